@@ -1,0 +1,12 @@
+//! `klotski`: exact, fast solving of Numeric Klotski and other sliding-block puzzles.
+//!
+//! The core (geometry, pieces, parser, searches) has no GPU or windowing code and tests without a
+//! display.
+
+pub mod geometry;
+pub mod numeric;
+pub mod packed;
+pub mod puzzle;
+pub mod search;
+pub mod solver;
+pub mod terminal;

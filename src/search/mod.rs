@@ -1,0 +1,171 @@
+//! Generic searches over any puzzle's state space, bounded by memory and time.
+//!
+//! A puzzle exposes its states through [`Space`]; the searches never look inside a state, so one
+//! breadth-first search serves Numeric Klotski, brick puzzles and Tipover alike.
+
+pub mod bfs;
+pub mod bibfs;
+
+pub use bfs::bfs;
+pub use bibfs::bidirectional_bfs;
+
+use std::collections::HashMap;
+use std::hash::{BuildHasher, Hash};
+use std::time::Instant;
+
+/// A state space: states, the moves out of each, and how to walk a move back.
+pub trait Space {
+    /// A compact, hashable state.
+    type State: Copy + Eq + Hash;
+    /// A move, small enough to store once per visited state.
+    type Move: Copy;
+
+    /// Appends every move out of `state` and the state it leads to.
+    fn successors(&self, state: &Self::State, out: &mut Vec<(Self::Move, Self::State)>);
+
+    /// The state `mv` was made from to reach `state`; lets searches store one move per state
+    /// instead of a whole parent state.
+    fn predecessor(&self, state: &Self::State, mv: Self::Move) -> Self::State;
+}
+
+/// A space whose every move can be undone by another move, so a search may run from the goal.
+pub trait Reversible: Space {
+    /// The move that undoes `mv`.
+    fn reverse(&self, mv: Self::Move) -> Self::Move;
+}
+
+/// What a search may spend.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Bytes the search's tables and frontiers may hold at their peak.
+    pub max_memory: usize,
+    /// When to give up, if ever.
+    pub deadline: Option<Instant>,
+}
+
+impl Limits {
+    /// No time limit, and `max_memory` bytes.
+    pub fn memory(max_memory: usize) -> Limits {
+        Limits {
+            max_memory,
+            deadline: None,
+        }
+    }
+}
+
+/// Which limit stopped a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The next table growth would have passed the memory limit (bytes).
+    Memory(usize),
+    /// The deadline passed.
+    Time,
+}
+
+/// What a search counted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// States whose successors were generated.
+    pub expanded: u64,
+    /// States stored in the visited tables.
+    pub stored: u64,
+    /// Peak bytes of tables and frontiers (allocated capacity, not just what was used).
+    pub peak_bytes: usize,
+}
+
+/// How a search ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome<M> {
+    /// A shortest sequence of moves from the start to the goal.
+    Found(Vec<M>),
+    /// Every state reachable from the start (or from the goal) was visited: no path exists.
+    Exhausted,
+    /// A limit stopped the search before it proved either.
+    Stopped(Stop),
+}
+
+/// A search's outcome together with its counters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Search<M> {
+    /// How it ended.
+    pub outcome: Outcome<M>,
+    /// What it counted.
+    pub stats: Stats,
+}
+
+/// Calls between two looks at the clock: often enough to stop within milliseconds.
+const CLOCK_EVERY: u64 = 4096;
+
+/// Keeps a search within its [`Limits`] and counts what it spends.
+struct Meter {
+    limits: Limits,
+    stats: Stats,
+}
+
+impl Meter {
+    fn new(limits: Limits) -> Meter {
+        Meter {
+            limits,
+            stats: Stats::default(),
+        }
+    }
+
+    /// Counts one expansion; `Err` once the deadline has passed.
+    fn expand(&mut self) -> Result<(), Stop> {
+        self.stats.expanded += 1;
+        match self.limits.deadline {
+            Some(deadline)
+                if self.stats.expanded % CLOCK_EVERY == 0 && Instant::now() >= deadline =>
+            {
+                Err(Stop::Time)
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Checks that memory now at `in_use` bytes may grow by `extra`, and records the peak.
+    fn grow(&mut self, in_use: usize, extra: usize) -> Result<(), Stop> {
+        let peak = in_use + extra;
+        if peak > self.limits.max_memory {
+            return Err(Stop::Memory(self.limits.max_memory));
+        }
+        self.stats.peak_bytes = self.stats.peak_bytes.max(peak);
+        Ok(())
+    }
+}
+
+/// Bytes a hash table of this capacity holds (hashbrown: power-of-two buckets at most 7/8 full,
+/// one control byte per bucket).
+fn table_bytes<K, V, S>(map: &HashMap<K, V, S>) -> usize {
+    bucket_bytes::<K, V>(map.capacity())
+}
+
+fn bucket_bytes<K, V>(capacity: usize) -> usize {
+    if capacity == 0 {
+        return 0;
+    }
+    let buckets = (capacity * 8 / 7).next_power_of_two();
+    buckets * (std::mem::size_of::<(K, V)>() + 1)
+}
+
+/// The bytes a table's next growth allocates, or 0 when one more entry still fits.
+fn table_growth<K: Eq + Hash, V, S: BuildHasher>(map: &HashMap<K, V, S>) -> usize {
+    if map.len() < map.capacity() {
+        0
+    } else {
+        bucket_bytes::<K, V>((map.capacity() * 2).max(4))
+    }
+}
+
+/// The bytes a vector's next growth allocates, or 0 when one more element still fits.
+fn vec_growth<T>(v: &Vec<T>) -> usize {
+    if v.len() < v.capacity() {
+        0
+    } else {
+        (v.capacity() * 2).max(4) * std::mem::size_of::<T>()
+    }
+}
+
+fn vec_bytes<T>(v: &Vec<T>) -> usize {
+    v.capacity() * std::mem::size_of::<T>()
+}
