@@ -24,7 +24,11 @@ usage: klotski <MODE> [OPTIONS] < puzzle.txt
 modes:
   terminal    solve the puzzle on standard input; print Yes, the step count and the moves, or No
 
-options for terminal:
+  bench       solve a fixed corpus and print per-case median time, states and memory
+              klotski bench [--repeat N] [solve options] [DIR|FILE ...]
+              (default corpus: tests/cases/{official,small,decided,peers})
+
+options for terminal and bench:
   -v, --verbose          tell on stderr what was proven, how, and what it cost
   --algo bfs|bibfs       exact search method (default bibfs: bidirectional BFS)
   --max-memory SIZE      memory the search may use, e.g. 512M or 4G (default: half the free memory)
@@ -39,6 +43,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let code = match args.first().map(String::as_str) {
         Some("terminal") => run(|| terminal_mode(&args[1..])),
+        Some("bench") => run(|| bench_mode(&args[1..])),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             OK
@@ -73,11 +78,19 @@ fn run(mode: impl FnOnce() -> Result<u8>) -> u8 {
 /// Options shared by the modes that solve.
 struct SolveArgs {
     verbose: bool,
-    options: Options,
+    algo: Algo,
+    max_memory: usize,
+    time_limit: Option<Duration>,
+    /// Arguments that are not options: files or folders, for the modes that take them.
+    paths: Vec<std::path::PathBuf>,
+    /// Runs per case, for `bench`.
+    repeat: usize,
 }
 
 fn parse_solve_args(args: &[String]) -> Result<SolveArgs> {
     let mut verbose = false;
+    let mut paths = Vec::new();
+    let mut repeat = 5;
     let mut algo = Algo::default();
     let mut max_memory = None;
     let mut time_limit = None;
@@ -99,17 +112,24 @@ fn parse_solve_args(args: &[String]) -> Result<SolveArgs> {
                     })?;
                 time_limit = Some(Duration::from_secs_f64(secs));
             }
-            other => bail!("unknown option '{other}' (see klotski --help)"),
+            "--repeat" => {
+                let text = value("--repeat")?;
+                repeat = text.parse().map_err(|_| anyhow!("--repeat takes a count, got '{text}'"))?;
+            }
+            other if other.starts_with('-') => bail!("unknown option '{other}' (see klotski --help)"),
+            path => paths.push(path.into()),
         }
     }
-    let limits = Limits {
-        max_memory: max_memory.unwrap_or_else(default_memory_budget),
-        deadline: time_limit.map(|t| Instant::now() + t),
-    };
-    Ok(SolveArgs {
-        verbose,
-        options: Options { limits, algo },
-    })
+    let max_memory = max_memory.unwrap_or_else(default_memory_budget);
+    Ok(SolveArgs { verbose, algo, max_memory, time_limit, paths, repeat })
+}
+
+impl SolveArgs {
+    /// Solver options whose time limit starts now.
+    fn options(&self) -> Options {
+        let deadline = self.time_limit.map(|t| Instant::now() + t);
+        Options { limits: Limits { max_memory: self.max_memory, deadline }, algo: self.algo }
+    }
 }
 
 /// Parses `512M`, `4G`, `1.5G`, `64K` or a plain byte count.
@@ -151,16 +171,19 @@ fn read_puzzle() -> Result<NumericPuzzle> {
 }
 
 fn terminal_mode(args: &[String]) -> Result<u8> {
-    let SolveArgs { verbose, options } = parse_solve_args(args)?;
+    let solve_args = parse_solve_args(args)?;
+    if let Some(path) = solve_args.paths.first() {
+        bail!("terminal mode reads the puzzle from standard input, not '{}'", path.display());
+    }
     let numeric = read_puzzle()?;
-    let report = match solver::solve(&numeric, options, &mut |_| {}) {
+    let report = match solver::solve(&numeric, solve_args.options(), &mut |_| {}) {
         Ok(report) => report,
         Err(unverified) => {
             eprintln!("error: {unverified}");
             return Ok(INTERNAL);
         }
     };
-    if verbose {
+    if solve_args.verbose {
         eprintln!("{}", terminal::summary(&report));
     }
     let puzzle = numeric.engine();
@@ -180,4 +203,21 @@ fn terminal_mode(args: &[String]) -> Result<u8> {
             Ok(LIMIT)
         }
     }
+}
+
+fn bench_mode(args: &[String]) -> Result<u8> {
+    let solve_args = parse_solve_args(args)?;
+    let mut paths = solve_args.paths.clone();
+    if paths.is_empty() {
+        paths = ["official", "small", "decided", "peers"].map(|d| format!("tests/cases/{d}").into()).to_vec();
+    }
+    let mut rows = Vec::new();
+    for file in klotski::bench::corpus(&paths)? {
+        // A fresh deadline per case: --time-limit bounds each case, not the whole run.
+        let row = klotski::bench::measure(&file, solve_args.options(), solve_args.repeat)?;
+        eprintln!("{} {} {:.2} ms", row.case, row.verdict, row.median.as_secs_f64() * 1000.0);
+        rows.push(row);
+    }
+    print!("{}", klotski::bench::Table(&rows));
+    Ok(OK)
 }
