@@ -62,25 +62,36 @@ pub fn corpus(paths: &[PathBuf]) -> Result<Vec<PathBuf>, BenchError> {
 /// Solves the puzzle in `file` `repeat` times (at least once) and measures it.
 pub fn measure(file: &Path, options: Options, repeat: usize) -> Result<Row, BenchError> {
     let text = std::fs::read_to_string(file).map_err(|e| BenchError::Io(file.to_path_buf(), e))?;
-    let puzzle: NumericPuzzle = text.parse().map_err(|e| BenchError::Parse(file.to_path_buf(), e))?;
+    let puzzle: NumericPuzzle = text
+        .parse()
+        .map_err(|e| BenchError::Parse(file.to_path_buf(), e))?;
     let mut times = Vec::new();
     let mut last = None;
     for _ in 0..repeat.max(1) {
-        let report =
-            solver::solve(&puzzle, options, &mut |_| {}).map_err(|e| BenchError::Unverified(file.to_path_buf(), e))?;
+        let report = solver::solve(&puzzle, options, &mut |_| {})
+            .map_err(|e| BenchError::Unverified(file.to_path_buf(), e))?;
         times.push(report.elapsed);
         last = Some(report);
     }
     times.sort();
     let report = last.expect("at least one run");
     let verdict = match &report.answer {
-        Answer::Solved { moves, optimal: true } => format!("Yes {}", moves.len()),
-        Answer::Solved { moves, optimal: false } => format!("Yes {} (not optimal)", moves.len()),
+        Answer::Solved {
+            moves,
+            optimal: true,
+        } => format!("Yes {}", moves.len()),
+        Answer::Solved {
+            moves,
+            optimal: false,
+        } => format!("Yes {} (not optimal)", moves.len()),
         Answer::Unsolvable(_) => "No".to_string(),
         Answer::GaveUp(_) => "limit".to_string(),
     };
     Ok(Row {
-        case: file.file_name().map_or_else(|| file.display().to_string(), |n| n.to_string_lossy().into_owned()),
+        case: file.file_name().map_or_else(
+            || file.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        ),
         size: format!("{}x{}", puzzle.rows(), puzzle.cols()),
         verdict,
         median: times[times.len() / 2],
@@ -95,7 +106,10 @@ pub struct Table<'a>(pub &'a [Row]);
 
 impl fmt::Display for Table<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "| case | size | answer | median ms | states stored | expanded | peak memory |")?;
+        writeln!(
+            f,
+            "| case | size | answer | median ms | states stored | expanded | peak memory |"
+        )?;
         writeln!(f, "|---|---|---|---:|---:|---:|---:|")?;
         for row in self.0 {
             writeln!(

@@ -114,21 +114,38 @@ fn parse_solve_args(args: &[String]) -> Result<SolveArgs> {
             }
             "--repeat" => {
                 let text = value("--repeat")?;
-                repeat = text.parse().map_err(|_| anyhow!("--repeat takes a count, got '{text}'"))?;
+                repeat = text
+                    .parse()
+                    .map_err(|_| anyhow!("--repeat takes a count, got '{text}'"))?;
             }
-            other if other.starts_with('-') => bail!("unknown option '{other}' (see klotski --help)"),
+            other if other.starts_with('-') => {
+                bail!("unknown option '{other}' (see klotski --help)")
+            }
             path => paths.push(path.into()),
         }
     }
     let max_memory = max_memory.unwrap_or_else(default_memory_budget);
-    Ok(SolveArgs { verbose, algo, max_memory, time_limit, paths, repeat })
+    Ok(SolveArgs {
+        verbose,
+        algo,
+        max_memory,
+        time_limit,
+        paths,
+        repeat,
+    })
 }
 
 impl SolveArgs {
     /// Solver options whose time limit starts now.
     fn options(&self) -> Options {
         let deadline = self.time_limit.map(|t| Instant::now() + t);
-        Options { limits: Limits { max_memory: self.max_memory, deadline }, algo: self.algo }
+        Options {
+            limits: Limits {
+                max_memory: self.max_memory,
+                deadline,
+            },
+            algo: self.algo,
+        }
     }
 }
 
@@ -173,7 +190,10 @@ fn read_puzzle() -> Result<NumericPuzzle> {
 fn terminal_mode(args: &[String]) -> Result<u8> {
     let solve_args = parse_solve_args(args)?;
     if let Some(path) = solve_args.paths.first() {
-        bail!("terminal mode reads the puzzle from standard input, not '{}'", path.display());
+        bail!(
+            "terminal mode reads the puzzle from standard input, not '{}'",
+            path.display()
+        );
     }
     let numeric = read_puzzle()?;
     let report = match solver::solve(&numeric, solve_args.options(), &mut |_| {}) {
@@ -209,13 +229,20 @@ fn bench_mode(args: &[String]) -> Result<u8> {
     let solve_args = parse_solve_args(args)?;
     let mut paths = solve_args.paths.clone();
     if paths.is_empty() {
-        paths = ["official", "small", "decided", "peers"].map(|d| format!("tests/cases/{d}").into()).to_vec();
+        paths = ["official", "small", "decided", "peers"]
+            .map(|d| format!("tests/cases/{d}").into())
+            .to_vec();
     }
     let mut rows = Vec::new();
     for file in klotski::bench::corpus(&paths)? {
         // A fresh deadline per case: --time-limit bounds each case, not the whole run.
         let row = klotski::bench::measure(&file, solve_args.options(), solve_args.repeat)?;
-        eprintln!("{} {} {:.2} ms", row.case, row.verdict, row.median.as_secs_f64() * 1000.0);
+        eprintln!(
+            "{} {} {:.2} ms",
+            row.case,
+            row.verdict,
+            row.median.as_secs_f64() * 1000.0
+        );
         rows.push(row);
     }
     print!("{}", klotski::bench::Table(&rows));
