@@ -4,6 +4,7 @@
 //! display.
 
 pub mod bench;
+pub mod constructive;
 pub mod geometry;
 pub mod numeric;
 pub mod packed;

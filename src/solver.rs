@@ -1,6 +1,7 @@
 //! Solving a Numeric Klotski puzzle end to end: rules that prove `No` at once, an exact search,
 //! and a replay of every solution on the engine before it is handed out.
 
+use crate::constructive::{self, Failure};
 use crate::numeric::{NumericPuzzle, Unsolvable, rules};
 use crate::packed::{self, PackedSpace};
 use crate::puzzle::{Move, Puzzle};
@@ -9,41 +10,54 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-/// An exact search method.
+/// A solving method.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Algo {
+    /// The portfolio (the default): bidirectional BFS for a proven optimum while it fits in
+    /// half the time and the memory, then the constructive solver for a valid solution.
+    #[default]
+    Auto,
     /// Breadth-first search from the start.
     Bfs,
-    /// Breadth-first search from both the start and the goal (the default: the goal is one
-    /// state and moves are reversible, so each side only goes half as deep).
-    #[default]
+    /// Breadth-first search from both the start and the goal (the goal is one state and moves
+    /// are reversible, so each side only goes half as deep).
     Bibfs,
+    /// The large-board solver alone: fast, valid, not optimal.
+    Constructive,
 }
 
 impl fmt::Display for Algo {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
+            Algo::Auto => "portfolio",
             Algo::Bfs => "BFS",
             Algo::Bibfs => "bidirectional BFS",
+            Algo::Constructive => "constructive solver",
         })
     }
 }
 
 /// An `--algo` value that names no method.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown algorithm '{0}' (expected bfs or bibfs)")]
+#[error("unknown algorithm '{0}' (expected auto, bfs, bibfs or constructive)")]
 pub struct UnknownAlgo(String);
 
 impl FromStr for Algo {
     type Err = UnknownAlgo;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s {
+            "auto" => Ok(Algo::Auto),
             "bfs" => Ok(Algo::Bfs),
             "bibfs" => Ok(Algo::Bibfs),
+            "constructive" => Ok(Algo::Constructive),
             _ => Err(UnknownAlgo(s.to_string())),
         }
     }
 }
+
+/// The time the portfolio plans with when the caller set no deadline: the exact search gets
+/// half of it, the constructive solver takes what it needs.
+const DEFAULT_BUDGET: Duration = Duration::from_secs(10);
 
 /// What the solver may spend and how it searches.
 #[derive(Clone, Copy, Debug)]
@@ -63,6 +77,8 @@ pub enum Limit {
     Time,
     /// The board has more cells than the exact searches handle.
     BoardSize(usize),
+    /// The constructive solver could not place this piece (label) within its search budget.
+    Stuck(u32),
 }
 
 impl fmt::Display for Limit {
@@ -75,6 +91,9 @@ impl fmt::Display for Limit {
                 "a board of {cells} cells is beyond the exact search (at most {} cells)",
                 packed::MAX_CELLS
             ),
+            Limit::Stuck(label) => {
+                write!(f, "the constructive solver could not place piece {label}")
+            }
         }
     }
 }
@@ -140,54 +159,108 @@ pub fn solve(
     }
     let puzzle = numeric.engine();
     let target = numeric.target(&puzzle).expect("the block rule passed");
-    let method = options.algo.to_string();
-    let Some(words) = packed::words_needed(&puzzle) else {
-        let limit = Limit::BoardSize(puzzle.board.cells());
-        return Ok(report(Answer::GaveUp(limit), method, Stats::default()));
+    let checked = |moves: &[Move], method: &str| {
+        verify(&puzzle, &target, moves).map_err(|reason| Unverified {
+            method: method.to_string(),
+            reason,
+        })
     };
-    let search = match words {
-        1 => exact::<1>(&puzzle, &target, options, on_progress),
-        2 => exact::<2>(&puzzle, &target, options, on_progress),
-        3 => exact::<3>(&puzzle, &target, options, on_progress),
-        4 => exact::<4>(&puzzle, &target, options, on_progress),
-        5..=6 => exact::<6>(&puzzle, &target, options, on_progress),
-        7..=8 => exact::<8>(&puzzle, &target, options, on_progress),
-        9..=12 => exact::<12>(&puzzle, &target, options, on_progress),
-        _ => exact::<16>(&puzzle, &target, options, on_progress),
+
+    let exact_algo = match options.algo {
+        Algo::Auto | Algo::Bibfs => Some(Algo::Bibfs),
+        Algo::Bfs => Some(Algo::Bfs),
+        Algo::Constructive => None,
     };
-    let answer = match search.outcome {
-        Outcome::Found(moves) => {
-            verify(&puzzle, &target, &moves).map_err(|reason| Unverified {
-                method: method.clone(),
-                reason,
-            })?;
+    let mut stats = Stats::default();
+    let mut method = String::new();
+    if let Some(algo) = exact_algo {
+        let mut limits = options.limits;
+        if options.algo == Algo::Auto {
+            // Leave half the time to the constructive solver.
+            let deadline = options.limits.deadline.unwrap_or(began + DEFAULT_BUDGET);
+            limits.deadline = Some(began + deadline.saturating_duration_since(began) / 2);
+        }
+        let stopped = match exact(&puzzle, &target, algo, limits, on_progress) {
+            None => Limit::BoardSize(puzzle.board.cells()),
+            Some(search) => {
+                stats = search.stats;
+                match search.outcome {
+                    Outcome::Found(moves) => {
+                        checked(&moves, &algo.to_string())?;
+                        let answer = Answer::Solved {
+                            moves,
+                            optimal: true,
+                        };
+                        return Ok(report(answer, algo.to_string(), stats));
+                    }
+                    Outcome::Exhausted => {
+                        let proof = Unsolvable::Exhausted {
+                            states: stats.stored,
+                        };
+                        return Ok(report(Answer::Unsolvable(proof), algo.to_string(), stats));
+                    }
+                    Outcome::Stopped(Stop::Memory(bytes)) => Limit::Memory(bytes),
+                    Outcome::Stopped(Stop::Time) => Limit::Time,
+                }
+            }
+        };
+        if options.algo != Algo::Auto {
+            return Ok(report(Answer::GaveUp(stopped), algo.to_string(), stats));
+        }
+        method = format!(" after {algo} stopped: {stopped}");
+    }
+    let method = format!("{}{method}", Algo::Constructive);
+    let answer = match constructive::solve(&puzzle, &target, options.limits.deadline) {
+        Ok(moves) => {
+            let moves = constructive::shorten(&puzzle, &moves);
+            checked(&moves, &method)?;
             Answer::Solved {
                 moves,
-                optimal: true,
+                optimal: false,
             }
         }
-        Outcome::Exhausted => Answer::Unsolvable(Unsolvable::Exhausted {
-            states: search.stats.stored,
-        }),
-        Outcome::Stopped(Stop::Memory(bytes)) => Answer::GaveUp(Limit::Memory(bytes)),
-        Outcome::Stopped(Stop::Time) => Answer::GaveUp(Limit::Time),
+        Err(Failure::Time) => Answer::GaveUp(Limit::Time),
+        Err(Failure::Stuck { label }) => Answer::GaveUp(Limit::Stuck(label)),
     };
-    Ok(report(answer, method, search.stats))
+    Ok(report(answer, method, stats))
 }
 
-/// Runs the chosen exact search on the packed space with `W` words per state.
-fn exact<const W: usize>(
+/// Runs an exact search on the packed space, or `None` when the board is too large for it.
+fn exact(
     puzzle: &Puzzle,
     target: &[usize],
-    options: Options,
+    algo: Algo,
+    limits: Limits,
+    on_progress: &mut dyn FnMut(&Stats),
+) -> Option<search::Search<Move>> {
+    let run = match packed::words_needed(puzzle)? {
+        1 => exact_packed::<1>,
+        2 => exact_packed::<2>,
+        3 => exact_packed::<3>,
+        4 => exact_packed::<4>,
+        5..=6 => exact_packed::<6>,
+        7..=8 => exact_packed::<8>,
+        9..=12 => exact_packed::<12>,
+        _ => exact_packed::<16>,
+    };
+    Some(run(puzzle, target, algo, limits, on_progress))
+}
+
+/// Runs `algo` (BFS or bidirectional BFS) on the packed space with `W` words per state.
+fn exact_packed<const W: usize>(
+    puzzle: &Puzzle,
+    target: &[usize],
+    algo: Algo,
+    limits: Limits,
     on_progress: &mut dyn FnMut(&Stats),
 ) -> search::Search<Move> {
     let space = PackedSpace::<W>::new(puzzle).expect("dispatched on words_needed");
     let start = space.encode(&puzzle.start);
     let goal = space.encode(target);
-    let found = match options.algo {
-        Algo::Bibfs => search::bidirectional_bfs(&space, start, goal, options.limits, on_progress),
-        Algo::Bfs => search::bfs(&space, start, |s| *s == goal, options.limits, on_progress),
+    let found = if algo == Algo::Bfs {
+        search::bfs(&space, start, |s| *s == goal, limits, on_progress)
+    } else {
+        search::bidirectional_bfs(&space, start, goal, limits, on_progress)
     };
     search::Search {
         outcome: match found.outcome {

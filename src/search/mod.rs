@@ -3,9 +3,11 @@
 //! A puzzle exposes its states through [`Space`]; the searches never look inside a state, so one
 //! breadth-first search serves Numeric Klotski, brick puzzles and Tipover alike.
 
+pub mod best_first;
 pub mod bfs;
 pub mod bibfs;
 
+pub use best_first::best_first;
 pub use bfs::bfs;
 pub use bibfs::bidirectional_bfs;
 

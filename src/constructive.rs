@@ -1,0 +1,458 @@
+//! The large-board solver: places the pieces one at a time in goal order (row by row, then the
+//! last two rows column by column, as people solve the fifteen puzzle), each by a small
+//! best-first search that may disturb the finished part only on its way.
+//!
+//! The searches stay small because they look only at what matters for the piece being placed:
+//! two positions that differ only by which loose pieces of the same shape stand where are one
+//! node. Solutions are valid but not shortest; [`shorten`] removes loops through repeated
+//! positions afterwards.
+
+use crate::geometry::{Dir, Shape};
+use crate::puzzle::{Move, Puzzle};
+use crate::search::best_first;
+use fxhash::{FxHashMap, FxHasher};
+use std::hash::Hasher;
+use std::time::Instant;
+
+/// Expansions the search that finishes a placement may spend before the solver gives up.
+const NODES_PER_PIECE: usize = 200_000;
+/// Expansions the search that finishes a placement may spend in one window before widening it.
+const NODES_PER_WINDOW: usize = 30_000;
+/// Expansions the search that empties the cells of one step may spend before the placement
+/// falls back to the unrestricted search.
+const NODES_PER_STEP: usize = 20_000;
+/// Weight of the heuristic: well above 1, so searches run greedy and fast.
+const WEIGHT: u64 = 3;
+
+const EMPTY: u32 = 0;
+const WALL: u32 = u32::MAX;
+
+/// A position in the form the placement searches copy around: the origin of each piece and,
+/// per cell, `EMPTY`, `WALL` or the piece's index plus one.
+#[derive(Clone, Debug)]
+struct Layout {
+    origins: Vec<u32>,
+    occupant: Vec<u32>,
+}
+
+/// Why the constructive solver stopped without a solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Failure {
+    /// A placement search ran out of nodes: the puzzle may be unsolvable, or too tangled.
+    #[error("could not place piece {label} within {NODES_PER_PIECE} search nodes")]
+    Stuck {
+        /// The piece that could not be placed.
+        label: u32,
+    },
+    /// The deadline passed.
+    #[error("the time limit was reached")]
+    Time,
+}
+
+/// Solves `puzzle` towards `target` (the goal origin of each piece). Tries placing without
+/// emptying targets ahead of time first, then with it (see [`Placer::place`]); each way solves
+/// boards the other cannot.
+pub fn solve(
+    puzzle: &Puzzle,
+    target: &[usize],
+    deadline: Option<Instant>,
+) -> Result<Vec<Move>, Failure> {
+    let first = attempt(puzzle, target, deadline, false);
+    match first {
+        Err(Failure::Stuck { .. }) => attempt(puzzle, target, deadline, true).or(first),
+        done => done,
+    }
+}
+
+fn attempt(
+    puzzle: &Puzzle,
+    target: &[usize],
+    deadline: Option<Instant>,
+    evacuate: bool,
+) -> Result<Vec<Move>, Failure> {
+    let solver = Placer::new(puzzle, target, evacuate);
+    let mut layout = solver.layout(&puzzle.start);
+    let mut moves = Vec::new();
+    for placed in 0..solver.order.len() {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(Failure::Time);
+        }
+        let piece = solver.order[placed];
+        let relevant = &solver.order[..=placed];
+        let label = puzzle.pieces[piece].label();
+        let (path, reached) = solver
+            .place(layout, relevant)
+            .ok_or(Failure::Stuck { label })?;
+        moves.extend(path);
+        layout = reached;
+    }
+    Ok(moves)
+}
+
+/// What every placement search shares: the puzzle, the goal and the order of placement.
+struct Placer<'a> {
+    puzzle: &'a Puzzle,
+    target: &'a [usize],
+    order: Vec<usize>,
+    /// For each piece, a small number naming its shape (loose pieces of one shape are alike).
+    shape_class: Vec<u32>,
+    /// Whether to empty a piece's target cells before it sets out, when blanks are to spare.
+    evacuate: bool,
+}
+
+impl<'a> Placer<'a> {
+    fn new(puzzle: &'a Puzzle, target: &'a [usize], evacuate: bool) -> Self {
+        let board = &puzzle.board;
+        let last_two = board.rows().saturating_sub(2);
+        let mut order: Vec<usize> = (0..puzzle.pieces.len()).collect();
+        // Row by row; the last two rows column by column, so no piece gets locked into a
+        // one-row strip it cannot leave.
+        order.sort_by_key(|&p| {
+            let (r, c) = board.row_col(target[p]);
+            if r < last_two { (0, r, c) } else { (1, c, r) }
+        });
+        let mut shapes: Vec<Shape> = Vec::new();
+        let shape_class = puzzle
+            .pieces
+            .iter()
+            .map(
+                |piece| match shapes.iter().position(|&s| s == piece.shape) {
+                    Some(i) => i as u32,
+                    None => {
+                        shapes.push(piece.shape);
+                        shapes.len() as u32 - 1
+                    }
+                },
+            )
+            .collect();
+        Placer {
+            puzzle,
+            target,
+            order,
+            shape_class,
+            evacuate,
+        }
+    }
+
+    fn layout(&self, origins: &[usize]) -> Layout {
+        let board = &self.puzzle.board;
+        let mut occupant: Vec<u32> = (0..board.cells())
+            .map(|c| if board.is_wall(c) { WALL } else { EMPTY })
+            .collect();
+        for (piece, &origin) in origins.iter().enumerate() {
+            for cell in board.footprint(self.puzzle.pieces[piece].shape, origin) {
+                occupant[cell] = piece as u32 + 1;
+            }
+        }
+        Layout {
+            origins: origins.iter().map(|&o| o as u32).collect(),
+            occupant,
+        }
+    }
+
+    fn distance(&self, a: usize, b: usize) -> u64 {
+        let (ra, ca) = self.puzzle.board.row_col(a);
+        let (rb, cb) = self.puzzle.board.row_col(b);
+        (ra.abs_diff(rb) + ca.abs_diff(cb)) as u64
+    }
+
+    /// Moves that bring every piece of `relevant` (the placed ones, then the one to place) onto
+    /// its target. First the target cells are emptied; then the piece walks a shortest route
+    /// around the placed pieces, a step at a time, each step preceded by a search that empties
+    /// the cells it enters without moving the placed pieces or refilling the target. Where that
+    /// fails, a search over all moves finishes the placement.
+    fn place(&self, mut layout: Layout, relevant: &[usize]) -> Option<(Vec<Move>, Layout)> {
+        let current = *relevant.last().expect("at least one piece");
+        let shape = self.puzzle.pieces[current].shape;
+        let board = &self.puzzle.board;
+        let mut frozen = vec![false; self.puzzle.pieces.len()];
+        relevant.iter().for_each(|&p| frozen[p] = true);
+        let mut reserved = vec![false; board.cells()];
+        let mut moves = Vec::new();
+        // Empty the target first: a piece left in a pocket there could only leave through the
+        // cells the placed piece will need. Only with blanks to spare: the emptied cells are
+        // reserved, and the blanks kept there cannot help the piece on its way.
+        let target: Vec<usize> = board.footprint(shape, self.target[current]).collect();
+        let blanks = layout.occupant.iter().filter(|&&o| o == EMPTY).count();
+        let at_target = target
+            .iter()
+            .all(|&c| layout.occupant[c] == current as u32 + 1);
+        if self.evacuate && !at_target && blanks > target.len() {
+            frozen[current] = false;
+            if let Some((path, cleared)) = self.clear(layout.clone(), &target, &frozen, &reserved) {
+                moves.extend(path);
+                layout = cleared;
+                target.iter().for_each(|&c| reserved[c] = true);
+            }
+            frozen[current] = true;
+        }
+        while let Some(dir) = self.route_step(&layout, current, &frozen) {
+            let origin = layout.origins[current] as usize;
+            let cells: Vec<usize> = board.entering(shape, origin, dir).collect();
+            let Some((path, cleared)) = self.clear(layout.clone(), &cells, &frozen, &reserved)
+            else {
+                break;
+            };
+            moves.extend(path);
+            let mv = Move {
+                piece: current,
+                dir,
+            };
+            layout = self.apply(&cleared, mv);
+            moves.push(mv);
+        }
+        let (path, placed) = self.settle(layout, relevant)?;
+        moves.extend(path);
+        Some((moves, placed))
+    }
+
+    /// The first step of a shortest route for `piece` to its target that crosses no frozen
+    /// piece (other than itself) and no wall; `None` at the target or when no route exists.
+    fn route_step(&self, layout: &Layout, piece: usize, frozen: &[bool]) -> Option<Dir> {
+        let board = &self.puzzle.board;
+        let shape = self.puzzle.pieces[piece].shape;
+        let (start, goal) = (layout.origins[piece] as usize, self.target[piece]);
+        if start == goal {
+            return None;
+        }
+        let open = |origin: usize| {
+            board
+                .footprint(shape, origin)
+                .all(|c| match layout.occupant[c] {
+                    WALL => false,
+                    EMPTY => true,
+                    o => o as usize - 1 == piece || !frozen[o as usize - 1],
+                })
+        };
+        // Breadth-first from the goal, so the first step is read off at the start.
+        let mut distance = vec![u32::MAX; board.cells()];
+        distance[goal] = 0;
+        let mut queue = std::collections::VecDeque::from([goal]);
+        while let Some(at) = queue.pop_front() {
+            for dir in Dir::ALL {
+                if let Some(next) = board.step(shape, at, dir)
+                    && distance[next] == u32::MAX
+                    && open(next)
+                {
+                    distance[next] = distance[at] + 1;
+                    queue.push_back(next);
+                }
+            }
+        }
+        if distance[start] == u32::MAX {
+            return None;
+        }
+        Dir::ALL.into_iter().find(|&dir| {
+            board
+                .step(shape, start, dir)
+                .is_some_and(|next| distance[next].saturating_add(1) == distance[start])
+        })
+    }
+
+    /// Moves of unfrozen pieces, never into a reserved cell, that leave every cell of `cells`
+    /// empty.
+    fn clear(
+        &self,
+        start: Layout,
+        cells: &[usize],
+        frozen: &[bool],
+        reserved: &[bool],
+    ) -> Option<(Vec<Move>, Layout)> {
+        let heuristic = |layout: &Layout| -> u64 {
+            cells
+                .iter()
+                .filter(|&&c| layout.occupant[c] != EMPTY)
+                .map(|&c| 1 + self.nearest_blank(layout, c))
+                .sum()
+        };
+        best_first(
+            start,
+            |layout, out| self.successors(layout, frozen, reserved, out),
+            heuristic,
+            |layout| self.key(layout, frozen),
+            |layout| cells.iter().all(|&c| layout.occupant[c] == EMPTY),
+            WEIGHT,
+            NODES_PER_STEP,
+        )
+    }
+
+    /// Any moves that bring every piece of `relevant` onto its target. The search first moves
+    /// only the pieces inside a small window around the piece and its target, which keeps it
+    /// small, and widens the window when that fails.
+    fn settle(&self, start: Layout, relevant: &[usize]) -> Option<(Vec<Move>, Layout)> {
+        let board = &self.puzzle.board;
+        let current = *relevant.last().expect("at least one piece");
+        let mut is_relevant = vec![false; self.puzzle.pieces.len()];
+        relevant.iter().for_each(|&p| is_relevant[p] = true);
+        let misplacement = |layout: &Layout| -> u64 {
+            relevant
+                .iter()
+                .map(|&p| self.distance(layout.origins[p] as usize, self.target[p]))
+                .sum()
+        };
+        // Each misplaced cell of distance costs several moves; a blank must also come to the
+        // piece being placed before it can move.
+        let heuristic = |layout: &Layout| {
+            4 * misplacement(layout) + self.nearest_blank(layout, layout.origins[current] as usize)
+        };
+        let anywhere = vec![false; board.cells()];
+        let (r0, c0) = board.row_col(start.origins[current] as usize);
+        let (r1, c1) = board.row_col(self.target[current]);
+        let shape = self.puzzle.pieces[current].shape;
+        for margin in [1, 2, 3, usize::MAX] {
+            let rows =
+                r0.min(r1).saturating_sub(margin)..(r0.max(r1) + shape.rows).saturating_add(margin);
+            let cols =
+                c0.min(c1).saturating_sub(margin)..(c0.max(c1) + shape.cols).saturating_add(margin);
+            let outside: Vec<bool> = (0..self.puzzle.pieces.len())
+                .map(|p| {
+                    let origin = start.origins[p] as usize;
+                    let piece = &self.puzzle.pieces[p];
+                    !board.footprint(piece.shape, origin).all(|c| {
+                        let (r, c) = board.row_col(c);
+                        rows.contains(&r) && cols.contains(&c)
+                    })
+                })
+                .collect();
+            let budget = if margin == usize::MAX {
+                NODES_PER_PIECE
+            } else {
+                NODES_PER_WINDOW
+            };
+            let found = best_first(
+                start.clone(),
+                |layout, out| self.successors(layout, &outside, &anywhere, out),
+                heuristic,
+                |layout| self.key(layout, &is_relevant),
+                |layout| misplacement(layout) == 0,
+                WEIGHT,
+                budget,
+            );
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
+    }
+
+    /// Manhattan distance from `cell` to the nearest empty cell.
+    fn nearest_blank(&self, layout: &Layout, cell: usize) -> u64 {
+        (layout.occupant.iter().enumerate())
+            .filter(|&(_, &o)| o == EMPTY)
+            .map(|(c, _)| self.distance(c, cell))
+            .min()
+            .unwrap_or(0)
+    }
+
+    /// Identifies a layout up to swaps of loose pieces of one shape: `named` pieces count by
+    /// name, all others only by shape, so the searches never tell apart layouts that are the
+    /// same for the placement at hand.
+    fn key(&self, layout: &Layout, named: &[bool]) -> u64 {
+        let mut hasher = FxHasher::default();
+        for &o in &layout.occupant {
+            let class = match o {
+                EMPTY | WALL => o,
+                piece if named[piece as usize - 1] => piece,
+                piece => 0x8000_0000 | self.shape_class[piece as usize - 1],
+            };
+            hasher.write_u32(class);
+        }
+        hasher.finish()
+    }
+
+    /// `layout` after the legal move `mv`.
+    fn apply(&self, layout: &Layout, mv: Move) -> Layout {
+        let board = &self.puzzle.board;
+        let shape = self.puzzle.pieces[mv.piece].shape;
+        let origin = layout.origins[mv.piece] as usize;
+        let to = board.step(shape, origin, mv.dir).expect("a legal move");
+        let mut next = layout.clone();
+        for c in board.footprint(shape, origin) {
+            next.occupant[c] = EMPTY;
+        }
+        for c in board.footprint(shape, to) {
+            next.occupant[c] = mv.piece as u32 + 1;
+        }
+        next.origins[mv.piece] = to as u32;
+        next
+    }
+
+    /// Every move of a piece not `frozen` into empty cells none of which is `reserved`, found
+    /// from the empty cells so that a large board with few blanks costs little.
+    fn successors(
+        &self,
+        layout: &Layout,
+        frozen: &[bool],
+        reserved: &[bool],
+        out: &mut Vec<(Move, Layout)>,
+    ) {
+        let board = &self.puzzle.board;
+        let mut tried: Vec<Move> = Vec::new();
+        let open = |&(cell, &o): &(usize, &u32)| o == EMPTY && !reserved[cell];
+        for (cell, _) in layout.occupant.iter().enumerate().filter(open) {
+            for dir in Dir::ALL {
+                // The piece that would move `dir` into `cell` stands on the other side of it.
+                let Some(from) = board.step(Shape::UNIT, cell, dir.opposite()) else {
+                    continue;
+                };
+                let occupant = layout.occupant[from];
+                if occupant == EMPTY || occupant == WALL || frozen[occupant as usize - 1] {
+                    continue;
+                }
+                let mv = Move {
+                    piece: occupant as usize - 1,
+                    dir,
+                };
+                if tried.contains(&mv) {
+                    continue;
+                }
+                tried.push(mv);
+                let shape = self.puzzle.pieces[mv.piece].shape;
+                let origin = layout.origins[mv.piece] as usize;
+                let fits = board.step(shape, origin, dir).is_some()
+                    && board
+                        .entering(shape, origin, dir)
+                        .all(|c| layout.occupant[c] == EMPTY && !reserved[c]);
+                if fits {
+                    out.push((mv, self.apply(layout, mv)));
+                }
+            }
+        }
+    }
+}
+
+/// Removes every loop through a repeated position from `moves` (played from `puzzle`'s start),
+/// which also drops each move immediately undone.
+pub fn shorten(puzzle: &Puzzle, moves: &[Move]) -> Vec<Move> {
+    let mut position = puzzle.start_position();
+    let fingerprint = |origins: &[usize]| {
+        let mut hasher = FxHasher::default();
+        origins.iter().for_each(|&o| hasher.write_usize(o));
+        hasher.finish()
+    };
+    // For each position on the kept path: its fingerprint -> how many kept moves lead to it.
+    let mut seen: FxHashMap<u64, usize> = FxHashMap::default();
+    seen.insert(fingerprint(position.origins()), 0);
+    let mut kept: Vec<Move> = Vec::new();
+    let mut origins_at: Vec<Vec<usize>> = vec![position.origins().to_vec()];
+    for &mv in moves {
+        puzzle.apply(&mut position, mv);
+        let print = fingerprint(position.origins());
+        match seen.get(&print) {
+            // A fingerprint match is confirmed on the origins themselves before cutting.
+            Some(&at) if origins_at[at] == position.origins() => {
+                for dropped in &origins_at[at + 1..] {
+                    seen.remove(&fingerprint(dropped));
+                }
+                kept.truncate(at);
+                origins_at.truncate(at + 1);
+            }
+            _ => {
+                kept.push(mv);
+                origins_at.push(position.origins().to_vec());
+                seen.insert(print, kept.len());
+            }
+        }
+    }
+    kept
+}
