@@ -176,7 +176,7 @@ pub fn solve(
 }
 
 /// Runs the chosen exact search on the packed space with `W` words per state.
-fn exact<const W: usize>(
+pub fn exact<const W: usize>(
     puzzle: &Puzzle,
     target: &[usize],
     options: Options,
