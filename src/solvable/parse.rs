@@ -42,7 +42,7 @@ pub enum BoardError {
     #[error("'{}' is neither a tile number nor b", .0.escape_debug())]
     BadToken(String),
     /// The count of cells is not N*N for some N >= 2.
-    #[error("{0} cells do not make an NxN board with N >= 2 (4, 9, 16, ... cells)")]
+    #[error("cell count {0}, but an NxN board with N >= 2 has 4, 9, 16, ... cells")]
     NotSquare(usize),
     /// No `b`.
     #[error("no blank (b)")]
