@@ -24,7 +24,7 @@ use std::fmt::Write;
 pub struct TileBoard {
     side: usize,
     /// Row-major; 0 stands for the blank.
-    cells: Vec<usize>,
+    cells: Vec<u32>,
 }
 
 impl TileBoard {
@@ -34,7 +34,7 @@ impl TileBoard {
     }
 
     /// The cells row-major: a tile number, or 0 for the blank.
-    pub fn cells(&self) -> &[usize] {
+    pub fn cells(&self) -> &[u32] {
         &self.cells
     }
 

@@ -41,6 +41,9 @@ pub enum BoardError {
     /// A token that is neither a number nor `b`.
     #[error("'{}' is neither a tile number nor b", .0.escape_debug())]
     BadToken(String),
+    /// More cells than tile numbers of 32 bits can label.
+    #[error("cell count {0} is beyond the {max} cells supported", max = u32::MAX)]
+    TooLarge(usize),
     /// The count of cells is not N*N for some N >= 2.
     #[error("cell count {0}, but an NxN board with N >= 2 has 4, 9, 16, ... cells")]
     NotSquare(usize),
@@ -62,7 +65,7 @@ pub enum BoardError {
     #[error("tile {tile} appears twice and tile {missing} is missing")]
     Repeated {
         /// The first number seen a second time, reading left to right.
-        tile: usize,
+        tile: u32,
         /// The smallest number in 1..N*N-1 that does not appear.
         missing: usize,
     },
@@ -118,6 +121,9 @@ impl FromStr for TileBoard {
         if side < 2 || side * side != count {
             return Err(BoardError::NotSquare(count));
         }
+        if u32::try_from(count).is_err() {
+            return Err(BoardError::TooLarge(count));
+        }
         match tokens.iter().filter(|t| **t == "b").count() {
             0 => return Err(BoardError::NoBlank),
             1 => {}
@@ -129,23 +135,23 @@ impl FromStr for TileBoard {
             .map(|&token| match token {
                 "b" => Ok(0),
                 number => number
-                    .parse::<usize>()
+                    .parse::<u32>()
                     .ok()
-                    .filter(|tile| (1..=max).contains(tile))
+                    .filter(|&tile| (1..=max).contains(&(tile as usize)))
                     .ok_or_else(|| BoardError::OutOfRange {
                         tile: number.to_string(),
                         max,
                     }),
             })
-            .collect::<Result<Vec<usize>, _>>()?;
+            .collect::<Result<Vec<u32>, _>>()?;
         let mut seen = vec![false; count];
         let repeated = cells
             .iter()
             .copied()
             .filter(|&tile| tile != 0)
-            .find(|&tile| std::mem::replace(&mut seen[tile], true));
+            .find(|&tile| std::mem::replace(&mut seen[tile as usize], true));
         if let Some(tile) = repeated {
-            cells.iter().for_each(|&tile| seen[tile] = true);
+            cells.iter().for_each(|&tile| seen[tile as usize] = true);
             let missing = (1..count)
                 .find(|&t| !seen[t])
                 .expect("a repeat among count - 1 tiles leaves one missing");

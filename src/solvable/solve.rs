@@ -21,7 +21,7 @@ pub(super) fn origins(board: &TileBoard) -> Vec<usize> {
     let mut cell_of = vec![0; board.cells.len() - 1];
     for (cell, &tile) in board.cells.iter().enumerate() {
         if tile != 0 {
-            cell_of[tile - 1] = cell;
+            cell_of[tile as usize - 1] = cell;
         }
     }
     cell_of
