@@ -37,7 +37,9 @@ options for terminal:
 
 options for solvable:
   --solve                also print a shortest move sequence (moves: K, then K lines `t D`);
-                         takes -v, --algo, --max-memory and --time-limit as terminal does
+                         takes -v, --algo, --max-memory and --time-limit as terminal does;
+                         boards of up to 128 cells: 3x3 always finishes, 4x4 and larger only
+                         when the optimum is short enough for the memory limit
 
   -h, --help             this help
   -V, --version          the version
