@@ -231,7 +231,7 @@ fn solvable_mode(args: &[String]) -> Result<u8> {
         match report.answer {
             Answer::Solved { moves, .. } => (Some(moves), OK),
             Answer::GaveUp(limit) => {
-                eprintln!("klotski: no moves: {limit} before a solution was found");
+                eprintln!("klotski: no moves: {limit}");
                 (None, LIMIT)
             }
             Answer::Unsolvable(proof) => {

@@ -1,6 +1,6 @@
 //! The `solvable` mode: is the goal configuration of an NxN sliding-tile puzzle reachable from
-//! the start configuration? Two lines of input, a verdict by the parity rule in linear time, and
-//! on request a shortest move sequence from the exact searches.
+//! the start configuration? Two lines of input, a verdict by the parity rule in O(n log n) time
+//! for n cells, and on request a shortest move sequence from the exact searches.
 //!
 //! Output, byte for byte as the assignment shows it: `start: ` and the start board, `goal: ` and
 //! the goal board (tiles row-major, one space apart, `b` for the blank), then `solvable` or
