@@ -10,5 +10,6 @@ pub mod numeric;
 pub mod packed;
 pub mod puzzle;
 pub mod search;
+pub mod solvable;
 pub mod solver;
 pub mod terminal;

@@ -3,6 +3,7 @@
 use anyhow::{Context, Result, anyhow, bail};
 use klotski::numeric::NumericPuzzle;
 use klotski::search::Limits;
+use klotski::solvable::{self, Instance};
 use klotski::solver::{self, Algo, Answer, Options};
 use klotski::terminal;
 use std::io::{Read, Write};
@@ -15,6 +16,8 @@ const OK: u8 = 0;
 const INTERNAL: u8 = 1;
 /// Exit code for bad input or bad usage.
 const BAD_INPUT: u8 = 2;
+/// Exit code for bad input in `solvable` mode, as its assignment asks (`EXIT_FAILURE`).
+const SOLVABLE_BAD_INPUT: u8 = 1;
 /// Exit code when a limit stopped the work before an answer was proven.
 const LIMIT: u8 = 3;
 
@@ -23,27 +26,40 @@ usage: klotski <MODE> [OPTIONS] < puzzle.txt
 
 modes:
   terminal    solve the puzzle on standard input; print Yes, the step count and the moves, or No
-
+  solvable    read an NxN sliding-tile start board and goal board (two lines, b for the blank);
+              print them and whether the goal is reachable (solvable or unsolvable)
   bench       solve a fixed corpus and print per-case median time, states and memory
               klotski bench [--repeat N] [solve options] [DIR|FILE ...]
               (default corpus: tests/cases/{official,small,decided,peers})
 
 options for terminal and bench:
   -v, --verbose          tell on stderr what was proven, how, and what it cost
-  --algo bfs|bibfs       exact search method (default bibfs: bidirectional BFS)
+  --algo NAME            auto (default): bidirectional BFS for a proven optimum within half the
+                         time limit, then the constructive solver for a valid solution;
+                         bfs or bibfs: that exact search alone; constructive: that solver alone
   --max-memory SIZE      memory the search may use, e.g. 512M or 4G (default: half the free memory)
-  --time-limit SECS      give up after this many seconds (default: none)
+  --time-limit SECS      the portfolio's time: half for the exact search, then the constructive
+                         solver until it ends or this passes (default 10); a forced exact search
+                         stops here (default: no limit)
+
+options for solvable:
+  --solve                also print a move sequence (moves: K, then K lines `t D`), proven
+                         shortest when the exact search finishes (3x3 always does; -v says);
+                         takes -v, --algo, --max-memory and --time-limit as terminal does
 
   -h, --help             this help
   -V, --version          the version
 
-exit codes: 0 answer printed, 2 bad input or usage, 3 a limit stopped the search";
+exit codes: 0 answer printed, 2 bad input or usage, 3 a limit stopped the search
+  solvable follows its assignment instead: bad input is one `error:` line on stdout and exit
+  code 1 (usage errors stay 2, a limit stopping --solve 3)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let code = match args.first().map(String::as_str) {
         Some("terminal") => run(|| terminal_mode(&args[1..])),
         Some("bench") => run(|| bench_mode(&args[1..])),
+        Some("solvable") => run(|| solvable_mode(&args[1..])),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             OK
@@ -247,4 +263,62 @@ fn bench_mode(args: &[String]) -> Result<u8> {
     }
     print!("{}", klotski::bench::Table(&rows));
     Ok(OK)
+}
+
+/// `solvable`, with its assignment's convention: bad input is one `error:` line on stdout and
+/// exit code 1, and a failed read or write is reported on stderr with exit code 1.
+fn solvable_mode(args: &[String]) -> Result<u8> {
+    let solve = args.iter().any(|arg| arg == "--solve");
+    let rest: Vec<String> = args.iter().filter(|a| *a != "--solve").cloned().collect();
+    let solve_args = parse_solve_args(&rest)?;
+    let mut bytes = Vec::new();
+    if let Err(e) = std::io::stdin().read_to_end(&mut bytes) {
+        eprintln!("error: cannot read standard input: {e}");
+        return Ok(INTERNAL);
+    }
+    let parsed = String::from_utf8(bytes)
+        .map_err(|_| "the input is not UTF-8 text".to_string())
+        .and_then(|text| text.parse::<Instance>().map_err(|e| e.to_string()));
+    let instance = match parsed {
+        Ok(instance) => instance,
+        Err(message) => {
+            println!("error: {message}");
+            return Ok(SOLVABLE_BAD_INPUT);
+        }
+    };
+    let (moves, code) = if solve && instance.solvable() {
+        let report = match solvable::solve::solve(&instance, solve_args.options(), &mut |_| {}) {
+            Ok(report) => report,
+            Err(unverified) => {
+                eprintln!("error: {unverified}");
+                return Ok(INTERNAL);
+            }
+        };
+        if solve_args.verbose {
+            eprintln!("{}", terminal::summary(&report));
+        }
+        match report.answer {
+            Answer::Solved { moves, .. } => (Some(moves), OK),
+            Answer::GaveUp(limit) => {
+                eprintln!("klotski: no moves: {limit}");
+                (None, LIMIT)
+            }
+            Answer::Unsolvable(proof) => {
+                eprintln!("error: internal error: the parity rule says solvable, but {proof}");
+                return Ok(INTERNAL);
+            }
+        }
+    } else {
+        (None, OK)
+    };
+    let text = solvable::stdout_text(&instance, moves.as_deref());
+    let mut stdout = std::io::stdout().lock();
+    if let Err(e) = stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        eprintln!("error: cannot write the answer: {e}");
+        return Ok(INTERNAL);
+    }
+    Ok(code)
 }

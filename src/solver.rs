@@ -144,23 +144,36 @@ pub fn solve(
     on_progress: &mut dyn FnMut(&Stats),
 ) -> Result<Report, Unverified> {
     let began = Instant::now();
+    if let Some(proof) = rules::disproof(numeric) {
+        return Ok(Report {
+            answer: Answer::Unsolvable(proof),
+            method: "rules".into(),
+            stats: Stats::default(),
+            elapsed: began.elapsed(),
+        });
+    }
+    let puzzle = numeric.engine();
+    let target = numeric.target(&puzzle).expect("the block rule passed");
+    solve_puzzle(&puzzle, &target, options, on_progress)
+}
+
+/// Solves any puzzle whose goal is one placement of its pieces (`target`): the portfolio of
+/// [`Algo::Auto`], or the method `options` forces. No rules are tried first.
+pub fn solve_puzzle(
+    puzzle: &Puzzle,
+    target: &[usize],
+    options: Options,
+    on_progress: &mut dyn FnMut(&Stats),
+) -> Result<Report, Unverified> {
+    let began = Instant::now();
     let report = |answer, method: String, stats| Report {
         answer,
         method,
         stats,
         elapsed: began.elapsed(),
     };
-    if let Some(proof) = rules::disproof(numeric) {
-        return Ok(report(
-            Answer::Unsolvable(proof),
-            "rules".into(),
-            Stats::default(),
-        ));
-    }
-    let puzzle = numeric.engine();
-    let target = numeric.target(&puzzle).expect("the block rule passed");
     let checked = |moves: &[Move], method: &str| {
-        verify(&puzzle, &target, moves).map_err(|reason| Unverified {
+        verify(puzzle, target, moves).map_err(|reason| Unverified {
             method: method.to_string(),
             reason,
         })
@@ -180,7 +193,7 @@ pub fn solve(
             let deadline = options.limits.deadline.unwrap_or(began + DEFAULT_BUDGET);
             limits.deadline = Some(began + deadline.saturating_duration_since(began) / 2);
         }
-        let stopped = match exact(&puzzle, &target, algo, limits, on_progress) {
+        let stopped = match exact(puzzle, target, algo, limits, on_progress) {
             None => Limit::BoardSize(puzzle.board.cells()),
             Some(search) => {
                 stats = search.stats;
@@ -210,9 +223,9 @@ pub fn solve(
         method = format!(" after {algo} stopped: {stopped}");
     }
     let method = format!("{}{method}", Algo::Constructive);
-    let answer = match constructive::solve(&puzzle, &target, options.limits.deadline) {
+    let answer = match constructive::solve(puzzle, target, options.limits.deadline) {
         Ok(moves) => {
-            let moves = constructive::shorten(&puzzle, &moves);
+            let moves = constructive::shorten(puzzle, &moves);
             checked(&moves, &method)?;
             Answer::Solved {
                 moves,
