@@ -10,3 +10,4 @@ pub mod puzzle;
 pub mod search;
 pub mod solver;
 pub mod terminal;
+pub mod tipover;

@@ -2,9 +2,9 @@
 
 use anyhow::{Context, Result, anyhow, bail};
 use klotski::numeric::NumericPuzzle;
-use klotski::search::Limits;
-use klotski::solver::{self, Algo, Answer, Options};
-use klotski::terminal;
+use klotski::search::{Limits, Outcome, Stop};
+use klotski::solver::{self, Algo, Answer, Limit, Options};
+use klotski::{terminal, tipover};
 use std::io::{Read, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -23,12 +23,18 @@ usage: klotski <MODE> [OPTIONS] < puzzle.txt
 
 modes:
   terminal    solve the puzzle on standard input; print Yes, the step count and the moves, or No
+  tipover     solve the Tipover puzzle on standard input; print its tips as `row col dr dc`,
+              fewest first to last, or nothing when it has no solution
 
 options for terminal:
   -v, --verbose          tell on stderr what was proven, how, and what it cost
   --algo bfs|bibfs       exact search method (default bibfs: bidirectional BFS)
   --max-memory SIZE      memory the search may use, e.g. 512M or 4G (default: half the free memory)
   --time-limit SECS      give up after this many seconds (default: none)
+
+options for tipover:
+  --format seed|grid     seed: `rows cols`, `row col`, rows of . 1-9 * (default);
+                         grid: `rows cols row col goalRow goalCol`, rows of heights
 
   -h, --help             this help
   -V, --version          the version
@@ -39,6 +45,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let code = match args.first().map(String::as_str) {
         Some("terminal") => run(|| terminal_mode(&args[1..])),
+        Some("tipover") => run(|| tipover_mode(&args[1..])),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             OK
@@ -177,6 +184,47 @@ fn terminal_mode(args: &[String]) -> Result<u8> {
             if let Answer::GaveUp(limit) = report.answer {
                 eprintln!("klotski: no answer: {limit} before a solution or a proof was found");
             }
+            Ok(LIMIT)
+        }
+    }
+}
+
+fn tipover_mode(args: &[String]) -> Result<u8> {
+    let mut format = tipover::Format::default();
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--format" => {
+                format = args
+                    .next()
+                    .ok_or_else(|| anyhow!("--format needs a value"))?
+                    .parse()?;
+            }
+            other => bail!("unknown option '{other}' for tipover (see klotski --help)"),
+        }
+    }
+    let mut text = String::new();
+    std::io::stdin()
+        .read_to_string(&mut text)
+        .context("cannot read standard input as UTF-8 text")?;
+    let puzzle = format.parse(&text)?;
+    match tipover::solve(&puzzle, Limits::memory(default_memory_budget())).outcome {
+        Outcome::Found(tips) => {
+            let lines: String = tips.iter().map(|tip| format!("{tip}\n")).collect();
+            let mut stdout = std::io::stdout().lock();
+            stdout
+                .write_all(lines.as_bytes())
+                .and_then(|()| stdout.flush())
+                .context("cannot write the answer")?;
+            Ok(OK)
+        }
+        Outcome::Exhausted => Ok(OK),
+        Outcome::Stopped(Stop::Memory(bytes)) => {
+            eprintln!("klotski: no answer: {}", Limit::Memory(bytes));
+            Ok(LIMIT)
+        }
+        Outcome::Stopped(Stop::Time) => {
+            eprintln!("klotski: no answer: {}", Limit::Time);
             Ok(LIMIT)
         }
     }
