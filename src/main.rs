@@ -33,6 +33,7 @@ options for terminal:
   --time-limit SECS      give up after this many seconds (default: none)
 
 options for tipover:
+  -v, --verbose          tell on stderr how many states the search visited, and how long it took
   --format seed|grid     seed: `rows cols`, `row col`, rows of . 1-9 * (default);
                          grid: `rows cols row col goalRow goalCol`, rows of heights
 
@@ -191,9 +192,11 @@ fn terminal_mode(args: &[String]) -> Result<u8> {
 
 fn tipover_mode(args: &[String]) -> Result<u8> {
     let mut format = tipover::Format::default();
+    let mut verbose = false;
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         match arg.as_str() {
+            "-v" | "--verbose" => verbose = true,
             "--format" => {
                 format = args
                     .next()
@@ -208,7 +211,19 @@ fn tipover_mode(args: &[String]) -> Result<u8> {
         .read_to_string(&mut text)
         .context("cannot read standard input as UTF-8 text")?;
     let puzzle = format.parse(&text)?;
-    match tipover::solve(&puzzle, Limits::memory(default_memory_budget())).outcome {
+    let started = Instant::now();
+    let search = tipover::solve(&puzzle, Limits::memory(default_memory_budget()));
+    if verbose {
+        let stats = search.stats;
+        eprintln!(
+            "klotski: breadth-first search over tips: {} states expanded, {} stored, {} peak, {:.1?}",
+            stats.expanded,
+            stats.stored,
+            solver::Bytes(stats.peak_bytes),
+            started.elapsed()
+        );
+    }
+    match search.outcome {
         Outcome::Found(tips) => {
             let lines: String = tips.iter().map(|tip| format!("{tip}\n")).collect();
             let mut stdout = std::io::stdout().lock();

@@ -223,3 +223,53 @@ impl Space for TipSpace {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SEED_EXAMPLE: &str = "6 6\n3 1\n.3...4\n......\n......\n.2....\n......\n.....*\n";
+
+    #[test]
+    fn predecessor_undoes_every_tip() {
+        let puzzle: Tipover = SEED_EXAMPLE.parse().unwrap();
+        let space = TipSpace::new(&puzzle);
+        let mut layer = vec![space.start()];
+        let mut tips = 0;
+        for _ in 0..3 {
+            let mut next = Vec::new();
+            for state in &layer {
+                let mut children = Vec::new();
+                space.successors(state, &mut children);
+                for (tip, child) in children {
+                    assert_eq!(space.predecessor(&child, tip), *state, "undoing {tip}");
+                    tips += 1;
+                    next.push(child);
+                }
+            }
+            layer = next;
+        }
+        assert!(tips > 3, "the example has more than one tip to undo");
+    }
+
+    #[test]
+    fn states_that_differ_only_by_walking_are_one_state() {
+        let on_the_two = TipSpace::new(&"1 4\n0 0\n21.*\n".parse().unwrap()).start();
+        let on_the_one = TipSpace::new(&"1 4\n0 1\n21.*\n".parse().unwrap()).start();
+        assert_eq!(on_the_two, on_the_one);
+    }
+
+    #[test]
+    fn a_tip_that_bridges_to_the_target_reaches_it() {
+        // The 3 falls right onto columns 1-3, and its top crate touches the target.
+        let puzzle: Tipover = "1 5\n0 0\n3...*\n".parse().unwrap();
+        let space = TipSpace::new(&puzzle);
+        let mut children = Vec::new();
+        space.successors(&space.start(), &mut children);
+        let [(tip, child)] = children[..] else {
+            panic!("one tip expected, got {children:?}")
+        };
+        assert_eq!(tip.to_string(), "0 0 0 1");
+        assert!(space.is_goal(&child));
+    }
+}
