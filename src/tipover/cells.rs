@@ -28,6 +28,11 @@ impl CellSet {
         CellSet(std::array::from_fn(|i| self.0[i] | other.0[i]))
     }
 
+    /// The cells in both sets.
+    pub fn intersection(self, other: CellSet) -> CellSet {
+        CellSet(std::array::from_fn(|i| self.0[i] & other.0[i]))
+    }
+
     /// The cells in `self` but not in `other`.
     pub fn minus(self, other: CellSet) -> CellSet {
         CellSet(std::array::from_fn(|i| self.0[i] & !other.0[i]))
@@ -44,6 +49,19 @@ impl CellSet {
             .iter()
             .position(|&w| w != 0)
             .map(|i| i * 64 + self.0[i].trailing_zeros() as usize)
+    }
+
+    /// Removes and returns the smallest cell.
+    pub fn pop_first(&mut self) -> Option<usize> {
+        let cell = self.first()?;
+        self.0[cell / 64] &= self.0[cell / 64] - 1;
+        Some(cell)
+    }
+
+    /// The cells, smallest first.
+    pub fn iter(self) -> impl Iterator<Item = usize> {
+        let mut rest = self;
+        std::iter::from_fn(move || rest.pop_first())
     }
 }
 
@@ -69,6 +87,11 @@ mod tests {
         assert_eq!(only_high.first(), Some(200));
         assert!(only_high.is_disjoint(&b));
         assert_eq!(a.union(b).minus(a).first(), Some(100));
+        assert_eq!(a.intersection(b).iter().collect::<Vec<_>>(), [64]);
         assert_eq!(CellSet::default().first(), None);
+        assert_eq!(a.iter().collect::<Vec<_>>(), [3, 64, 200, 255]);
+        let mut popped = a;
+        assert_eq!(popped.pop_first(), Some(3));
+        assert_eq!(popped.first(), Some(64));
     }
 }

@@ -58,8 +58,8 @@ pub struct TipSpace {
     stacks: Vec<Stack>,
     /// Per cell, the index of the stack standing there in the input.
     stack_at: Vec<Option<u8>>,
-    /// Per cell, its neighbour towards each direction of [`Dir::ALL`], or [`OFF_BOARD`].
-    neighbours: Vec<[u16; 4]>,
+    /// Per cell, its neighbours: a flood fill step is then a few word operations.
+    adjacent: Vec<CellSet>,
 }
 
 impl TipSpace {
@@ -123,7 +123,16 @@ impl TipSpace {
             },
             stacks,
             stack_at,
-            neighbours,
+            adjacent: neighbours
+                .iter()
+                .map(|steps| {
+                    let mut cells = CellSet::default();
+                    for &next in steps.iter().filter(|&&next| next != OFF_BOARD) {
+                        cells.insert(usize::from(next));
+                    }
+                    cells
+                })
+                .collect(),
         };
         space.start.tipper = space.anchor(&crates, puzzle.start);
         space
@@ -143,20 +152,12 @@ impl TipSpace {
     fn group(&self, crates: &CellSet, from: usize) -> CellSet {
         let mut group = CellSet::default();
         group.insert(from);
-        let mut todo = [0u16; MAX_CELLS];
-        todo[0] = from as u16;
-        let mut pending = 1;
-        while pending > 0 {
-            pending -= 1;
-            let cell = usize::from(todo[pending]);
-            for &next in &self.neighbours[cell] {
-                let next_cell = usize::from(next);
-                if next != OFF_BOARD && crates.contains(next_cell) && !group.contains(next_cell) {
-                    group.insert(next_cell);
-                    todo[pending] = next;
-                    pending += 1;
-                }
-            }
+        // Cells found but whose neighbours are not yet looked at; a set, so no stack to clear.
+        let mut pending = group;
+        while let Some(cell) = pending.pop_first() {
+            let found = self.adjacent[cell].intersection(*crates).minus(group);
+            group = group.union(found);
+            pending = pending.union(found);
         }
         group
     }
@@ -188,10 +189,14 @@ impl Space for TipSpace {
 
     fn successors(&self, state: &State, out: &mut Vec<(Tip, State)>) {
         let group = self.group(&state.crates, usize::from(state.tipper));
-        for (index, stack) in self.stacks.iter().enumerate() {
-            if state.standing >> index & 1 == 0 || !group.contains(stack.cell) {
+        for cell in group.iter() {
+            let Some(index) = self.stack_at[cell].map(usize::from) else {
+                continue;
+            };
+            if state.standing >> index & 1 == 0 {
                 continue;
             }
+            let stack = &self.stacks[index];
             for (dir, fall) in Dir::ALL.iter().zip(&stack.falls) {
                 let Some(fall) = fall else { continue };
                 if !fall.cells.is_disjoint(&state.crates) {
