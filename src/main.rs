@@ -23,8 +23,8 @@ usage: klotski <MODE> [OPTIONS] < puzzle.txt
 
 modes:
   terminal    solve the puzzle on standard input; print Yes, the step count and the moves, or No
-  tipover     solve the Tipover puzzle on standard input; print its tips as `row col dr dc`,
-              fewest first to last, or nothing when it has no solution
+  tipover     solve the Tipover puzzle on standard input; print a solution with the fewest
+              tips, one `row col dr dc` a line, or nothing when it has no solution
 
 options for terminal:
   -v, --verbose          tell on stderr what was proven, how, and what it cost
