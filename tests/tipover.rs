@@ -2,6 +2,9 @@
 //! by an independent checker, fewest-tips counts cross-checked by exhaustive search, and the
 //! errors bad input gets.
 
+use klotski::search::{Limits, Outcome};
+use klotski::tipover::{self, Tipover};
+use proptest::prelude::*;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
@@ -189,6 +192,10 @@ impl Board {
 /// Replays the printed tips on `board`; returns how many there were once they reach the goal.
 fn replay(board: &Board, stdout: &[u8]) -> usize {
     let text = String::from_utf8(stdout.to_vec()).expect("the output is text");
+    replay_text(board, &text)
+}
+
+fn replay_text(board: &Board, text: &str) -> usize {
     let mut board = board.clone();
     let mut count = 0;
     for line in text.lines() {
@@ -358,4 +365,58 @@ fn an_unknown_format_is_a_usage_error() {
         String::from_utf8_lossy(&out.stderr),
         "error: 'rit' is not a Tipover format (seed or grid)\n"
     );
+}
+
+/// A seed-format board of 2x2 to 5x5 cells with at most six stacks.
+fn small_board() -> impl Strategy<Value = String> {
+    let height = prop_oneof![5 => Just('.'), 4 => Just('1'), 1 => Just('2'), 1 => Just('3')];
+    (2usize..=5, 2usize..=5)
+        .prop_flat_map(move |(rows, cols)| {
+            let cells = rows * cols;
+            (
+                Just((rows, cols)),
+                prop::collection::vec(height.clone(), cells),
+                0..cells,
+                0..cells,
+            )
+        })
+        .prop_map(|((rows, cols), mut grid, start, goal)| {
+            if grid[start] == '.' {
+                grid[start] = '1';
+            }
+            grid[goal] = '*';
+            let rows_text: Vec<String> = grid.chunks(cols).map(String::from_iter).collect();
+            format!(
+                "{rows} {cols}\n{} {}\n{}\n",
+                start / cols,
+                start % cols,
+                rows_text.join("\n")
+            )
+        })
+        .prop_filter("at most six stacks", |text| {
+            text.lines()
+                .skip(2)
+                .flat_map(str::chars)
+                .filter(|c| *c == '2' || *c == '3')
+                .count()
+                <= 6
+        })
+}
+
+proptest! {
+    #[test]
+    fn the_search_finds_the_fewest_tips_that_exhaustive_search_finds(text in small_board()) {
+        let puzzle: Tipover = text.parse().expect("the generated board parses");
+        let board = Board::from_seed(&text);
+        match tipover::solve(&puzzle, Limits::memory(1 << 30)).outcome {
+            Outcome::Found(tips) => {
+                let lines: String = tips.iter().map(|tip| format!("{tip}\n")).collect();
+                let count = replay_text(&board, &lines);
+                prop_assert_eq!(count, tips.len());
+                prop_assert!(count == 0 || !board.solvable_within(count - 1), "fewer tips suffice");
+            }
+            Outcome::Exhausted => prop_assert!(!board.solvable_within(board.stacks())),
+            Outcome::Stopped(stop) => prop_assert!(false, "stopped: {stop:?}"),
+        }
+    }
 }
