@@ -53,9 +53,15 @@ impl CellSet {
 
     /// Removes and returns the smallest cell.
     pub fn pop_first(&mut self) -> Option<usize> {
-        let cell = self.first()?;
-        self.0[cell / 64] &= self.0[cell / 64] - 1;
-        Some(cell)
+        // A fixed loop the compiler unrolls, so the words can stay in registers.
+        for (i, word) in self.0.iter_mut().enumerate() {
+            if *word != 0 {
+                let cell = i * 64 + word.trailing_zeros() as usize;
+                *word &= *word - 1;
+                return Some(cell);
+            }
+        }
+        None
     }
 
     /// The cells, smallest first.
