@@ -3,6 +3,10 @@
 //! The tipper walks freely between adjacent crates, so only tips are moves: a stack of `n >= 2`
 //! crates falls into the `n` empty cells beside it in one direction and the tipper ends on its
 //! old top crate. Fewest tips comes from the generic breadth-first search over [`TipSpace`].
+//!
+//! A search state keeps the crates as a 256-bit set and the standing stacks as a 64-bit mask, so
+//! boards are limited to 256 cells (16 x 16, or any rows x cols within it) and 64 stacks of two or
+//! more crates; the parser refuses larger ones with an error naming the limit.
 
 mod cells;
 pub mod parse;
