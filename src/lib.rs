@@ -13,3 +13,4 @@ pub mod search;
 pub mod solvable;
 pub mod solver;
 pub mod terminal;
+pub mod tipover;

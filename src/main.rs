@@ -2,10 +2,10 @@
 
 use anyhow::{Context, Result, anyhow, bail};
 use klotski::numeric::NumericPuzzle;
-use klotski::search::Limits;
+use klotski::search::{Limits, Outcome, Stop};
 use klotski::solvable::{self, Instance};
-use klotski::solver::{self, Algo, Answer, Options};
-use klotski::terminal;
+use klotski::solver::{self, Algo, Answer, Limit, Options};
+use klotski::{terminal, tipover};
 use std::io::{Read, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -31,6 +31,8 @@ modes:
   bench       solve a fixed corpus and print per-case median time, states and memory
               klotski bench [--repeat N] [solve options] [DIR|FILE ...]
               (default corpus: tests/cases/{official,small,decided,peers})
+  tipover     solve the Tipover puzzle on standard input; print a solution with the fewest
+              tips, one `row col dr dc` a line, or nothing when it has no solution
 
 options for terminal and bench:
   -v, --verbose          tell on stderr what was proven, how, and what it cost
@@ -47,6 +49,11 @@ options for solvable:
                          shortest when the exact search finishes (3x3 always does; -v says);
                          takes -v, --algo, --max-memory and --time-limit as terminal does
 
+options for tipover:
+  -v, --verbose          tell on stderr how many states the search visited, and how long it took
+  --format seed|grid     seed: `rows cols`, `row col`, rows of . 1-9 * (default);
+                         grid: `rows cols row col goalRow goalCol`, rows of heights
+
   -h, --help             this help
   -V, --version          the version
 
@@ -60,6 +67,7 @@ fn main() -> ExitCode {
         Some("terminal") => run(|| terminal_mode(&args[1..])),
         Some("bench") => run(|| bench_mode(&args[1..])),
         Some("solvable") => run(|| solvable_mode(&args[1..])),
+        Some("tipover") => run(|| tipover_mode(&args[1..])),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             OK
@@ -321,4 +329,59 @@ fn solvable_mode(args: &[String]) -> Result<u8> {
         return Ok(INTERNAL);
     }
     Ok(code)
+}
+
+fn tipover_mode(args: &[String]) -> Result<u8> {
+    let mut format = tipover::Format::default();
+    let mut verbose = false;
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "-v" | "--verbose" => verbose = true,
+            "--format" => {
+                format = args
+                    .next()
+                    .ok_or_else(|| anyhow!("--format needs a value"))?
+                    .parse()?;
+            }
+            other => bail!("unknown option '{other}' for tipover (see klotski --help)"),
+        }
+    }
+    let mut text = String::new();
+    std::io::stdin()
+        .read_to_string(&mut text)
+        .context("cannot read standard input as UTF-8 text")?;
+    let puzzle = format.parse(&text)?;
+    let started = Instant::now();
+    let search = tipover::solve(&puzzle, Limits::memory(default_memory_budget()));
+    if verbose {
+        let stats = search.stats;
+        eprintln!(
+            "klotski: breadth-first search over tips: {} states expanded, {} stored, {} peak, {:.1?}",
+            stats.expanded,
+            stats.stored,
+            solver::Bytes(stats.peak_bytes),
+            started.elapsed()
+        );
+    }
+    match search.outcome {
+        Outcome::Found(tips) => {
+            let lines: String = tips.iter().map(|tip| format!("{tip}\n")).collect();
+            let mut stdout = std::io::stdout().lock();
+            stdout
+                .write_all(lines.as_bytes())
+                .and_then(|()| stdout.flush())
+                .context("cannot write the answer")?;
+            Ok(OK)
+        }
+        Outcome::Exhausted => Ok(OK),
+        Outcome::Stopped(Stop::Memory(bytes)) => {
+            eprintln!("klotski: no answer: {}", Limit::Memory(bytes));
+            Ok(LIMIT)
+        }
+        Outcome::Stopped(Stop::Time) => {
+            eprintln!("klotski: no answer: {}", Limit::Time);
+            Ok(LIMIT)
+        }
+    }
 }
