@@ -10,8 +10,7 @@
 use crate::geometry::{Dir, Shape};
 use crate::puzzle::{Move, Puzzle};
 use crate::search::best_first;
-use fxhash::{FxHashMap, FxHasher};
-use std::hash::Hasher;
+use fxhash::FxHashMap;
 use std::time::Instant;
 
 /// Expansions the search that finishes a placement may spend before the solver gives up.
@@ -27,12 +26,16 @@ const WEIGHT: u64 = 3;
 const EMPTY: u32 = 0;
 const WALL: u32 = u32::MAX;
 
-/// A position in the form the placement searches copy around: the origin of each piece and,
-/// per cell, `EMPTY`, `WALL` or the piece's index plus one.
+/// A position in the form the placement searches copy around: the origin of each piece; per
+/// cell, `EMPTY`, `WALL` or the piece's index plus one; the empty cells, so that a large board
+/// with few blanks is cheap to expand; and the search key ([`Placer::rekey`]), kept up to date
+/// move by move.
 #[derive(Clone, Debug)]
 struct Layout {
     origins: Vec<u32>,
     occupant: Vec<u32>,
+    blanks: Vec<u32>,
+    key: u64,
 }
 
 /// Why the constructive solver stopped without a solution.
@@ -144,9 +147,14 @@ impl<'a> Placer<'a> {
                 occupant[cell] = piece as u32 + 1;
             }
         }
+        let blanks = (0..board.cells() as u32)
+            .filter(|&c| occupant[c as usize] == EMPTY)
+            .collect();
         Layout {
             origins: origins.iter().map(|&o| o as u32).collect(),
             occupant,
+            blanks,
+            key: 0,
         }
     }
 
@@ -198,7 +206,7 @@ impl<'a> Placer<'a> {
                 piece: current,
                 dir,
             };
-            layout = self.apply(&cleared, mv);
+            layout = self.apply(&cleared, mv, &frozen);
             moves.push(mv);
         }
         let (path, placed) = self.settle(layout, relevant)?;
@@ -253,11 +261,12 @@ impl<'a> Placer<'a> {
     /// empty.
     fn clear(
         &self,
-        start: Layout,
+        mut start: Layout,
         cells: &[usize],
         frozen: &[bool],
         reserved: &[bool],
     ) -> Option<(Vec<Move>, Layout)> {
+        self.rekey(&mut start, frozen);
         let heuristic = |layout: &Layout| -> u64 {
             cells
                 .iter()
@@ -267,9 +276,9 @@ impl<'a> Placer<'a> {
         };
         best_first(
             start,
-            |layout, out| self.successors(layout, frozen, reserved, out),
+            |layout, out| self.successors(layout, frozen, reserved, frozen, out),
             heuristic,
-            |layout| self.key(layout, frozen),
+            |layout| layout.key,
             |layout| cells.iter().all(|&c| layout.occupant[c] == EMPTY),
             WEIGHT,
             NODES_PER_STEP,
@@ -279,11 +288,12 @@ impl<'a> Placer<'a> {
     /// Any moves that bring every piece of `relevant` onto its target. The search first moves
     /// only the pieces inside a small window around the piece and its target, which keeps it
     /// small, and widens the window when that fails.
-    fn settle(&self, start: Layout, relevant: &[usize]) -> Option<(Vec<Move>, Layout)> {
+    fn settle(&self, mut start: Layout, relevant: &[usize]) -> Option<(Vec<Move>, Layout)> {
         let board = &self.puzzle.board;
         let current = *relevant.last().expect("at least one piece");
         let mut is_relevant = vec![false; self.puzzle.pieces.len()];
         relevant.iter().for_each(|&p| is_relevant[p] = true);
+        self.rekey(&mut start, &is_relevant);
         let misplacement = |layout: &Layout| -> u64 {
             relevant
                 .iter()
@@ -321,9 +331,9 @@ impl<'a> Placer<'a> {
             };
             let found = best_first(
                 start.clone(),
-                |layout, out| self.successors(layout, &outside, &anywhere, out),
+                |layout, out| self.successors(layout, &outside, &anywhere, &is_relevant, out),
                 heuristic,
-                |layout| self.key(layout, &is_relevant),
+                |layout| layout.key,
                 |layout| misplacement(layout) == 0,
                 WEIGHT,
                 budget,
@@ -337,59 +347,84 @@ impl<'a> Placer<'a> {
 
     /// Manhattan distance from `cell` to the nearest empty cell.
     fn nearest_blank(&self, layout: &Layout, cell: usize) -> u64 {
-        (layout.occupant.iter().enumerate())
-            .filter(|&(_, &o)| o == EMPTY)
-            .map(|(c, _)| self.distance(c, cell))
+        layout
+            .blanks
+            .iter()
+            .map(|&c| self.distance(c as usize, cell))
             .min()
             .unwrap_or(0)
     }
 
-    /// Identifies a layout up to swaps of loose pieces of one shape: `named` pieces count by
-    /// name, all others only by shape, so the searches never tell apart layouts that are the
-    /// same for the placement at hand.
-    fn key(&self, layout: &Layout, named: &[bool]) -> u64 {
-        let mut hasher = FxHasher::default();
-        for &o in &layout.occupant {
-            let class = match o {
-                EMPTY | WALL => o,
-                piece if named[piece as usize - 1] => piece,
-                piece => 0x8000_0000 | self.shape_class[piece as usize - 1],
-            };
-            hasher.write_u32(class);
-        }
-        hasher.finish()
+    /// What a cell holding `occupant` adds to a layout's key: `named` pieces count by name, all
+    /// others only by shape, so the searches never tell apart layouts that are the same for
+    /// the placement at hand (loose pieces of one shape swapped).
+    fn key_term(&self, cell: usize, occupant: u32, named: &[bool]) -> u64 {
+        let class = match occupant {
+            EMPTY | WALL => return 0,
+            piece if named[piece as usize - 1] => piece as u64,
+            piece => 0x1_0000_0000 | self.shape_class[piece as usize - 1] as u64,
+        };
+        // splitmix64's finaliser over (cell, class): a sum of these is a good set hash.
+        let mut z = (cell as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ class.wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
     }
 
-    /// `layout` after the legal move `mv`.
-    fn apply(&self, layout: &Layout, mv: Move) -> Layout {
+    /// Sets `layout.key` for a search that names the pieces in `named`; [`Placer::apply`] then
+    /// keeps it up to date.
+    fn rekey(&self, layout: &mut Layout, named: &[bool]) {
+        layout.key = (layout.occupant.iter().enumerate()).fold(0u64, |key, (cell, &o)| {
+            key.wrapping_add(self.key_term(cell, o, named))
+        });
+    }
+
+    /// `layout` after the legal move `mv`, its key kept for a search naming `named`.
+    fn apply(&self, layout: &Layout, mv: Move, named: &[bool]) -> Layout {
         let board = &self.puzzle.board;
         let shape = self.puzzle.pieces[mv.piece].shape;
         let origin = layout.origins[mv.piece] as usize;
         let to = board.step(shape, origin, mv.dir).expect("a legal move");
+        let occupant = mv.piece as u32 + 1;
         let mut next = layout.clone();
-        for c in board.footprint(shape, origin) {
+        // Only the trailing edge empties (the cells the reverse move would enter), and only the
+        // leading edge fills.
+        for c in board.entering(shape, to, mv.dir.opposite()) {
             next.occupant[c] = EMPTY;
+            next.key = next.key.wrapping_sub(self.key_term(c, occupant, named));
+            // Kept sorted: moves are generated in cell order, whatever the history.
+            let at = next.blanks.partition_point(|&b| (b as usize) < c);
+            next.blanks.insert(at, c as u32);
         }
-        for c in board.footprint(shape, to) {
-            next.occupant[c] = mv.piece as u32 + 1;
+        for c in board.entering(shape, origin, mv.dir) {
+            next.occupant[c] = occupant;
+            next.key = next.key.wrapping_add(self.key_term(c, occupant, named));
+            next.blanks.retain(|&b| b as usize != c);
         }
         next.origins[mv.piece] = to as u32;
         next
     }
 
     /// Every move of a piece not `frozen` into empty cells none of which is `reserved`, found
-    /// from the empty cells so that a large board with few blanks costs little.
+    /// from the empty cells so that a large board with few blanks costs little; the layouts'
+    /// keys name the pieces in `named`.
     fn successors(
         &self,
         layout: &Layout,
         frozen: &[bool],
         reserved: &[bool],
+        named: &[bool],
         out: &mut Vec<(Move, Layout)>,
     ) {
         let board = &self.puzzle.board;
         let mut tried: Vec<Move> = Vec::new();
-        let open = |&(cell, &o): &(usize, &u32)| o == EMPTY && !reserved[cell];
-        for (cell, _) in layout.occupant.iter().enumerate().filter(open) {
+        for cell in layout
+            .blanks
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| !reserved[c])
+        {
             for dir in Dir::ALL {
                 // The piece that would move `dir` into `cell` stands on the other side of it.
                 let Some(from) = board.step(Shape::UNIT, cell, dir.opposite()) else {
@@ -414,7 +449,7 @@ impl<'a> Placer<'a> {
                         .entering(shape, origin, dir)
                         .all(|c| layout.occupant[c] == EMPTY && !reserved[c]);
                 if fits {
-                    out.push((mv, self.apply(layout, mv)));
+                    out.push((mv, self.apply(layout, mv, named)));
                 }
             }
         }
@@ -422,36 +457,42 @@ impl<'a> Placer<'a> {
 }
 
 /// Removes every loop through a repeated position from `moves` (played from `puzzle`'s start),
-/// which also drops each move immediately undone.
+/// which also drops each move immediately undone. Positions are compared by a 64-bit
+/// fingerprint kept up to date move by move; the caller replays the result, and keeps the
+/// original moves in the astronomically unlikely case that a fingerprint collision broke it.
 pub fn shorten(puzzle: &Puzzle, moves: &[Move]) -> Vec<Move> {
-    let mut position = puzzle.start_position();
-    let fingerprint = |origins: &[usize]| {
-        let mut hasher = FxHasher::default();
-        origins.iter().for_each(|&o| hasher.write_usize(o));
-        hasher.finish()
+    let term = |piece: usize, origin: usize| {
+        let mut z = (piece as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ (origin as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
     };
+    let mut position = puzzle.start_position();
+    let mut print =
+        (position.origins().iter().enumerate()).fold(0u64, |f, (p, &o)| f.wrapping_add(term(p, o)));
     // For each position on the kept path: its fingerprint -> how many kept moves lead to it.
     let mut seen: FxHashMap<u64, usize> = FxHashMap::default();
-    seen.insert(fingerprint(position.origins()), 0);
+    seen.insert(print, 0);
+    let mut prints = vec![print];
     let mut kept: Vec<Move> = Vec::new();
-    let mut origins_at: Vec<Vec<usize>> = vec![position.origins().to_vec()];
     for &mv in moves {
+        let before = position.origins()[mv.piece];
         puzzle.apply(&mut position, mv);
-        let print = fingerprint(position.origins());
-        match seen.get(&print) {
-            // A fingerprint match is confirmed on the origins themselves before cutting.
-            Some(&at) if origins_at[at] == position.origins() => {
-                for dropped in &origins_at[at + 1..] {
-                    seen.remove(&fingerprint(dropped));
-                }
-                kept.truncate(at);
-                origins_at.truncate(at + 1);
+        let after = position.origins()[mv.piece];
+        print = print
+            .wrapping_sub(term(mv.piece, before))
+            .wrapping_add(term(mv.piece, after));
+        if let Some(&at) = seen.get(&print) {
+            for dropped in &prints[at + 1..] {
+                seen.remove(dropped);
             }
-            _ => {
-                kept.push(mv);
-                origins_at.push(position.origins().to_vec());
-                seen.insert(print, kept.len());
-            }
+            kept.truncate(at);
+            prints.truncate(at + 1);
+        } else {
+            kept.push(mv);
+            prints.push(print);
+            seen.insert(print, kept.len());
         }
     }
     kept

@@ -225,7 +225,12 @@ pub fn solve_puzzle(
     let method = format!("{}{method}", Algo::Constructive);
     let answer = match constructive::solve(puzzle, target, options.limits.deadline) {
         Ok(moves) => {
-            let moves = constructive::shorten(puzzle, &moves);
+            let shorter = constructive::shorten(puzzle, &moves);
+            let moves = if verify(puzzle, target, &shorter).is_ok() {
+                shorter
+            } else {
+                moves
+            };
             checked(&moves, &method)?;
             Answer::Solved {
                 moves,
