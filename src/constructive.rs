@@ -17,6 +17,9 @@ use std::time::Instant;
 const NODES_PER_PIECE: usize = 200_000;
 /// Expansions the search that finishes a placement may spend in one window before widening it.
 const NODES_PER_WINDOW: usize = 30_000;
+/// Routes tried around cells that could not be emptied before a placement falls back to the
+/// unrestricted search.
+const MAX_DETOURS: usize = 4;
 /// Expansions the search that empties the cells of one step may spend before the placement
 /// falls back to the unrestricted search.
 const NODES_PER_STEP: usize = 20_000;
@@ -194,12 +197,20 @@ impl<'a> Placer<'a> {
             }
             frozen[current] = true;
         }
-        while let Some(dir) = self.route_step(&layout, current, &frozen) {
+        // Cells whose clearing failed: the route goes around them, a few times at most.
+        let mut avoid = vec![false; board.cells()];
+        let mut detours = 0;
+        while let Some(dir) = self.route_step(&layout, current, &frozen, &avoid) {
             let origin = layout.origins[current] as usize;
             let cells: Vec<usize> = board.entering(shape, origin, dir).collect();
             let Some((path, cleared)) = self.clear(layout.clone(), &cells, &frozen, &reserved)
             else {
-                break;
+                detours += 1;
+                if detours > MAX_DETOURS {
+                    break;
+                }
+                cells.iter().for_each(|&c| avoid[c] = true);
+                continue;
             };
             moves.extend(path);
             let mv = Move {
@@ -214,47 +225,68 @@ impl<'a> Placer<'a> {
         Some((moves, placed))
     }
 
-    /// The first step of a shortest route for `piece` to its target that crosses no frozen
-    /// piece (other than itself) and no wall; `None` at the target or when no route exists.
-    fn route_step(&self, layout: &Layout, piece: usize, frozen: &[bool]) -> Option<Dir> {
+    /// The first step of a cheapest route for `piece` to its target that crosses no frozen
+    /// piece (other than itself), no wall and no cell in `avoid`; `None` at the target or when
+    /// no route exists. Entering an empty cell costs 1, a tile's cell 2 and a block's cell 6:
+    /// blocks are slow to push aside.
+    fn route_step(
+        &self,
+        layout: &Layout,
+        piece: usize,
+        frozen: &[bool],
+        avoid: &[bool],
+    ) -> Option<Dir> {
         let board = &self.puzzle.board;
         let shape = self.puzzle.pieces[piece].shape;
         let (start, goal) = (layout.origins[piece] as usize, self.target[piece]);
         if start == goal {
             return None;
         }
-        let open = |origin: usize| {
-            board
-                .footprint(shape, origin)
-                .all(|c| match layout.occupant[c] {
-                    WALL => false,
-                    EMPTY => true,
-                    o => o as usize - 1 == piece || !frozen[o as usize - 1],
-                })
+        let cell_cost = |cell: usize| -> Option<u32> {
+            if avoid[cell] {
+                return None;
+            }
+            match layout.occupant[cell] {
+                WALL => None,
+                EMPTY => Some(1),
+                o if o as usize - 1 == piece => Some(1),
+                o if frozen[o as usize - 1] => None,
+                o if self.puzzle.pieces[o as usize - 1].shape == Shape::UNIT => Some(2),
+                _ => Some(6),
+            }
         };
-        // Breadth-first from the goal, so the first step is read off at the start.
+        // Dijkstra from the goal, stopping at the start; `via[o]` is the step out of `o`.
         let mut distance = vec![u32::MAX; board.cells()];
+        let mut via: Vec<Option<Dir>> = vec![None; board.cells()];
         distance[goal] = 0;
-        let mut queue = std::collections::VecDeque::from([goal]);
-        while let Some(at) = queue.pop_front() {
+        let mut heap = std::collections::BinaryHeap::from([std::cmp::Reverse((0u32, goal))]);
+        while let Some(std::cmp::Reverse((d, at))) = heap.pop() {
+            if at == start {
+                return via[start];
+            }
+            if d > distance[at] {
+                continue;
+            }
             for dir in Dir::ALL {
-                if let Some(next) = board.step(shape, at, dir)
-                    && distance[next] == u32::MAX
-                    && open(next)
-                {
-                    distance[next] = distance[at] + 1;
-                    queue.push_back(next);
+                // A step from `next` towards `at` goes the other way.
+                let Some(next) = board.step(shape, at, dir) else {
+                    continue;
+                };
+                let Some(cost) = board
+                    .entering(shape, next, dir.opposite())
+                    .map(cell_cost)
+                    .sum::<Option<u32>>()
+                else {
+                    continue;
+                };
+                if d + cost < distance[next] {
+                    distance[next] = d + cost;
+                    via[next] = Some(dir.opposite());
+                    heap.push(std::cmp::Reverse((d + cost, next)));
                 }
             }
         }
-        if distance[start] == u32::MAX {
-            return None;
-        }
-        Dir::ALL.into_iter().find(|&dir| {
-            board
-                .step(shape, start, dir)
-                .is_some_and(|next| distance[next].saturating_add(1) == distance[start])
-        })
+        None
     }
 
     /// Moves of unfrozen pieces, never into a reserved cell, that leave every cell of `cells`
