@@ -2,39 +2,15 @@
 //! binary with exact stdout and exit codes; and the parity verdict held against exhaustive
 //! search over every 2x2 and 3x3 board.
 
+mod common;
+
+use common::klotski;
 use klotski::packed::PackedSpace;
 use klotski::search::{self, Limits, Outcome};
 use klotski::solvable::{self, Instance};
 use klotski::solver::{Algo, Answer, Options};
 use proptest::prelude::*;
 use std::collections::HashSet;
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-/// What one run of the binary printed, and its exit code.
-struct Run {
-    stdout: String,
-    stderr: String,
-    code: i32,
-}
-
-fn klotski(args: &[&str], input: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_klotski"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    // A usage error exits before reading, closing the pipe: that write may fail, harmlessly.
-    let _ = child.stdin.take().expect("piped stdin").write_all(input);
-    let output = child.wait_with_output().expect("the binary finishes");
-    Run {
-        stdout: String::from_utf8(output.stdout).expect("UTF-8 stdout"),
-        stderr: String::from_utf8(output.stderr).expect("UTF-8 stderr"),
-        code: output.status.code().expect("an exit code"),
-    }
-}
 
 /// Runs `solvable` on `start` and `goal` and checks the three lines and exit code 0.
 fn assert_verdict(start: &str, goal: &str, verdict: &str) {

@@ -1,33 +1,10 @@
 //! `klotski terminal` end to end: every bundled case through the built binary, each answer
 //! checked by an independent simulator written here (not the engine's replay).
 
-use std::io::Write;
+mod common;
+
+use common::klotski;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn klotski(args: &[&str], input: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_klotski"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start klotski");
-    // A reader may exit before reading all of its input; a broken pipe here is fine.
-    let _ = child.stdin.take().unwrap().write_all(input);
-    let out = child.wait_with_output().expect("wait for klotski");
-    Run {
-        code: out.status.code().expect("exited normally"),
-        stdout: String::from_utf8(out.stdout).expect("utf-8 stdout"),
-        stderr: String::from_utf8(out.stderr).expect("utf-8 stderr"),
-    }
-}
 
 fn cases(dir: &str) -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
