@@ -160,6 +160,26 @@ fn parse_solve_args(args: &[String]) -> Result<SolveArgs> {
 }
 
 impl SolveArgs {
+    /// The report of a solver run, after telling its summary on stderr with `--verbose`; `None`
+    /// (reported on stderr) when a solution failed its replay check.
+    fn checked(
+        &self,
+        solved: Result<solver::Report, solver::Unverified>,
+    ) -> Option<solver::Report> {
+        match solved {
+            Ok(report) => {
+                if self.verbose {
+                    eprintln!("{}", terminal::summary(&report));
+                }
+                Some(report)
+            }
+            Err(unverified) => {
+                eprintln!("error: {unverified}");
+                None
+            }
+        }
+    }
+
     /// Solver options whose time limit starts now.
     fn options(&self) -> Options {
         let deadline = self.time_limit.map(|t| Instant::now() + t);
@@ -220,16 +240,10 @@ fn terminal_mode(args: &[String]) -> Result<u8> {
         );
     }
     let numeric = read_puzzle()?;
-    let report = match solver::solve(&numeric, solve_args.options(), &mut |_| {}) {
-        Ok(report) => report,
-        Err(unverified) => {
-            eprintln!("error: {unverified}");
-            return Ok(INTERNAL);
-        }
+    let solved = solver::solve(&numeric, solve_args.options(), &mut |_| {});
+    let Some(report) = solve_args.checked(solved) else {
+        return Ok(INTERNAL);
     };
-    if solve_args.verbose {
-        eprintln!("{}", terminal::summary(&report));
-    }
     let puzzle = numeric.engine();
     match terminal::stdout_text(&puzzle, &report.answer) {
         Some(text) => {
@@ -295,16 +309,10 @@ fn solvable_mode(args: &[String]) -> Result<u8> {
         }
     };
     let (moves, code) = if solve && instance.solvable() {
-        let report = match solvable::solve::solve(&instance, solve_args.options(), &mut |_| {}) {
-            Ok(report) => report,
-            Err(unverified) => {
-                eprintln!("error: {unverified}");
-                return Ok(INTERNAL);
-            }
+        let solved = solvable::solve::solve(&instance, solve_args.options(), &mut |_| {});
+        let Some(report) = solve_args.checked(solved) else {
+            return Ok(INTERNAL);
         };
-        if solve_args.verbose {
-            eprintln!("{}", terminal::summary(&report));
-        }
         match report.answer {
             Answer::Solved { moves, .. } => (Some(moves), OK),
             Answer::GaveUp(limit) => {
