@@ -4,6 +4,8 @@
 //! display.
 
 pub mod geometry;
+#[cfg(feature = "gui")]
+pub mod gui;
 pub mod numeric;
 pub mod packed;
 pub mod puzzle;

@@ -23,12 +23,22 @@ usage: klotski <MODE> [OPTIONS] < puzzle.txt
 
 modes:
   terminal    solve the puzzle on standard input; print Yes, the step count and the moves, or No
+  gui         open a window that shows the board and plays the solution (Next, Prev, Play, Restart;
+              keys Right/Space, Left, P, Home, S screenshot, Esc/Q quit)
+  render      write frames of the solution as PNG files, with no window and no display
 
 options for terminal:
   -v, --verbose          tell on stderr what was proven, how, and what it cost
   --algo bfs|bibfs       exact search method (default bibfs: bidirectional BFS)
   --max-memory SIZE      memory the search may use, e.g. 512M or 4G (default: half the free memory)
   --time-limit SECS      give up after this many seconds (default: none)
+
+options for gui and render (besides those of terminal):
+  --speed MS             milliseconds one slide takes (default 200)
+  --size WxH             window or frame size in pixels (default 800x600)
+  --out DIR              render: folder for step-NNN.png frames
+  --steps LIST           render: 'all' or steps such as 0,5,last (default 0,last)
+  --animate FILE.png     render: the whole solution, slides included, as one animated PNG
 
   -h, --help             this help
   -V, --version          the version
@@ -39,6 +49,10 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let code = match args.first().map(String::as_str) {
         Some("terminal") => run(|| terminal_mode(&args[1..])),
+        #[cfg(feature = "gui")]
+        Some("gui") => run(|| gui_mode(&args[1..])),
+        #[cfg(feature = "gui")]
+        Some("render") => run(|| render_mode(&args[1..])),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             OK
@@ -77,6 +91,15 @@ struct SolveArgs {
 }
 
 fn parse_solve_args(args: &[String]) -> Result<SolveArgs> {
+    parse_solve_args_with(args, |_, _| Ok(false))
+}
+
+/// Parses the solving options; `extra` sees each argument first, with a way to take its value,
+/// and says whether it was one of its own mode's options.
+fn parse_solve_args_with(
+    args: &[String],
+    mut extra: impl FnMut(&str, &mut dyn FnMut() -> Result<String>) -> Result<bool>,
+) -> Result<SolveArgs> {
     let mut verbose = false;
     let mut algo = Algo::default();
     let mut max_memory = None;
@@ -84,6 +107,9 @@ fn parse_solve_args(args: &[String]) -> Result<SolveArgs> {
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         let mut value = |name: &str| args.next().ok_or_else(|| anyhow!("{name} needs a value"));
+        if extra(arg, &mut || value(arg).cloned())? {
+            continue;
+        }
         match arg.as_str() {
             "-v" | "--verbose" => verbose = true,
             "--algo" => algo = value("--algo")?.parse()?,
@@ -178,6 +204,114 @@ fn terminal_mode(args: &[String]) -> Result<u8> {
                 eprintln!("klotski: no answer: {limit} before a solution or a proof was found");
             }
             Ok(LIMIT)
+        }
+    }
+}
+
+/// Options of the `gui` and `render` modes besides the solving ones.
+#[cfg(feature = "gui")]
+#[derive(Default)]
+struct PlayerArgs {
+    speed: Option<Duration>,
+    size: klotski::gui::options::FrameSize,
+    out: Option<std::path::PathBuf>,
+    steps: klotski::gui::options::Steps,
+    animate: Option<std::path::PathBuf>,
+}
+
+#[cfg(feature = "gui")]
+impl PlayerArgs {
+    /// Takes `arg` when it is a player option (`render_only` ones only in render mode).
+    fn take(
+        &mut self,
+        arg: &str,
+        value: &mut dyn FnMut() -> Result<String>,
+        render: bool,
+    ) -> Result<bool> {
+        match arg {
+            "--speed" => {
+                let text = value()?;
+                let ms: u64 = text
+                    .parse()
+                    .map_err(|_| anyhow!("--speed takes milliseconds per slide, got '{text}'"))?;
+                self.speed = Some(Duration::from_millis(ms));
+            }
+            "--size" => self.size = value()?.parse()?,
+            "--out" if render => self.out = Some(value()?.into()),
+            "--steps" if render => self.steps = value()?.parse()?,
+            "--animate" if render => self.animate = Some(value()?.into()),
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    fn tween(&self) -> Duration {
+        self.speed.unwrap_or(Duration::from_millis(200))
+    }
+}
+
+#[cfg(feature = "gui")]
+fn gui_mode(args: &[String]) -> Result<u8> {
+    let mut player = PlayerArgs::default();
+    let SolveArgs { options, .. } =
+        parse_solve_args_with(args, |arg, value| player.take(arg, value, false))?;
+    let numeric = read_puzzle()?;
+    let window = klotski::gui::app::WindowOptions {
+        tween: player.tween(),
+        size: player.size,
+    };
+    match klotski::gui::app::run(numeric, options, window) {
+        Ok(()) => Ok(OK),
+        Err(e) => {
+            eprintln!("error: {e}");
+            Ok(INTERNAL)
+        }
+    }
+}
+
+#[cfg(feature = "gui")]
+fn render_mode(args: &[String]) -> Result<u8> {
+    use klotski::gui::{headless, playback::Playback, solver_thread};
+    let mut player = PlayerArgs::default();
+    let SolveArgs { options, .. } =
+        parse_solve_args_with(args, |arg, value| player.take(arg, value, true))?;
+    if player.out.is_none() && player.animate.is_none() {
+        bail!("render needs --out DIR or --animate FILE.png");
+    }
+    let numeric = read_puzzle()?;
+    let puzzle = numeric.engine();
+    let (rows, cols) = (puzzle.board.rows(), puzzle.board.cols());
+    let mut playback = Playback::new(puzzle, player.tween());
+    for event in solver_thread::answer_events(solver::solve(&numeric, options, &mut |_| {})) {
+        playback.receive(event);
+    }
+    let result = headless::Headless::new(player.size, rows, cols).and_then(|mut frames| {
+        let mut written = Vec::new();
+        if let Some(dir) = &player.out {
+            written = headless::write_steps(
+                &mut frames,
+                &mut playback,
+                &player.steps,
+                player.tween(),
+                dir,
+            )?;
+        }
+        if let Some(path) = &player.animate {
+            headless::write_animation(&mut frames, &mut playback, player.tween(), path)?;
+            written.push(path.clone());
+        }
+        Ok(written)
+    });
+    match result {
+        Ok(written) => {
+            for path in written {
+                println!("{}", path.display());
+            }
+            Ok(OK)
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            Ok(INTERNAL)
         }
     }
 }
