@@ -164,11 +164,10 @@ fn the_animation_holds_the_start_every_tween_frame_and_the_end() {
     let path = std::env::temp_dir().join(format!("klotski-anim-{}.png", std::process::id()));
     headless::write_animation(&mut frames, &mut playback, TWEEN, &path).unwrap();
 
-    let mut reader = png::Decoder::new(std::io::BufReader::new(
-        std::fs::File::open(&path).unwrap(),
-    ))
-    .read_info()
-    .unwrap();
+    let mut reader =
+        png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&path).unwrap()))
+            .read_info()
+            .unwrap();
     let control = reader.info().animation_control().copied().expect("an APNG");
     // 200 ms at 30 frames per second: 6 tween frames after the start.
     assert_eq!(control.num_frames, 7);
@@ -176,7 +175,10 @@ fn the_animation_holds_the_start_every_tween_frame_and_the_end() {
     let mut buf = vec![0; reader.output_buffer_size().unwrap()];
     for _ in 0..control.num_frames {
         reader.next_frame(&mut buf).unwrap();
-        let delay = reader.info().frame_control().map(|f| (f.delay_num, f.delay_den));
+        let delay = reader
+            .info()
+            .frame_control()
+            .map(|f| (f.delay_num, f.delay_den));
         decoded.push((
             RgbaImage {
                 width: SIZE.width,
@@ -197,6 +199,9 @@ fn the_animation_holds_the_start_every_tween_frame_and_the_end() {
     assert_eq!(decoded[6].1, Some((2000, 1000)), "the end is held");
     assert_eq!(decoded[3].1, Some((33, 1000)));
     for pair in decoded.windows(2) {
-        assert!(pair[0].0.difference(&pair[1].0, 0) > 0.0, "every frame moves");
+        assert!(
+            pair[0].0.difference(&pair[1].0, 0) > 0.0,
+            "every frame moves"
+        );
     }
 }

@@ -280,3 +280,27 @@ fn pressing_right_to_the_end_shows_the_solved_board_and_q_quits() {
     };
     assert!(status.success());
 }
+
+#[test]
+fn bad_input_exits_2_before_any_window_opens() {
+    // No display at all: a mode that got as far as opening a window would fail differently.
+    let out = Command::new(env!("CARGO_BIN_EXE_klotski"))
+        .arg("gui")
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child.stdin.take().unwrap().write_all(b"2 2\n1 2\n")?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.starts_with("error: line 3:"), "{stderr}");
+}

@@ -97,8 +97,8 @@ pub fn seek(playback: &mut Playback, step: usize) {
 }
 
 /// A time at which every slide started at time zero has ended.
-pub fn at_rest(playback_tween: Duration) -> Duration {
-    playback_tween * 2 + Duration::from_secs(1)
+pub fn at_rest(tween: Duration) -> Duration {
+    tween * 2 + Duration::from_secs(1)
 }
 
 /// Writes `step-NNN.png` into `dir` for each step asked for; returns the paths.

@@ -14,6 +14,9 @@ const FRAME: Srgb = Srgb(0x3a, 0x40, 0x52);
 const SLOT: Srgb = Srgb(0x2a, 0x2f, 0x3c);
 const INK: Srgb = Srgb(0x1b, 0x1e, 0x28);
 const STATUS_INK: Srgb = Srgb(0xe6, 0xe8, 0xef);
+/// Numbers smaller than this many physical pixels cannot be read; leaving them out keeps huge
+/// boards in small windows fast (the colours still tell the blocks apart).
+const MIN_NUMBER_SIZE: f32 = 6.0;
 
 /// A line of text centred on a point.
 #[derive(Clone, Debug, PartialEq)]
@@ -116,7 +119,12 @@ pub fn build(playback: &Playback, pointer: &Pointer, layout: &Layout, now: Durat
             border,
             (cell * 0.05).max(1.0),
         ));
-        for (i, number) in piece.numbers.iter().enumerate() {
+        let numbers = if number_size >= MIN_NUMBER_SIZE {
+            piece.numbers.as_slice()
+        } else {
+            &[]
+        };
+        for (i, number) in numbers.iter().enumerate() {
             let (dr, dc) = ((i / shape.cols) as f32, (i % shape.cols) as f32);
             let at = layout.cells(placement.row + dr, placement.col + dc, 1, 1);
             labels.push(Label {
