@@ -244,7 +244,7 @@ fn clicking_next_plays_the_first_move() {
 }
 
 #[test]
-fn pressing_right_to_the_end_shows_the_solved_board_and_q_quits() {
+fn pressing_right_to_the_end_shows_the_solved_board_s_saves_it_and_q_quits() {
     let mut playback = solved();
     let total = playback.total();
     let board = playback.puzzle().board.clone();
@@ -268,6 +268,20 @@ fn pressing_right_to_the_end_shows_the_solved_board_and_q_quits() {
         shown,
         "the solved board is not on screen after {total} presses of Right"
     );
+
+    // S writes the frame on screen to the working folder.
+    display.run("xdotool", &["key", "s"]);
+    let shot = display.scratch.join("klotski-shot-1.png");
+    let began = Instant::now();
+    let saved = loop {
+        // The file may be caught half written: retry until it reads whole.
+        if let Ok(image) = RgbaImage::read_png(&shot) {
+            break image;
+        }
+        assert!(began.elapsed() < PATIENCE, "S wrote no screenshot");
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    assert!(region(&saved, layout.frame).difference(&end.0, 16) < 0.002);
 
     display.run("xdotool", &["key", "q"]);
     let began = Instant::now();
