@@ -221,7 +221,7 @@ struct PlayerArgs {
 
 #[cfg(feature = "gui")]
 impl PlayerArgs {
-    /// Takes `arg` when it is a player option (`render_only` ones only in render mode).
+    /// Takes `arg` when it is a player option (`--out`, `--steps`, `--animate` only for `render`).
     fn take(
         &mut self,
         arg: &str,
@@ -271,7 +271,7 @@ fn gui_mode(args: &[String]) -> Result<u8> {
 
 #[cfg(feature = "gui")]
 fn render_mode(args: &[String]) -> Result<u8> {
-    use klotski::gui::{headless, playback::Playback, solver_thread};
+    use klotski::gui::headless;
     let mut player = PlayerArgs::default();
     let SolveArgs { options, .. } =
         parse_solve_args_with(args, |arg, value| player.take(arg, value, true))?;
@@ -279,29 +279,14 @@ fn render_mode(args: &[String]) -> Result<u8> {
         bail!("render needs --out DIR or --animate FILE.png");
     }
     let numeric = read_puzzle()?;
-    let puzzle = numeric.engine();
-    let (rows, cols) = (puzzle.board.rows(), puzzle.board.cols());
-    let mut playback = Playback::new(puzzle, player.tween());
-    for event in solver_thread::answer_events(solver::solve(&numeric, options, &mut |_| {})) {
-        playback.receive(event);
-    }
-    let result = headless::Headless::new(player.size, rows, cols).and_then(|mut frames| {
-        let mut written = Vec::new();
-        if let Some(dir) = &player.out {
-            written = headless::write_steps(
-                &mut frames,
-                &mut playback,
-                &player.steps,
-                player.tween(),
-                dir,
-            )?;
-        }
-        if let Some(path) = &player.animate {
-            headless::write_animation(&mut frames, &mut playback, player.tween(), path)?;
-            written.push(path.clone());
-        }
-        Ok(written)
-    });
+    let request = headless::RenderRequest {
+        size: player.size,
+        tween: player.tween(),
+        out: player.out.as_deref(),
+        steps: &player.steps,
+        animate: player.animate.as_deref(),
+    };
+    let result = headless::render_files(&numeric, options, &request);
     match result {
         Ok(written) => {
             for path in written {

@@ -11,6 +11,9 @@ use crate::gui::options::{FrameSize, Steps};
 use crate::gui::playback::Playback;
 use crate::gui::renderer::Renderer;
 use crate::gui::scene;
+use crate::gui::solver_thread::answer_events;
+use crate::numeric::NumericPuzzle;
+use crate::solver::{self, Options};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -156,4 +159,50 @@ pub fn write_animation(
         }
     }
     apng.finish()
+}
+
+/// What `klotski render` was asked to write.
+#[derive(Clone, Copy, Debug)]
+pub struct RenderRequest<'a> {
+    /// Frame size.
+    pub size: FrameSize,
+    /// Length of one slide.
+    pub tween: Duration,
+    /// Folder for `step-NNN.png` frames, if any.
+    pub out: Option<&'a Path>,
+    /// Which steps go there.
+    pub steps: &'a Steps,
+    /// File for the animated PNG, if any.
+    pub animate: Option<&'a Path>,
+}
+
+/// Solves `numeric` (on this thread: there is no window to keep alive) and writes what
+/// `request` asks for; returns the paths written.
+pub fn render_files(
+    numeric: &NumericPuzzle,
+    options: Options,
+    request: &RenderRequest<'_>,
+) -> Result<Vec<PathBuf>, GuiError> {
+    let puzzle = numeric.engine();
+    let (rows, cols) = (puzzle.board.rows(), puzzle.board.cols());
+    let mut playback = Playback::new(puzzle, request.tween);
+    for event in answer_events(solver::solve(numeric, options, &mut |_| {})) {
+        playback.receive(event);
+    }
+    let mut frames = Headless::new(request.size, rows, cols)?;
+    let mut written = Vec::new();
+    if let Some(dir) = request.out {
+        written = write_steps(
+            &mut frames,
+            &mut playback,
+            request.steps,
+            request.tween,
+            dir,
+        )?;
+    }
+    if let Some(path) = request.animate {
+        write_animation(&mut frames, &mut playback, request.tween, path)?;
+        written.push(path.to_path_buf());
+    }
+    Ok(written)
 }
