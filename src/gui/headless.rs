@@ -148,7 +148,7 @@ pub fn write_animation(
         let started = Duration::from_secs(u64::from(m) + 1);
         playback.act(Action::Next, started);
         for j in 1..=per_move {
-            let frame = headless.frame(playback, &pointer, started + delay * j)?;
+            let frame = headless.frame(playback, &pointer, started + tween * j / per_move)?;
             let last = m + 1 == moves && j == per_move;
             let shown = if last {
                 HOLD.1

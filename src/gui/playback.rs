@@ -4,7 +4,7 @@
 use crate::gui::controls::Action;
 use crate::gui::solver_thread::SolverEvent;
 use crate::gui::tween;
-use crate::puzzle::{Move, Position, Puzzle};
+use crate::puzzle::{Cell, Move, Position, Puzzle};
 use std::time::Duration;
 
 /// What is known about the answer.
@@ -207,6 +207,23 @@ impl Playback {
             })
     }
 
+    /// Cells where the board shows at `now`: the empty ones and, while a block slides, the
+    /// cells it leaves and enters. Only these need drawing beneath the pieces.
+    pub fn open_cells(&self, now: Duration) -> Vec<usize> {
+        let board = &self.puzzle.board;
+        let mut open: Vec<usize> = (0..board.cells())
+            .filter(|&c| self.position.at(c) == Cell::Empty)
+            .collect();
+        if let Some(s) = self.slide.filter(|_| self.sliding(now)) {
+            let shape = self.puzzle.pieces[s.piece].shape;
+            open.extend(board.footprint(shape, s.from));
+            open.extend(board.footprint(shape, s.to));
+            open.sort_unstable();
+            open.dedup();
+        }
+        open
+    }
+
     /// The status line: the solver's progress, or the step, the last move and the verdict.
     pub fn status(&self) -> String {
         match &self.verdict {
@@ -272,6 +289,12 @@ mod tests {
         assert_eq!(place(&p, 1200 * MS, 4), (1.0, 1.0));
         assert!(p.moving(1199 * MS) && !p.moving(1200 * MS));
         assert_eq!(p.status(), "step 1 / 1   ·   5 U   ·   proven optimal");
+        assert_eq!(
+            p.open_cells(1100 * MS),
+            vec![4, 5, 7, 8],
+            "both ends of the slide"
+        );
+        assert_eq!(p.open_cells(1200 * MS), vec![7, 8], "at rest: the blanks");
         assert!(!p.can(Action::Next));
         p.act(Action::Next, 1300 * MS);
         assert_eq!(p.step(), 1, "next at the end does nothing");

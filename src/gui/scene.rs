@@ -99,11 +99,10 @@ pub fn build(playback: &Playback, pointer: &Pointer, layout: &Layout, now: Durat
     ));
     // The slots are the board beneath: a blank cell shows one.
     let inset = (cell * 0.04).max(0.5);
-    for r in 0..rows {
-        for c in 0..cols {
-            let slot = shrink(layout.cells(r as f32, c as f32, 1, 1), inset);
-            rects.push(RectInstance::new(slot, cell * 0.12, SLOT, SLOT, 0.0));
-        }
+    for open in playback.open_cells(now) {
+        let (r, c) = puzzle.board.row_col(open);
+        let slot = shrink(layout.cells(r as f32, c as f32, 1, 1), inset);
+        rects.push(RectInstance::new(slot, cell * 0.12, SLOT, SLOT, 0.0));
     }
     let number_size = (cell * 0.4).min(48.0 * s);
     for placement in playback.placements(now) {
