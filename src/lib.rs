@@ -6,6 +6,8 @@
 pub mod bench;
 pub mod constructive;
 pub mod geometry;
+#[cfg(feature = "gui")]
+pub mod gui;
 pub mod numeric;
 pub mod packed;
 pub mod puzzle;

@@ -33,6 +33,9 @@ modes:
               (default corpus: tests/cases/{official,small,decided,peers})
   tipover     solve the Tipover puzzle on standard input; print a solution with the fewest
               tips, one `row col dr dc` a line, or nothing when it has no solution
+  gui         open a window that shows the board and plays the solution (Next, Prev, Play, Restart;
+              keys Right/Space, Left, P, Home, S screenshot, Esc/Q quit)
+  render      write frames of the solution as PNG files, with no window and no display
 
 options for terminal and bench:
   -v, --verbose          tell on stderr what was proven, how, and what it cost
@@ -54,6 +57,13 @@ options for tipover:
   --format seed|grid     seed: `rows cols`, `row col`, rows of . 1-9 * (default);
                          grid: `rows cols row col goalRow goalCol`, rows of heights
 
+options for gui and render (besides those of terminal):
+  --speed MS             milliseconds one slide takes (default 200)
+  --size WxH             window or frame size in pixels (default 800x600)
+  --out DIR              render: folder for step-NNN.png frames
+  --steps LIST           render: 'all' or steps such as 0,5,last (default 0,last)
+  --animate FILE.png     render: the whole solution, slides included, as one animated PNG
+
   -h, --help             this help
   -V, --version          the version
 
@@ -68,6 +78,10 @@ fn main() -> ExitCode {
         Some("bench") => run(|| bench_mode(&args[1..])),
         Some("solvable") => run(|| solvable_mode(&args[1..])),
         Some("tipover") => run(|| tipover_mode(&args[1..])),
+        #[cfg(feature = "gui")]
+        Some("gui") => run(|| gui_mode(&args[1..])),
+        #[cfg(feature = "gui")]
+        Some("render") => run(|| render_mode(&args[1..])),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             OK
@@ -112,6 +126,15 @@ struct SolveArgs {
 }
 
 fn parse_solve_args(args: &[String]) -> Result<SolveArgs> {
+    parse_solve_args_with(args, |_, _| Ok(false))
+}
+
+/// Parses the solving options; `extra` sees each argument first, with a way to take its value,
+/// and says whether it was one of its own mode's options.
+fn parse_solve_args_with(
+    args: &[String],
+    mut extra: impl FnMut(&str, &mut dyn FnMut() -> Result<String>) -> Result<bool>,
+) -> Result<SolveArgs> {
     let mut verbose = false;
     let mut paths = Vec::new();
     let mut repeat = 5;
@@ -121,6 +144,9 @@ fn parse_solve_args(args: &[String]) -> Result<SolveArgs> {
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         let mut value = |name: &str| args.next().ok_or_else(|| anyhow!("{name} needs a value"));
+        if extra(arg, &mut || value(arg).cloned())? {
+            continue;
+        }
         match arg.as_str() {
             "-v" | "--verbose" => verbose = true,
             "--algo" => algo = value("--algo")?.parse()?,
@@ -390,6 +416,111 @@ fn tipover_mode(args: &[String]) -> Result<u8> {
         Outcome::Stopped(Stop::Time) => {
             eprintln!("klotski: no answer: {}", Limit::Time);
             Ok(LIMIT)
+        }
+    }
+}
+
+/// Options of the `gui` and `render` modes besides the solving ones.
+#[cfg(feature = "gui")]
+#[derive(Default)]
+struct PlayerArgs {
+    speed: Option<Duration>,
+    size: klotski::gui::options::FrameSize,
+    out: Option<std::path::PathBuf>,
+    steps: klotski::gui::options::Steps,
+    animate: Option<std::path::PathBuf>,
+}
+
+#[cfg(feature = "gui")]
+impl PlayerArgs {
+    /// Takes `arg` when it is a player option (`--out`, `--steps`, `--animate` only for `render`).
+    fn take(
+        &mut self,
+        arg: &str,
+        value: &mut dyn FnMut() -> Result<String>,
+        render: bool,
+    ) -> Result<bool> {
+        match arg {
+            "--speed" => {
+                let text = value()?;
+                let ms: u64 = text
+                    .parse()
+                    .map_err(|_| anyhow!("--speed takes milliseconds per slide, got '{text}'"))?;
+                self.speed = Some(Duration::from_millis(ms));
+            }
+            "--size" => self.size = value()?.parse()?,
+            "--out" if render => self.out = Some(value()?.into()),
+            "--steps" if render => self.steps = value()?.parse()?,
+            "--animate" if render => self.animate = Some(value()?.into()),
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    fn tween(&self) -> Duration {
+        self.speed.unwrap_or(Duration::from_millis(200))
+    }
+}
+
+#[cfg(feature = "gui")]
+fn gui_mode(args: &[String]) -> Result<u8> {
+    let mut player = PlayerArgs::default();
+    let solve_args = parse_solve_args_with(args, |arg, value| player.take(arg, value, false))?;
+    if let Some(path) = solve_args.paths.first() {
+        bail!(
+            "gui reads the puzzle from standard input, not '{}'",
+            path.display()
+        );
+    }
+    let options = solve_args.options();
+    let numeric = read_puzzle()?;
+    let window = klotski::gui::app::WindowOptions {
+        tween: player.tween(),
+        size: player.size,
+    };
+    match klotski::gui::app::run(numeric, options, window) {
+        Ok(()) => Ok(OK),
+        Err(e) => {
+            eprintln!("error: {e}");
+            Ok(INTERNAL)
+        }
+    }
+}
+
+#[cfg(feature = "gui")]
+fn render_mode(args: &[String]) -> Result<u8> {
+    use klotski::gui::headless;
+    let mut player = PlayerArgs::default();
+    let solve_args = parse_solve_args_with(args, |arg, value| player.take(arg, value, true))?;
+    if let Some(path) = solve_args.paths.first() {
+        bail!(
+            "render reads the puzzle from standard input, not '{}'",
+            path.display()
+        );
+    }
+    let options = solve_args.options();
+    if player.out.is_none() && player.animate.is_none() {
+        bail!("render needs --out DIR or --animate FILE.png");
+    }
+    let numeric = read_puzzle()?;
+    let request = headless::RenderRequest {
+        size: player.size,
+        tween: player.tween(),
+        out: player.out.as_deref(),
+        steps: &player.steps,
+        animate: player.animate.as_deref(),
+    };
+    let result = headless::render_files(&numeric, options, &request);
+    match result {
+        Ok(written) => {
+            for path in written {
+                println!("{}", path.display());
+            }
+            Ok(OK)
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            Ok(INTERNAL)
         }
     }
 }

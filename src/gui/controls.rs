@@ -1,0 +1,121 @@
+//! Input: the buttons' actions, the pointer's hover and press state, and the look each button
+//! gets from it.
+
+use crate::gui::layout::Layout;
+
+/// What a button or a key asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Back to the start, autoplay off.
+    Restart,
+    /// Undo the last move shown.
+    Previous,
+    /// Start or stop autoplay.
+    PlayPause,
+    /// Show the next move (the button the assignment requires).
+    Next,
+}
+
+impl Action {
+    /// The buttons, left to right.
+    pub const ALL: [Action; 4] = [
+        Action::Restart,
+        Action::Previous,
+        Action::PlayPause,
+        Action::Next,
+    ];
+}
+
+/// How a button is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Look {
+    /// Enabled, pointer elsewhere.
+    Normal,
+    /// Enabled, pointer over it.
+    Hover,
+    /// Held down by the pointer.
+    Pressed,
+    /// Nothing to do.
+    Disabled,
+}
+
+/// The pointer: where it is and which button it went down on.
+#[derive(Clone, Debug, Default)]
+pub struct Pointer {
+    at: Option<(f32, f32)>,
+    down_on: Option<Action>,
+}
+
+impl Pointer {
+    /// The pointer moved to (`x`, `y`), physical pixels.
+    pub fn moved(&mut self, x: f32, y: f32) {
+        self.at = Some((x, y));
+    }
+
+    /// The pointer left the window.
+    pub fn left(&mut self) {
+        self.at = None;
+        self.down_on = None;
+    }
+
+    /// The button went down: remember which button it is over.
+    pub fn press(&mut self, layout: &Layout) {
+        self.down_on = self.over(layout);
+    }
+
+    /// The button came up: a click when it is still over the button it went down on.
+    pub fn release(&mut self, layout: &Layout) -> Option<Action> {
+        let down_on = self.down_on.take();
+        down_on.filter(|&a| self.over(layout) == Some(a))
+    }
+
+    /// The button under the pointer.
+    pub fn over(&self, layout: &Layout) -> Option<Action> {
+        self.at.and_then(|(x, y)| layout.hit(x, y))
+    }
+
+    /// How `action`'s button looks now.
+    pub fn look(&self, layout: &Layout, action: Action, enabled: bool) -> Look {
+        let over = self.over(layout) == Some(action);
+        match (enabled, over, self.down_on == Some(action)) {
+            (false, _, _) => Look::Disabled,
+            (true, true, true) => Look::Pressed,
+            (true, true, false) => Look::Hover,
+            (true, false, _) => Look::Normal,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_click_needs_press_and_release_on_the_same_button() {
+        let layout = Layout::new(800, 600, 1.0, 4, 4);
+        let next = layout.button(Action::Next).centre();
+        let prev = layout.button(Action::Previous).centre();
+        let mut p = Pointer::default();
+        p.moved(next.0, next.1);
+        assert_eq!(p.look(&layout, Action::Next, true), Look::Hover);
+        assert_eq!(p.look(&layout, Action::Previous, true), Look::Normal);
+        assert_eq!(p.look(&layout, Action::Next, false), Look::Disabled);
+        p.press(&layout);
+        assert_eq!(p.look(&layout, Action::Next, true), Look::Pressed);
+        assert_eq!(p.release(&layout), Some(Action::Next));
+        assert_eq!(p.look(&layout, Action::Next, true), Look::Hover);
+
+        p.press(&layout);
+        p.moved(prev.0, prev.1);
+        assert_eq!(p.look(&layout, Action::Next, true), Look::Normal);
+        assert_eq!(p.release(&layout), None, "released elsewhere");
+
+        p.moved(1.0, 1.0);
+        p.press(&layout);
+        assert_eq!(p.release(&layout), None, "pressed on no button");
+        p.moved(next.0, next.1);
+        p.press(&layout);
+        p.left();
+        assert_eq!(p.release(&layout), None, "the pointer left the window");
+    }
+}

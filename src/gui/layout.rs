@@ -1,0 +1,190 @@
+//! Layout: where the status line, the board, its cells and the buttons go in a window of a given
+//! size (physical pixels) and scale factor. The board keeps its aspect and stays centred.
+
+use crate::gui::controls::Action;
+
+/// Logical pixels of the status line at the top.
+const STATUS_HEIGHT: f32 = 44.0;
+/// Logical pixels of the button bar at the bottom.
+const BAR_HEIGHT: f32 = 64.0;
+/// Logical pixels kept free around the board.
+const MARGIN: f32 = 12.0;
+/// Logical size of a button, and the gap between buttons.
+const BUTTON: (f32, f32, f32) = (112.0, 40.0, 12.0);
+/// The board's frame around the cells, in cells.
+const FRAME: f32 = 0.15;
+
+/// An axis-aligned rectangle in physical pixels.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rect {
+    /// Left edge.
+    pub x: f32,
+    /// Top edge.
+    pub y: f32,
+    /// Width.
+    pub w: f32,
+    /// Height.
+    pub h: f32,
+}
+
+impl Rect {
+    /// Whether the point lies inside (left and top edges included, right and bottom excluded).
+    pub fn contains(&self, x: f32, y: f32) -> bool {
+        x >= self.x && y >= self.y && x < self.x + self.w && y < self.y + self.h
+    }
+
+    /// The centre point.
+    pub fn centre(&self) -> (f32, f32) {
+        (self.x + self.w / 2.0, self.y + self.h / 2.0)
+    }
+}
+
+/// Where everything goes in one window size.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Layout {
+    /// Physical pixels per logical pixel.
+    pub scale: f32,
+    /// The status line.
+    pub status: Rect,
+    /// The board's frame, cells included.
+    pub frame: Rect,
+    /// The top-left corner of cell (0, 0).
+    pub origin: (f32, f32),
+    /// Side of one cell.
+    pub cell: f32,
+    /// The buttons, in [`Action::ALL`] order.
+    pub buttons: [Rect; 4],
+}
+
+impl Layout {
+    /// Lays out a `rows` x `cols` board in a `width` x `height` window at `scale`.
+    pub fn new(width: u32, height: u32, scale: f64, rows: usize, cols: usize) -> Layout {
+        let s = scale as f32;
+        let (w, h) = (width as f32, height as f32);
+        let status = Rect {
+            x: 0.0,
+            y: 0.0,
+            w,
+            h: STATUS_HEIGHT * s,
+        };
+        let top = status.h + MARGIN * s;
+        let bottom = h - BAR_HEIGHT * s - MARGIN * s;
+        let avail_w = (w - 2.0 * MARGIN * s).max(0.0);
+        let avail_h = (bottom - top).max(0.0);
+        let cell = (avail_w / (cols as f32 + 2.0 * FRAME))
+            .min(avail_h / (rows as f32 + 2.0 * FRAME))
+            .floor();
+        let frame_w = cell * (cols as f32 + 2.0 * FRAME);
+        let frame_h = cell * (rows as f32 + 2.0 * FRAME);
+        let frame = Rect {
+            x: ((w - frame_w) / 2.0).round(),
+            y: (top + (avail_h - frame_h) / 2.0).round(),
+            w: frame_w,
+            h: frame_h,
+        };
+        let origin = (frame.x + cell * FRAME, frame.y + cell * FRAME);
+        let (bw, bh, gap) = (BUTTON.0 * s, BUTTON.1 * s, BUTTON.2 * s);
+        let count = Action::ALL.len() as f32;
+        let bw = bw
+            .min((w - 2.0 * MARGIN * s - (count - 1.0) * gap) / count)
+            .max(0.0);
+        let row_w = count * bw + (count - 1.0) * gap;
+        let bar_y = h - BAR_HEIGHT * s + (BAR_HEIGHT * s - bh) / 2.0;
+        let buttons = std::array::from_fn(|i| Rect {
+            x: ((w - row_w) / 2.0 + i as f32 * (bw + gap)).round(),
+            y: bar_y.round(),
+            w: bw.round(),
+            h: bh.round(),
+        });
+        Layout {
+            scale: s,
+            status,
+            frame,
+            origin,
+            cell,
+            buttons,
+        }
+    }
+
+    /// The rectangle covered by a `rows` x `cols` piece whose top-left cell is at (`row`, `col`);
+    /// fractional places put a sliding piece between cells.
+    pub fn cells(&self, row: f32, col: f32, rows: usize, cols: usize) -> Rect {
+        Rect {
+            x: self.origin.0 + col * self.cell,
+            y: self.origin.1 + row * self.cell,
+            w: cols as f32 * self.cell,
+            h: rows as f32 * self.cell,
+        }
+    }
+
+    /// The button under the point, if any.
+    pub fn hit(&self, x: f32, y: f32) -> Option<Action> {
+        Action::ALL
+            .into_iter()
+            .zip(&self.buttons)
+            .find_map(|(action, rect)| rect.contains(x, y).then_some(action))
+    }
+
+    /// The rectangle of `action`'s button.
+    pub fn button(&self, action: Action) -> Rect {
+        self.buttons[action as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_map_to_pixels_at_several_scale_factors() {
+        for scale in [1.0, 1.25, 1.5, 2.0, 3.0] {
+            let (w, h) = ((800.0 * scale) as u32, (600.0 * scale) as u32);
+            let l = Layout::new(w, h, scale, 5, 4);
+            // The board is limited by height: 600 - 44 - 64 - 24 = 468 logical pixels.
+            let want = (468.0 * scale as f32 / 5.3).floor();
+            assert_eq!(l.cell, want, "scale {scale}");
+            let c = l.cells(2.0, 3.0, 1, 1);
+            assert_eq!(c.x, l.origin.0 + 3.0 * l.cell);
+            assert_eq!(c.y, l.origin.1 + 2.0 * l.cell);
+            // Centred horizontally, to within the rounding of one pixel.
+            let right = w as f32 - (l.frame.x + l.frame.w);
+            assert!((right - l.frame.x).abs() <= 1.0, "scale {scale}");
+            // Everything stays inside the window and off the status line and the buttons.
+            let last = l.cells(4.0, 3.0, 1, 1);
+            assert!(last.y + last.h <= l.buttons[0].y);
+            assert!(l.frame.y >= l.status.h);
+            assert_eq!(l.buttons[0].h, (40.0 * scale as f32).round());
+        }
+    }
+
+    #[test]
+    fn the_board_keeps_its_aspect_when_the_window_is_wide_or_tall() {
+        let wide = Layout::new(2000, 500, 1.0, 4, 4);
+        assert_eq!(wide.frame.w, wide.frame.h);
+        assert_eq!(wide.cell, ((500.0 - 44.0 - 64.0 - 24.0) / 4.3f32).floor());
+        let tall = Layout::new(500, 2000, 1.0, 2, 10);
+        assert_eq!(tall.cell, ((500.0 - 24.0) / 10.3f32).floor());
+        assert!((tall.frame.w / tall.frame.h - 10.3 / 2.3).abs() < 1e-3);
+        let tiny = Layout::new(1, 1, 1.0, 3, 3);
+        assert_eq!(tiny.cell, 0.0);
+    }
+
+    #[test]
+    fn hit_tests_find_each_button_and_nothing_between() {
+        for scale in [1.0, 2.0] {
+            let l = Layout::new((800.0 * scale) as u32, (600.0 * scale) as u32, scale, 4, 4);
+            for action in Action::ALL {
+                let r = l.button(action);
+                let (cx, cy) = r.centre();
+                assert_eq!(l.hit(cx, cy), Some(action));
+                assert_eq!(l.hit(r.x, r.y), Some(action));
+                assert_eq!(l.hit(r.x + r.w, cy), None, "right edge is outside");
+                assert_eq!(l.hit(cx, r.y - 1.0), None);
+            }
+            let (bx, by) = l.frame.centre();
+            assert_eq!(l.hit(bx, by), None);
+            let gap_x = l.buttons[0].x + l.buttons[0].w + 1.0;
+            assert_eq!(l.hit(gap_x, l.buttons[0].centre().1), None);
+        }
+    }
+}

@@ -1,0 +1,19 @@
+//! The GPU player: a window that shows the board and plays the solution (`klotski gui`), and the
+//! same renderer with no window (`klotski render`). Built only with the `gui` feature; the core
+//! never imports anything from here.
+
+pub mod app;
+pub mod controls;
+pub mod error;
+pub mod gpu;
+pub mod headless;
+pub mod image;
+pub mod instance;
+pub mod layout;
+pub mod options;
+pub mod playback;
+pub mod renderer;
+pub mod scene;
+pub mod screen;
+pub mod solver_thread;
+pub mod tween;

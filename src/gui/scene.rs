@@ -1,0 +1,171 @@
+//! The scene: everything one frame shows, as GPU rectangles and text labels, built from the
+//! playback model, the pointer and the layout. The renderer draws a scene and never sees the model.
+
+use crate::geometry::Shape;
+use crate::gui::controls::{Action, Look, Pointer};
+use crate::gui::instance::{RectInstance, Srgb};
+use crate::gui::layout::{Layout, Rect};
+use crate::gui::playback::Playback;
+use std::time::Duration;
+
+/// The window's background.
+pub const BACKGROUND: Srgb = Srgb(0x1d, 0x21, 0x2c);
+const FRAME: Srgb = Srgb(0x3a, 0x40, 0x52);
+const SLOT: Srgb = Srgb(0x2a, 0x2f, 0x3c);
+const INK: Srgb = Srgb(0x1b, 0x1e, 0x28);
+const STATUS_INK: Srgb = Srgb(0xe6, 0xe8, 0xef);
+/// Numbers smaller than this many physical pixels cannot be read; leaving them out keeps huge
+/// boards in small windows fast (the colours still tell the blocks apart).
+const MIN_NUMBER_SIZE: f32 = 6.0;
+
+/// A line of text centred on a point.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Label {
+    /// The text.
+    pub text: String,
+    /// Its centre, physical pixels.
+    pub centre: (f32, f32),
+    /// Font size, physical pixels.
+    pub size: f32,
+    /// Bold (tile numbers and button captions) or regular.
+    pub bold: bool,
+    /// Its colour.
+    pub color: Srgb,
+}
+
+/// One frame's content.
+#[derive(Clone, Debug, Default)]
+pub struct Scene {
+    /// Rounded rectangles, back to front.
+    pub rects: Vec<RectInstance>,
+    /// Text drawn over them.
+    pub labels: Vec<Label>,
+}
+
+/// Fill and border colours of a piece: one family per shape, so 1x1, 1x2, 2x1 and 2x2 differ.
+fn piece_colors(shape: Shape) -> (Srgb, Srgb) {
+    match (shape.rows, shape.cols) {
+        (1, 1) => (Srgb(0xf3, 0xc9, 0x73), Srgb(0xc2, 0x93, 0x3b)),
+        (1, 2) => (Srgb(0x74, 0xcc, 0xbd), Srgb(0x3c, 0x95, 0x87)),
+        (2, 1) => (Srgb(0x8d, 0xb0, 0xf0), Srgb(0x4d, 0x74, 0xc0)),
+        (2, 2) => (Srgb(0xf0, 0x8a, 0x78), Srgb(0xbf, 0x54, 0x45)),
+        _ => (Srgb(0xc3, 0xa8, 0xeb), Srgb(0x8a, 0x6c, 0xba)),
+    }
+}
+
+/// Fill, border and caption colours of a button.
+fn button_colors(action: Action, look: Look) -> (Srgb, Srgb, Srgb) {
+    let light = Srgb(0xf4, 0xf5, 0xf8);
+    match (action, look) {
+        (_, Look::Disabled) => (
+            Srgb(0x2c, 0x30, 0x3b),
+            Srgb(0x3a, 0x3f, 0x4c),
+            Srgb(0x6c, 0x72, 0x80),
+        ),
+        (Action::Next, Look::Normal) => (Srgb(0x2f, 0x9e, 0x6e), Srgb(0x5f, 0xc9, 0x98), light),
+        (Action::Next, Look::Hover) => (Srgb(0x3c, 0xb8, 0x83), Srgb(0x8d, 0xe6, 0xbb), light),
+        (Action::Next, Look::Pressed) => (Srgb(0x21, 0x73, 0x50), Srgb(0x2f, 0x9e, 0x6e), light),
+        (_, Look::Normal) => (Srgb(0x47, 0x4e, 0x66), Srgb(0x67, 0x70, 0x8c), light),
+        (_, Look::Hover) => (Srgb(0x5a, 0x63, 0x82), Srgb(0x8c, 0x96, 0xb6), light),
+        (_, Look::Pressed) => (Srgb(0x33, 0x38, 0x4b), Srgb(0x47, 0x4e, 0x66), light),
+    }
+}
+
+fn caption(action: Action, autoplay: bool) -> &'static str {
+    match action {
+        Action::Restart => "Restart",
+        Action::Previous => "◀ Prev",
+        Action::PlayPause if autoplay => "Pause",
+        Action::PlayPause => "Play",
+        Action::Next => "Next ▶",
+    }
+}
+
+/// Builds the frame shown at `now`.
+pub fn build(playback: &Playback, pointer: &Pointer, layout: &Layout, now: Duration) -> Scene {
+    let puzzle = playback.puzzle();
+    let (rows, cols) = (puzzle.board.rows(), puzzle.board.cols());
+    let cell = layout.cell;
+    let s = layout.scale;
+    let mut rects = Vec::with_capacity(rows * cols + puzzle.pieces.len() + 8);
+    let mut labels = Vec::with_capacity(puzzle.board.cells() + 8);
+
+    rects.push(RectInstance::new(
+        layout.frame,
+        cell * 0.22,
+        FRAME,
+        FRAME,
+        0.0,
+    ));
+    // The slots are the board beneath: a blank cell shows one.
+    let inset = (cell * 0.04).max(0.5);
+    for open in playback.open_cells(now) {
+        let (r, c) = puzzle.board.row_col(open);
+        let slot = shrink(layout.cells(r as f32, c as f32, 1, 1), inset);
+        rects.push(RectInstance::new(slot, cell * 0.12, SLOT, SLOT, 0.0));
+    }
+    let number_size = (cell * 0.4).min(48.0 * s);
+    for placement in playback.placements(now) {
+        let piece = &puzzle.pieces[placement.piece];
+        let shape = piece.shape;
+        let (fill, border) = piece_colors(shape);
+        let area = layout.cells(placement.row, placement.col, shape.rows, shape.cols);
+        let tile = shrink(area, inset);
+        rects.push(RectInstance::new(
+            tile,
+            cell * 0.14,
+            fill,
+            border,
+            (cell * 0.05).max(1.0),
+        ));
+        let numbers = if number_size >= MIN_NUMBER_SIZE {
+            piece.numbers.as_slice()
+        } else {
+            &[]
+        };
+        for (i, number) in numbers.iter().enumerate() {
+            let (dr, dc) = ((i / shape.cols) as f32, (i % shape.cols) as f32);
+            let at = layout.cells(placement.row + dr, placement.col + dc, 1, 1);
+            labels.push(Label {
+                text: number.to_string(),
+                centre: at.centre(),
+                size: number_size,
+                bold: true,
+                color: INK,
+            });
+        }
+    }
+    for action in Action::ALL {
+        let look = pointer.look(layout, action, playback.can(action));
+        let (fill, border, ink) = button_colors(action, look);
+        let mut rect = layout.button(action);
+        if look == Look::Pressed {
+            rect.y += s;
+        }
+        rects.push(RectInstance::new(rect, 9.0 * s, fill, border, 1.5 * s));
+        labels.push(Label {
+            text: caption(action, playback.autoplay()).to_string(),
+            centre: rect.centre(),
+            size: 16.0 * s,
+            bold: true,
+            color: ink,
+        });
+    }
+    labels.push(Label {
+        text: playback.status(),
+        centre: layout.status.centre(),
+        size: 17.0 * s,
+        bold: false,
+        color: STATUS_INK,
+    });
+    Scene { rects, labels }
+}
+
+fn shrink(rect: Rect, by: f32) -> Rect {
+    Rect {
+        x: rect.x + by,
+        y: rect.y + by,
+        w: (rect.w - 2.0 * by).max(0.0),
+        h: (rect.h - 2.0 * by).max(0.0),
+    }
+}

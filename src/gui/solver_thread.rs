@@ -1,0 +1,106 @@
+//! The solver thread: solves in the background and reports progress, each move and the verdict
+//! as small events over a channel, waking the event loop after each one.
+
+use crate::gui::playback::Verdict;
+use crate::numeric::NumericPuzzle;
+use crate::puzzle::Move;
+use crate::solver::{self, Answer, Options, Report, Unverified};
+use std::sync::mpsc::Sender;
+use std::thread::JoinHandle;
+
+/// What the solver thread tells the player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolverEvent {
+    /// States stored so far (after each BFS layer).
+    Progress(u64),
+    /// The next move of the solution.
+    Move(Move),
+    /// The answer, after the last move; an error becomes [`Verdict::NoAnswer`].
+    Verdict(Verdict),
+}
+
+/// The events that tell a finished solve: one per move, then the verdict.
+pub fn answer_events(result: Result<Report, Unverified>) -> Vec<SolverEvent> {
+    match result {
+        Err(unverified) => vec![SolverEvent::Verdict(Verdict::NoAnswer(
+            unverified.to_string(),
+        ))],
+        Ok(report) => match report.answer {
+            Answer::Solved { moves, optimal } => moves
+                .into_iter()
+                .map(SolverEvent::Move)
+                .chain([SolverEvent::Verdict(Verdict::Solved { optimal })])
+                .collect(),
+            Answer::Unsolvable(_) => vec![SolverEvent::Verdict(Verdict::NoSolution)],
+            Answer::GaveUp(limit) => vec![SolverEvent::Verdict(Verdict::NoAnswer(format!(
+                "{limit} before an answer was proven"
+            )))],
+        },
+    }
+}
+
+/// Starts solving `numeric` on its own thread. Events go to `events`; `wake` runs after each
+/// send so a sleeping event loop looks at the channel. A closed channel (the window is gone)
+/// only makes the sends fail quietly.
+pub fn spawn(
+    numeric: NumericPuzzle,
+    options: Options,
+    events: Sender<SolverEvent>,
+    wake: impl Fn() + Send + 'static,
+) -> JoinHandle<()> {
+    std::thread::Builder::new()
+        .name("solver".into())
+        .spawn(move || {
+            let mut on_progress = |stats: &crate::search::Stats| {
+                if events.send(SolverEvent::Progress(stats.stored)).is_ok() {
+                    wake();
+                }
+            };
+            let result = solver::solve(&numeric, options, &mut on_progress);
+            for event in answer_events(result) {
+                if events.send(event).is_err() {
+                    return;
+                }
+            }
+            wake();
+        })
+        .expect("the OS can start a thread")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Limits;
+    use std::sync::mpsc;
+
+    #[test]
+    fn the_thread_sends_progress_each_move_then_the_verdict() {
+        let numeric: NumericPuzzle = "2 2\n1 2\n0 3\n0\n".parse().unwrap();
+        let (tx, rx) = mpsc::channel();
+        let (wake_tx, wake_rx) = mpsc::channel();
+        let options = Options {
+            limits: Limits::memory(1 << 26),
+            algo: Default::default(),
+        };
+        spawn(numeric, options, tx, move || {
+            let _ = wake_tx.send(());
+        })
+        .join()
+        .unwrap();
+        let events: Vec<SolverEvent> = rx
+            .into_iter()
+            .filter(|e| !matches!(e, SolverEvent::Progress(_)))
+            .collect();
+        assert_eq!(
+            events,
+            vec![
+                SolverEvent::Move(Move {
+                    piece: 2,
+                    dir: crate::geometry::Dir::Left
+                }),
+                SolverEvent::Verdict(Verdict::Solved { optimal: true })
+            ]
+        );
+        assert!(wake_rx.try_iter().count() >= 1);
+    }
+}

@@ -1,0 +1,207 @@
+//! Golden-image tests of the renderer, run headless on whatever adapter wgpu finds (Mesa's
+//! software one on CI). `KLOTSKI_BLESS=1 cargo test --test gui_render` rewrites the goldens.
+#![cfg(feature = "gui")]
+
+use klotski::gui::controls::{Action, Pointer};
+use klotski::gui::headless::{self, Headless};
+use klotski::gui::image::RgbaImage;
+use klotski::gui::options::FrameSize;
+use klotski::gui::playback::Playback;
+use klotski::gui::solver_thread::answer_events;
+use klotski::numeric::NumericPuzzle;
+use klotski::search::Limits;
+use klotski::solver::{self, Options};
+use std::path::PathBuf;
+use std::time::Duration;
+
+const TWEEN: Duration = Duration::from_millis(200);
+const SIZE: FrameSize = FrameSize {
+    width: 480,
+    height: 400,
+};
+/// Channel difference allowed per pixel, and the share of pixels that may exceed it.
+const TOLERANCE: (u8, f64) = (16, 0.002);
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests")
+}
+
+fn solved(case: &str) -> Playback {
+    let text = std::fs::read_to_string(root().join("cases").join(case)).unwrap();
+    let numeric: NumericPuzzle = text.parse().unwrap();
+    let options = Options {
+        limits: Limits::memory(1 << 28),
+        algo: Default::default(),
+    };
+    let mut playback = Playback::new(numeric.engine(), TWEEN);
+    for event in answer_events(solver::solve(&numeric, options, &mut |_| {})) {
+        playback.receive(event);
+    }
+    playback
+}
+
+fn renderer(playback: &Playback) -> Headless {
+    let board = &playback.puzzle().board;
+    Headless::new(SIZE, board.rows(), board.cols())
+        .expect("a GPU adapter (Mesa's software one on CI)")
+}
+
+/// Compares `frame` with `tests/golden/NAME.png`, or rewrites the golden under `KLOTSKI_BLESS`.
+/// A mismatch leaves the frame beside the golden as `NAME.actual.png` for a look.
+fn check(name: &str, frame: &RgbaImage) {
+    let golden = root().join("golden").join(format!("{name}.png"));
+    if std::env::var_os("KLOTSKI_BLESS").is_some() {
+        frame.write_png(&golden).unwrap();
+        return;
+    }
+    let want = RgbaImage::read_png(&golden)
+        .unwrap_or_else(|e| panic!("{e} (run with KLOTSKI_BLESS=1 to create it)"));
+    let differs = want.difference(frame, TOLERANCE.0);
+    if differs > TOLERANCE.1 {
+        let actual = golden.with_extension("actual.png");
+        frame.write_png(&actual).unwrap();
+        panic!(
+            "{name}: {:.2}% of pixels differ from {}; this frame is in {}",
+            differs * 100.0,
+            golden.display(),
+            actual.display()
+        );
+    }
+}
+
+fn crop(frame: &RgbaImage, rect: klotski::gui::layout::Rect) -> RgbaImage {
+    // A pressed button sits a pixel lower: keep a margin so every look fits.
+    let m = 4.0;
+    frame.crop(
+        (rect.x - m) as u32,
+        (rect.y - m) as u32,
+        (rect.w + 2.0 * m) as u32,
+        (rect.h + 2.0 * m) as u32,
+    )
+}
+
+fn rest() -> Duration {
+    headless::at_rest(TWEEN)
+}
+
+#[test]
+fn initial_mid_tween_and_solved_frames_match_their_goldens() {
+    let mut playback = solved("sample4.in");
+    assert_eq!(playback.total(), 16);
+    let mut frames = renderer(&playback);
+    let idle = Pointer::default();
+    let start = frames.frame(&playback, &idle, rest()).unwrap();
+    check("sample4_start", &start);
+
+    // Halfway through the first slide (eased: exactly half way at half the time).
+    let t0 = Duration::from_secs(10);
+    playback.act(Action::Next, t0);
+    let mid = frames.frame(&playback, &idle, t0 + TWEEN / 2).unwrap();
+    check("sample4_mid_tween", &mid);
+    let after = frames.frame(&playback, &idle, t0 + TWEEN).unwrap();
+    assert!(start.difference(&mid, TOLERANCE.0) > 0.001);
+    assert!(mid.difference(&after, TOLERANCE.0) > 0.001);
+
+    headless::seek(&mut playback, 16);
+    check(
+        "sample4_solved",
+        &frames.frame(&playback, &idle, rest()).unwrap(),
+    );
+}
+
+#[test]
+fn an_unsolvable_board_shows_no_solution_with_next_disabled() {
+    let playback = solved("unsolvable_3x4.in");
+    assert_eq!(playback.status(), "No solution");
+    assert!(!playback.can(Action::Next));
+    let mut frames = renderer(&playback);
+    check(
+        "unsolvable",
+        &frames
+            .frame(&playback, &Pointer::default(), rest())
+            .unwrap(),
+    );
+}
+
+#[test]
+fn the_next_button_has_distinct_normal_hover_pressed_and_disabled_looks() {
+    let mut playback = solved("sample4.in");
+    let mut frames = renderer(&playback);
+    let next = frames.layout().button(Action::Next);
+    let (x, y) = next.centre();
+    let mut pointer = Pointer::default();
+    let mut looks = Vec::new();
+    let mut shoot = |name: &str, playback: &Playback, pointer: &Pointer| {
+        let frame = frames.frame(playback, pointer, rest()).unwrap();
+        let button = crop(&frame, next);
+        check(name, &button);
+        looks.push(button);
+    };
+    shoot("next_normal", &playback, &pointer);
+    pointer.moved(x, y);
+    shoot("next_hover", &playback, &pointer);
+    let layout = klotski::gui::layout::Layout::new(SIZE.width, SIZE.height, 1.0, 5, 4);
+    pointer.press(&layout);
+    shoot("next_pressed", &playback, &pointer);
+    pointer.release(&layout);
+    headless::seek(&mut playback, 16);
+    shoot("next_disabled", &playback, &pointer);
+    for i in 0..looks.len() {
+        for j in i + 1..looks.len() {
+            assert!(
+                looks[i].difference(&looks[j], TOLERANCE.0) > 0.05,
+                "looks {i} and {j} are too alike"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_animation_holds_the_start_every_tween_frame_and_the_end() {
+    let mut playback = solved("sample3.in");
+    assert_eq!(playback.total(), 1);
+    let mut frames = renderer(&playback);
+    let path = std::env::temp_dir().join(format!("klotski-anim-{}.png", std::process::id()));
+    headless::write_animation(&mut frames, &mut playback, TWEEN, &path).unwrap();
+
+    let mut reader =
+        png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&path).unwrap()))
+            .read_info()
+            .unwrap();
+    let control = reader.info().animation_control().copied().expect("an APNG");
+    // 200 ms at 30 frames per second: 6 tween frames after the start.
+    assert_eq!(control.num_frames, 7);
+    let mut decoded = Vec::new();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    for _ in 0..control.num_frames {
+        reader.next_frame(&mut buf).unwrap();
+        let delay = reader
+            .info()
+            .frame_control()
+            .map(|f| (f.delay_num, f.delay_den));
+        decoded.push((
+            RgbaImage {
+                width: SIZE.width,
+                height: SIZE.height,
+                pixels: buf.clone(),
+            },
+            delay,
+        ));
+    }
+    std::fs::remove_file(&path).unwrap();
+    let idle = Pointer::default();
+    headless::seek(&mut playback, 0);
+    let start = frames.frame(&playback, &idle, rest()).unwrap();
+    headless::seek(&mut playback, 1);
+    let end = frames.frame(&playback, &idle, rest()).unwrap();
+    assert_eq!(decoded[0].0.difference(&start, 0), 0.0);
+    assert_eq!(decoded[6].0.difference(&end, 0), 0.0);
+    assert_eq!(decoded[6].1, Some((2000, 1000)), "the end is held");
+    assert_eq!(decoded[3].1, Some((33, 1000)));
+    for pair in decoded.windows(2) {
+        assert!(
+            pair[0].0.difference(&pair[1].0, 0) > 0.0,
+            "every frame moves"
+        );
+    }
+}

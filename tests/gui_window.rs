@@ -1,0 +1,320 @@
+//! End to end: `klotski gui` in a real window under Xvfb, driven by xdotool and photographed with
+//! ImageMagick's `import`. The tools are required (CI installs them): missing ones fail the test.
+#![cfg(feature = "gui")]
+
+use klotski::gui::controls::{Action, Pointer};
+use klotski::gui::headless::{self, Headless};
+use klotski::gui::image::RgbaImage;
+use klotski::gui::instance::Srgb;
+use klotski::gui::layout::{Layout, Rect};
+use klotski::gui::options::FrameSize;
+use klotski::gui::playback::Playback;
+use klotski::gui::solver_thread::answer_events;
+use klotski::numeric::NumericPuzzle;
+use klotski::search::Limits;
+use klotski::solver::{self, Options};
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const SIZE: FrameSize = FrameSize {
+    width: 640,
+    height: 480,
+};
+const TWEEN: Duration = Duration::from_millis(200);
+const PATIENCE: Duration = Duration::from_secs(30);
+
+fn case() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/cases/sample4.in")
+}
+
+/// A child process killed when the test ends, passed or not.
+struct Reaped(Child);
+
+impl Drop for Reaped {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// A private X server, its display name, and a scratch folder.
+struct Display {
+    name: String,
+    scratch: PathBuf,
+    _server: Reaped,
+}
+
+impl Display {
+    /// Starts Xvfb; `-displayfd` makes it print its display number once it accepts clients.
+    fn start(test: &str) -> Display {
+        let mut server = Command::new("Xvfb")
+            .args([
+                "-displayfd",
+                "1",
+                "-screen",
+                "0",
+                "1024x768x24",
+                "-nolisten",
+                "tcp",
+            ])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("Xvfb must be installed (apt-get install xvfb)");
+        let mut line = String::new();
+        BufReader::new(server.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let number = line.trim();
+        assert!(!number.is_empty(), "Xvfb did not start");
+        let scratch = std::env::temp_dir().join(format!("klotski-{test}-{}", std::process::id()));
+        std::fs::create_dir_all(&scratch).unwrap();
+        Display {
+            name: format!(":{number}"),
+            scratch,
+            _server: Reaped(server),
+        }
+    }
+
+    fn command(&self, program: &str) -> Command {
+        let mut command = Command::new(program);
+        command
+            .env("DISPLAY", &self.name)
+            .env("XDG_RUNTIME_DIR", &self.scratch);
+        command
+    }
+
+    fn run(&self, program: &str, args: &[&str]) -> String {
+        let out = self
+            .command(program)
+            .args(args)
+            .output()
+            .unwrap_or_else(|e| panic!("{program} must be installed (see .ci/apt-packages): {e}"));
+        assert!(
+            out.status.success(),
+            "{program} {args:?} failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    }
+
+    /// Starts the player on sample 4 and waits for its window; returns the process and window id.
+    fn player(&self) -> (Reaped, String) {
+        let child = self
+            .command(env!("CARGO_BIN_EXE_klotski"))
+            .args(["gui", "--size", "640x480", "--speed", "200"])
+            .current_dir(&self.scratch)
+            .stdin(std::fs::File::open(case()).unwrap())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let child = Reaped(child);
+        let id = self.run("xdotool", &["search", "--sync", "--name", "^klotski$"]);
+        let id = id.lines().next().expect("a window id").to_string();
+        (child, id)
+    }
+
+    fn screenshot(&self, window: &str) -> RgbaImage {
+        let path = self.scratch.join("shot.png");
+        self.run("import", &["-window", window, path.to_str().unwrap()]);
+        RgbaImage::read_png(&path).unwrap()
+    }
+}
+
+impl Drop for Display {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.scratch);
+    }
+}
+
+fn solved() -> Playback {
+    let numeric: NumericPuzzle = std::fs::read_to_string(case()).unwrap().parse().unwrap();
+    let mut playback = Playback::new(numeric.engine(), TWEEN);
+    let options = Options {
+        limits: Limits::memory(1 << 28),
+        algo: Default::default(),
+    };
+    for event in answer_events(solver::solve(&numeric, options, &mut |_| {})) {
+        playback.receive(event);
+    }
+    playback
+}
+
+fn region(image: &RgbaImage, r: Rect) -> RgbaImage {
+    image.crop(r.x as u32, r.y as u32, r.w.ceil() as u32, r.h.ceil() as u32)
+}
+
+/// The board and status line as the headless renderer draws them after `step` moves.
+fn expected(frames: &mut Headless, playback: &mut Playback, step: usize) -> (RgbaImage, RgbaImage) {
+    headless::seek(playback, step);
+    let frame = frames
+        .frame(playback, &Pointer::default(), headless::at_rest(TWEEN))
+        .unwrap();
+    let layout = frames.layout();
+    (region(&frame, layout.frame), region(&frame, layout.status))
+}
+
+/// Photographs the window until its board and status line match `want` (within antialiasing
+/// noise); returns the last photograph either way.
+fn wait_for(
+    display: &Display,
+    window: &str,
+    layout: &Layout,
+    want: &(RgbaImage, RgbaImage),
+) -> (bool, RgbaImage) {
+    let began = Instant::now();
+    loop {
+        let shot = display.screenshot(window);
+        let board = region(&shot, layout.frame);
+        let status = region(&shot, layout.status);
+        if board.difference(&want.0, 16) < 0.002 && status.difference(&want.1, 16) < 0.002 {
+            return (true, shot);
+        }
+        if began.elapsed() > PATIENCE {
+            return (false, shot);
+        }
+    }
+}
+
+fn pixel(image: &RgbaImage, x: f32, y: f32) -> Srgb {
+    let i = ((y as u32 * image.width + x as u32) * 4) as usize;
+    Srgb(image.pixels[i], image.pixels[i + 1], image.pixels[i + 2])
+}
+
+fn assert_close(got: Srgb, want: Srgb, what: &str) {
+    let near = |a: u8, b: u8| a.abs_diff(b) <= 6;
+    assert!(
+        near(got.0, want.0) && near(got.1, want.1) && near(got.2, want.2),
+        "{what}: {got:?} is not {want:?}"
+    );
+}
+
+#[test]
+fn clicking_next_plays_the_first_move() {
+    let mut playback = solved();
+    let board = playback.puzzle().board.clone();
+    let mut frames = Headless::new(SIZE, board.rows(), board.cols()).unwrap();
+    let layout = frames.layout().clone();
+    let start = expected(&mut frames, &mut playback, 0);
+    let first = expected(&mut frames, &mut playback, 1);
+
+    let display = Display::start("click");
+    let (_player, window) = display.player();
+    assert!(
+        wait_for(&display, &window, &layout, &start).0,
+        "the start never showed"
+    );
+
+    let (x, y) = layout.button(Action::Next).centre();
+    let (x, y) = (format!("{}", x as u32), format!("{}", y as u32));
+    display.run(
+        "xdotool",
+        &["mousemove", "--window", &window, &x, &y, "click", "1"],
+    );
+    let (shown, shot) = wait_for(&display, &window, &layout, &first);
+    assert!(shown, "the board after one click is not the first move's");
+
+    // The first move is 15 D: its old cell now shows the board, its new one the tile.
+    headless::seek(&mut playback, 0);
+    let before: Vec<_> = playback.placements(Duration::ZERO).collect();
+    headless::seek(&mut playback, 1);
+    let after: Vec<_> = playback.placements(headless::at_rest(TWEEN)).collect();
+    let moved: Vec<_> = before.iter().zip(&after).filter(|(a, b)| a != b).collect();
+    assert_eq!(moved.len(), 1);
+    let (from, to) = moved[0];
+    assert_eq!(playback.puzzle().pieces[from.piece].label(), 15);
+    assert_eq!((to.row - from.row, to.col - from.col), (1.0, 0.0), "15 D");
+    let probe = |row: f32, col: f32| {
+        let cell = layout.cells(row, col, 1, 1);
+        pixel(&shot, cell.x + cell.w * 0.25, cell.y + cell.h * 0.25)
+    };
+    assert_close(
+        probe(from.row, from.col),
+        Srgb(0x2a, 0x2f, 0x3c),
+        "the emptied cell",
+    );
+    assert_close(
+        probe(to.row, to.col),
+        Srgb(0xf3, 0xc9, 0x73),
+        "the entered cell",
+    );
+}
+
+#[test]
+fn pressing_right_to_the_end_shows_the_solved_board_s_saves_it_and_q_quits() {
+    let mut playback = solved();
+    let total = playback.total();
+    let board = playback.puzzle().board.clone();
+    let mut frames = Headless::new(SIZE, board.rows(), board.cols()).unwrap();
+    let layout = frames.layout().clone();
+    let start = expected(&mut frames, &mut playback, 0);
+    let end = expected(&mut frames, &mut playback, total);
+
+    let display = Display::start("keys");
+    let (mut player, window) = display.player();
+    assert!(
+        wait_for(&display, &window, &layout, &start).0,
+        "the start never showed"
+    );
+    display.run("xdotool", &["windowfocus", "--sync", &window]);
+    for _ in 0..total {
+        display.run("xdotool", &["key", "Right"]);
+    }
+    let (shown, _) = wait_for(&display, &window, &layout, &end);
+    assert!(
+        shown,
+        "the solved board is not on screen after {total} presses of Right"
+    );
+
+    // S writes the frame on screen to the working folder.
+    display.run("xdotool", &["key", "s"]);
+    let shot = display.scratch.join("klotski-shot-1.png");
+    let began = Instant::now();
+    let saved = loop {
+        // The file may be caught half written: retry until it reads whole.
+        if let Ok(image) = RgbaImage::read_png(&shot) {
+            break image;
+        }
+        assert!(began.elapsed() < PATIENCE, "S wrote no screenshot");
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    assert!(region(&saved, layout.frame).difference(&end.0, 16) < 0.002);
+
+    display.run("xdotool", &["key", "q"]);
+    let began = Instant::now();
+    let status = loop {
+        if let Some(status) = player.0.try_wait().unwrap() {
+            break status;
+        }
+        assert!(began.elapsed() < PATIENCE, "q did not close the player");
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    assert!(status.success());
+}
+
+#[test]
+fn bad_input_exits_2_before_any_window_opens() {
+    // No display at all: a mode that got as far as opening a window would fail differently.
+    let out = Command::new(env!("CARGO_BIN_EXE_klotski"))
+        .arg("gui")
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child.stdin.take().unwrap().write_all(b"2 2\n1 2\n")?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.starts_with("error: line 3:"), "{stderr}");
+}
