@@ -4,9 +4,11 @@
 //! display.
 
 pub mod geometry;
+pub mod heuristic;
 pub mod numeric;
 pub mod packed;
 pub mod puzzle;
 pub mod search;
 pub mod solver;
 pub mod terminal;
+pub mod tiles;

@@ -26,7 +26,8 @@ modes:
 
 options for terminal:
   -v, --verbose          tell on stderr what was proven, how, and what it cost
-  --algo bfs|bibfs       exact search method (default bibfs: bidirectional BFS)
+  --algo ALGO            exact search: auto (default: picked from the board), bfs, bibfs
+                         (bidirectional BFS), astar or idastar
   --max-memory SIZE      memory the search may use, e.g. 512M or 4G (default: half the free memory)
   --time-limit SECS      give up after this many seconds (default: none)
 

@@ -3,11 +3,15 @@
 //! A puzzle exposes its states through [`Space`]; the searches never look inside a state, so one
 //! breadth-first search serves Numeric Klotski, brick puzzles and Tipover alike.
 
+pub mod astar;
 pub mod bfs;
 pub mod bibfs;
+pub mod idastar;
 
+pub use astar::astar;
 pub use bfs::bfs;
 pub use bibfs::bidirectional_bfs;
+pub use idastar::idastar;
 
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hash};

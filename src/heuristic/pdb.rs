@@ -1,0 +1,375 @@
+//! Additive disjoint pattern databases: for a group of 1x1 tiles, the fewest moves of those tiles
+//! that bring them home from every placement, built once by breadth-first search and cached on
+//! disk.
+//!
+//! The search runs on an abstraction of the board: the group's tiles, the blanks, and every other
+//! cell an anonymous "other" piece. A blank trading places with an other piece costs nothing,
+//! with a group tile one move. Only the group's own moves are counted, so the values of disjoint
+//! groups add up to a lower bound (Korf & Felner 2002); and since blocks only become more
+//! mobile when cut into anonymous cells, a database also bounds boards with blocks and the
+//! same number of blanks. A placement is indexed by `bits` bits per tile: no ranking, and a
+//! tile's move changes its group's index by one shifted difference.
+
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Largest number of index bits (tiles and blanks together) a build may use: the visited set
+/// takes `2^bits` bits (32 MiB at 28).
+pub const MAX_STATE_BITS: u32 = 28;
+
+/// What a database is of: the board size, its blank count and the goal cells of its tiles.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pattern {
+    /// Board rows.
+    pub rows: usize,
+    /// Board columns.
+    pub cols: usize,
+    /// Blanks on the board; in the goal they fill the last cells.
+    pub blanks: usize,
+    /// Goal cells of the group's tiles; a tile's place in this list fixes its index bits.
+    pub cells: Vec<usize>,
+}
+
+impl Pattern {
+    /// Bits that hold one cell number.
+    pub fn bits(&self) -> u32 {
+        cell_bits(self.rows * self.cols)
+    }
+
+    /// Bytes of the finished table.
+    pub fn table_bytes(&self) -> usize {
+        1 << (self.bits() as usize * self.cells.len())
+    }
+
+    /// Peak bytes a build holds: the visited set, the table and (a generous guess at) the
+    /// largest breadth-first layers.
+    pub fn build_bytes(&self) -> usize {
+        let states = 1usize << (self.bits() as usize * (self.cells.len() + self.blanks));
+        states / 8 + self.table_bytes() + states / 2
+    }
+
+    fn file_name(&self) -> String {
+        let cells: Vec<String> = self.cells.iter().map(usize::to_string).collect();
+        format!(
+            "pdb-{}x{}-b{}-{}.bin",
+            self.rows,
+            self.cols,
+            self.blanks,
+            cells.join(".")
+        )
+    }
+}
+
+/// Bits that hold a cell number of a board with `cells` cells.
+pub fn cell_bits(cells: usize) -> u32 {
+    usize::BITS - (cells - 1).max(1).leading_zeros()
+}
+
+/// A finished database: the fewest group moves from each placement of the group's tiles.
+#[derive(Clone, Debug)]
+pub struct PatternDb {
+    pattern: Pattern,
+    table: Vec<u8>,
+}
+
+impl PatternDb {
+    /// What it is of.
+    pub fn pattern(&self) -> &Pattern {
+        &self.pattern
+    }
+
+    /// The value at `index`: tile `i` (of [`Pattern::cells`]) on cell `c` contributes
+    /// `c << (i * bits)`.
+    pub fn at(&self, index: usize) -> u8 {
+        self.table[index]
+    }
+
+    /// The value with the group's tiles on `cells` (in [`Pattern::cells`] order).
+    pub fn lookup(&self, cells: impl Iterator<Item = usize>) -> u8 {
+        let bits = self.pattern.bits();
+        self.table[cells
+            .enumerate()
+            .map(|(i, c)| c << (i as u32 * bits))
+            .sum::<usize>()]
+    }
+
+    /// Builds the database by breadth-first search from the goal.
+    pub fn build(pattern: &Pattern) -> PatternDb {
+        let n = pattern.rows * pattern.cols;
+        let k = pattern.cells.len();
+        let b = pattern.blanks;
+        let bits = pattern.bits();
+        let mask = (1usize << bits) - 1;
+        let neighbours = neighbours(pattern.rows, pattern.cols);
+        let mut table = vec![u8::MAX; pattern.table_bytes()];
+        let mut visited = vec![0u64; ((1usize << (bits as usize * (k + b))) / 64).max(1)];
+        let tile_bits = bits as usize * k;
+        // Blanks are kept sorted in the index, so each set of blank cells has one index.
+        let encode = |tiles: &[usize], blanks: &mut [usize]| {
+            blanks.sort_unstable();
+            tiles
+                .iter()
+                .chain(blanks.iter())
+                .enumerate()
+                .map(|(i, &c)| c << (i as u32 * bits))
+                .sum::<usize>()
+        };
+        let visit = |visited: &mut [u64], s: usize| {
+            let (word, bit) = (s / 64, 1u64 << (s % 64));
+            let fresh = visited[word] & bit == 0;
+            visited[word] |= bit;
+            fresh
+        };
+        let mut goal_blanks: Vec<usize> = (n - b..n).collect();
+        let goal = encode(&pattern.cells, &mut goal_blanks);
+        visit(&mut visited, goal);
+        let mut layer = vec![goal as u32];
+        let mut distance = 0u8;
+        let mut cells = [0usize; MAX_STATE_BITS as usize];
+        while !layer.is_empty() {
+            // Close the layer under free moves first: only then is every state of this distance
+            // known, and a costly move may not claim one of them.
+            for free in [true, false] {
+                let mut next = Vec::new();
+                let mut i = 0;
+                while i < layer.len() {
+                    let s = layer[i] as usize;
+                    i += 1;
+                    for (j, cell) in cells[..k + b].iter_mut().enumerate() {
+                        *cell = (s >> (j as u32 * bits)) & mask;
+                    }
+                    if free {
+                        let entry = &mut table[s & ((1 << tile_bits) - 1)];
+                        *entry = (*entry).min(distance);
+                    }
+                    let (tiles, blanks) = cells[..k + b].split_at(k);
+                    let occupied = tiles.iter().fold(0u128, |m, &c| m | 1 << c);
+                    let empty = blanks.iter().fold(0u128, |m, &c| m | 1 << c);
+                    for (j, &from) in blanks.iter().enumerate() {
+                        for &to in neighbours[from].iter().flatten() {
+                            if empty & 1 << to != 0 || (occupied & 1 << to != 0) == free {
+                                continue;
+                            }
+                            let mut moved = [0usize; MAX_STATE_BITS as usize];
+                            moved[..k].copy_from_slice(tiles);
+                            if let Some(t) = tiles.iter().position(|&c| c == to) {
+                                moved[t] = from;
+                            }
+                            moved[k..k + b].copy_from_slice(blanks);
+                            moved[k + j] = to;
+                            let (child_tiles, child_blanks) = moved[..k + b].split_at_mut(k);
+                            let child = encode(child_tiles, child_blanks);
+                            if visit(&mut visited, child) {
+                                if free {
+                                    layer.push(child as u32);
+                                } else {
+                                    next.push(child as u32);
+                                }
+                            }
+                        }
+                    }
+                }
+                if !free {
+                    layer = next;
+                    distance += 1;
+                }
+            }
+        }
+        PatternDb {
+            pattern: pattern.clone(),
+            table,
+        }
+    }
+
+    /// The database from `cache` when a sound copy is there; otherwise built (with a line on
+    /// stderr, since it can take seconds) and saved there. A cache that cannot be written only
+    /// costs the next run another build.
+    pub fn load_or_build(pattern: &Pattern, cache: Option<&Path>) -> PatternDb {
+        if let Some(table) = cache.and_then(|dir| read_table(&dir.join(pattern.file_name())).ok())
+            && table.len() == pattern.table_bytes()
+        {
+            return PatternDb {
+                pattern: pattern.clone(),
+                table,
+            };
+        }
+        eprintln!(
+            "klotski: building the pattern database for tiles at cells {:?} of {}x{} (first use)",
+            pattern.cells, pattern.rows, pattern.cols
+        );
+        let began = Instant::now();
+        let db = PatternDb::build(pattern);
+        let saved = cache.map(|dir| write_table(dir, &pattern.file_name(), &db.table));
+        eprintln!(
+            "klotski: built it in {:.1} s{}",
+            began.elapsed().as_secs_f64(),
+            match saved {
+                Some(Ok(path)) => format!(", cached in {}", path.display()),
+                Some(Err(e)) => format!(", not cached: {e}"),
+                None => String::new(),
+            }
+        );
+        db
+    }
+}
+
+/// The user's cache directory for databases: `$XDG_CACHE_HOME/klotski`, else
+/// `~/.cache/klotski`.
+pub fn default_cache_dir() -> Option<PathBuf> {
+    let base = std::env::var_os("XDG_CACHE_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))?;
+    Some(base.join("klotski"))
+}
+
+/// Per cell, the cell one step away in each direction (Left, Right, Up, Down), if any.
+pub fn neighbours(rows: usize, cols: usize) -> Vec<[Option<usize>; 4]> {
+    (0..rows * cols)
+        .map(|cell| {
+            let (r, c) = (cell / cols, cell % cols);
+            [
+                (c > 0).then(|| cell - 1),
+                (c + 1 < cols).then(|| cell + 1),
+                (r > 0).then(|| cell - cols),
+                (r + 1 < rows).then(|| cell + cols),
+            ]
+        })
+        .collect()
+}
+
+const MAGIC: &[u8; 8] = b"KLOTPDB1";
+
+/// FNV-1a: enough to notice a truncated or damaged file.
+fn checksum(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// Reads a table written by [`write_table`]; any mismatch is an error.
+fn read_table(path: &Path) -> io::Result<Vec<u8>> {
+    let mut file = std::fs::File::open(path)?;
+    let mut header = [0u8; 24];
+    file.read_exact(&mut header)?;
+    let damaged = || io::Error::new(io::ErrorKind::InvalidData, "damaged pattern database");
+    if &header[..8] != MAGIC {
+        return Err(damaged());
+    }
+    let len = u64::from_le_bytes(header[8..16].try_into().expect("8 bytes")) as usize;
+    let sum = u64::from_le_bytes(header[16..24].try_into().expect("8 bytes"));
+    let mut table = Vec::with_capacity(len);
+    file.read_to_end(&mut table)?;
+    if table.len() != len || checksum(&table) != sum {
+        return Err(damaged());
+    }
+    Ok(table)
+}
+
+/// Writes `table` with its length and checksum under `dir`, through a temporary file so a
+/// reader never sees half of it.
+fn write_table(dir: &Path, name: &str, table: &[u8]) -> io::Result<PathBuf> {
+    std::fs::create_dir_all(dir)?;
+    let path = dir.join(name);
+    let partial = dir.join(format!("{name}.{}.partial", std::process::id()));
+    let mut file = std::fs::File::create(&partial)?;
+    file.write_all(MAGIC)?;
+    file.write_all(&(table.len() as u64).to_le_bytes())?;
+    file.write_all(&checksum(table).to_le_bytes())?;
+    file.write_all(table)?;
+    file.sync_all()?;
+    std::fs::rename(&partial, &path)?;
+    Ok(path)
+}
+
+/// The 4x4 one-blank groups 6-6-3 (goal cells), each mapped onto itself by the transposition
+/// of the board, so one set of tables also serves the reflected lookup.
+const FOUR_BY_FOUR: [&[usize]; 3] = [&[0, 1, 2, 4, 5, 8], &[6, 7, 9, 11, 13, 14], &[3, 10, 12]];
+
+/// Splits the 1x1 tiles with goal cells `unit_goals` (increasing) into database groups for a
+/// `rows` x `cols` board with `blanks` blanks: 6-6-3 on 4x4 with one blank, else row-major runs
+/// as long as a build of at most [`MAX_STATE_BITS`] index bits allows. Empty when none fits.
+pub fn partition(rows: usize, cols: usize, blanks: usize, unit_goals: &[usize]) -> Vec<Pattern> {
+    let pattern = |cells: Vec<usize>| Pattern {
+        rows,
+        cols,
+        blanks,
+        cells,
+    };
+    if (rows, cols, blanks) == (4, 4, 1) {
+        return FOUR_BY_FOUR
+            .iter()
+            .map(|group| {
+                group
+                    .iter()
+                    .copied()
+                    .filter(|c| unit_goals.contains(c))
+                    .collect::<Vec<_>>()
+            })
+            .filter(|cells| !cells.is_empty())
+            .map(pattern)
+            .collect();
+    }
+    let bits = cell_bits(rows * cols);
+    let per_group = (MAX_STATE_BITS / bits) as usize;
+    if rows * cols > 128 || per_group <= blanks + 1 {
+        return Vec::new();
+    }
+    unit_goals
+        .chunks(per_group - blanks)
+        .map(|cells| pattern(cells.to_vec()))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_lone_tile_costs_its_distance_and_pairs_cost_more() {
+        // One tile and one blank: the database is the Manhattan distance.
+        let single = PatternDb::build(&Pattern {
+            rows: 3,
+            cols: 3,
+            blanks: 1,
+            cells: vec![0],
+        });
+        for cell in 0..8 {
+            assert_eq!(single.lookup([cell].into_iter()) as usize, cell / 3 + cell % 3);
+        }
+        // 2x2, tiles 1 and 2 of 1 2 / 3 _: swapping them in their row costs more than their
+        // distance, 2 (3 has to make room, but its moves are free here).
+        let pair = PatternDb::build(&Pattern {
+            rows: 2,
+            cols: 2,
+            blanks: 1,
+            cells: vec![0, 1],
+        });
+        assert_eq!(pair.lookup([0, 1].into_iter()), 0);
+        assert!(pair.lookup([1, 0].into_iter()) > 2);
+    }
+
+    #[test]
+    fn a_damaged_cache_is_rebuilt() {
+        let dir = std::env::temp_dir().join(format!("klotski-pdb-test-{}", std::process::id()));
+        let pattern = Pattern {
+            rows: 3,
+            cols: 3,
+            blanks: 2,
+            cells: vec![0, 1, 3],
+        };
+        let built = PatternDb::load_or_build(&pattern, Some(&dir));
+        let file = dir.join(pattern.file_name());
+        assert_eq!(read_table(&file).unwrap(), built.table);
+        let mut bytes = std::fs::read(&file).unwrap();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 1;
+        std::fs::write(&file, &bytes).unwrap();
+        assert!(read_table(&file).is_err());
+        let again = PatternDb::load_or_build(&pattern, Some(&dir));
+        assert_eq!(again.table, built.table);
+        assert_eq!(read_table(&file).unwrap(), built.table);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

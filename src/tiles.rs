@@ -1,0 +1,288 @@
+//! The classic puzzle of 1x1 tiles and one blank, walked in place for IDA*: a move shifts the
+//! blank, and the pattern-database bound is kept up to date with two table lookups per move.
+//!
+//! On a square board whose groups are each mapped onto themselves by the transposition (the
+//! 6-6-3 split of the 4x4), the same tables also bound the transposed position, which needs as
+//! many moves; the walk keeps both sums and the heuristic is the larger.
+
+use crate::geometry::Dir;
+use crate::heuristic::{Pattern, PatternDb, pdb};
+use crate::puzzle::{Move, Puzzle};
+use crate::search::idastar::Walk;
+use std::path::Path;
+
+/// Largest board the walk handles.
+pub const MAX_CELLS: usize = 64;
+
+/// Largest board whose tiles get multi-tile databases; beyond it each tile is its own group
+/// (its Manhattan distance), since builds would take too long.
+const MAX_GROUPED_CELLS: usize = 36;
+
+const NONE: u8 = u8::MAX;
+const MAX_GROUPS: usize = MAX_CELLS;
+
+/// Where one tile's cell enters a group index.
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    group: u8,
+    shift: u8,
+}
+
+/// A position: what stands on each cell, and the database indices and sums for it.
+#[derive(Clone)]
+pub struct Tiles {
+    /// Per cell: the goal cell of the tile on it, or `NONE` for the blank.
+    at: [u8; MAX_CELLS],
+    blank: u8,
+    index: [u32; MAX_GROUPS],
+    sum: u32,
+    mirrored_index: [u32; MAX_GROUPS],
+    mirrored_sum: u32,
+}
+
+impl Tiles {
+    /// A lower bound on the moves left: the larger of the two database sums.
+    pub fn bound(&self) -> u32 {
+        self.sum.max(self.mirrored_sum)
+    }
+
+    /// Whether every tile is home (the databases read 0 exactly there).
+    pub fn solved(&self) -> bool {
+        self.sum == 0
+    }
+}
+
+/// The walk: board moves, the databases and where each tile enters them.
+pub struct TileWalk {
+    /// Per cell and blank direction (as in [`Dir::ALL`]): the cell the blank moves to.
+    neighbours: Vec<[u8; 4]>,
+    databases: Vec<PatternDb>,
+    /// Per tile (by goal cell).
+    slots: [Slot; MAX_CELLS],
+    /// Per cell: its mirror image across the main diagonal, when the bound uses it.
+    mirror: Option<[u8; MAX_CELLS]>,
+    /// Per tile: where its mirror image enters the databases.
+    mirrored_slots: [Slot; MAX_CELLS],
+    /// Per tile (by goal cell): its piece in the puzzle.
+    piece_of: [u8; MAX_CELLS],
+}
+
+impl TileWalk {
+    /// The walk for `puzzle` (1x1 tiles, one blank, goal origins `target`), with its databases
+    /// loaded from or built into `cache`. `None` when the puzzle is not of that kind or the
+    /// databases would not fit in `max_memory` bytes.
+    pub fn new(
+        puzzle: &Puzzle,
+        target: &[usize],
+        cache: Option<&Path>,
+        max_memory: usize,
+    ) -> Option<TileWalk> {
+        let board = &puzzle.board;
+        let (rows, cols, cells) = (board.rows(), board.cols(), board.cells());
+        if cells > MAX_CELLS
+            || cells < 2
+            || puzzle.pieces.len() + 1 != cells
+            || puzzle.pieces.iter().any(|p| p.shape.area() != 1)
+        {
+            return None;
+        }
+        let mut goals: Vec<usize> = target.to_vec();
+        goals.sort_unstable();
+        let mut patterns = if cells <= MAX_GROUPED_CELLS {
+            pdb::partition(rows, cols, 1, &goals)
+        } else {
+            Vec::new()
+        };
+        if patterns.is_empty() {
+            patterns = goals
+                .iter()
+                .map(|&g| Pattern {
+                    rows,
+                    cols,
+                    blanks: 1,
+                    cells: vec![g],
+                })
+                .collect();
+        }
+        let tables: usize = patterns.iter().map(Pattern::table_bytes).sum();
+        let build = patterns.iter().map(Pattern::build_bytes).max().unwrap_or(0);
+        if tables + build > max_memory {
+            return None;
+        }
+        let bits = pdb::cell_bits(cells);
+        let mut slots = [Slot::default(); MAX_CELLS];
+        for (group, pattern) in patterns.iter().enumerate() {
+            for (i, &cell) in pattern.cells.iter().enumerate() {
+                slots[cell] = Slot {
+                    group: group as u8,
+                    shift: (i as u32 * bits) as u8,
+                };
+            }
+        }
+        let transpose = |cell: usize| (cell % cols) * cols + cell / cols;
+        let symmetric = rows == cols
+            && patterns.iter().all(|p| {
+                p.cells
+                    .iter()
+                    .all(|&c| p.cells.contains(&transpose(c)) && goals.contains(&transpose(c)))
+            });
+        let mut mirrored_slots = [Slot::default(); MAX_CELLS];
+        let mirror = symmetric.then(|| {
+            for &goal in &goals {
+                mirrored_slots[goal] = slots[transpose(goal)];
+            }
+            std::array::from_fn(|cell| if cell < cells { transpose(cell) as u8 } else { 0 })
+        });
+        let mut piece_of = [NONE; MAX_CELLS];
+        for (piece, &goal) in target.iter().enumerate() {
+            piece_of[goal] = piece as u8;
+        }
+        let neighbours = pdb::neighbours(rows, cols)
+            .into_iter()
+            .map(|n| n.map(|to| to.map_or(NONE, |c| c as u8)))
+            .collect();
+        let databases = patterns
+            .iter()
+            .map(|pattern| {
+                if pattern.cells.len() == 1 {
+                    PatternDb::build(pattern)
+                } else {
+                    PatternDb::load_or_build(pattern, cache)
+                }
+            })
+            .collect();
+        Some(TileWalk {
+            neighbours,
+            databases,
+            slots,
+            mirror,
+            mirrored_slots,
+            piece_of,
+        })
+    }
+
+    /// The position with the pieces at `origins`.
+    pub fn position(&self, origins: &[usize]) -> Tiles {
+        let cells = self.neighbours.len();
+        let mut at = [NONE; MAX_CELLS];
+        let mut goal_of_piece = [0u8; MAX_CELLS];
+        for (goal, &piece) in self.piece_of[..cells].iter().enumerate() {
+            if piece != NONE {
+                goal_of_piece[piece as usize] = goal as u8;
+            }
+        }
+        for (piece, &origin) in origins.iter().enumerate() {
+            at[origin] = goal_of_piece[piece];
+        }
+        let blank = at[..cells].iter().position(|&t| t == NONE).expect("one blank") as u8;
+        let mut tiles = Tiles {
+            at,
+            blank,
+            index: [0; MAX_GROUPS],
+            sum: 0,
+            mirrored_index: [0; MAX_GROUPS],
+            mirrored_sum: 0,
+        };
+        for (cell, &tile) in at[..cells].iter().enumerate() {
+            if tile == NONE {
+                continue;
+            }
+            let slot = self.slots[tile as usize];
+            tiles.index[slot.group as usize] += (cell as u32) << slot.shift;
+            if let Some(mirror) = &self.mirror {
+                let slot = self.mirrored_slots[tile as usize];
+                tiles.mirrored_index[slot.group as usize] +=
+                    (mirror[cell] as u32) << slot.shift;
+            }
+        }
+        for (group, db) in self.databases.iter().enumerate() {
+            tiles.sum += db.at(tiles.index[group] as usize) as u32;
+            if self.mirror.is_some() {
+                tiles.mirrored_sum += db.at(tiles.mirrored_index[group] as usize) as u32;
+            }
+        }
+        tiles
+    }
+
+    /// The engine moves for a path of blank moves from `start`.
+    pub fn engine_moves(&self, start: &Tiles, path: &[u8]) -> Vec<Move> {
+        let mut tiles = start.clone();
+        path.iter()
+            .map(|&dir| {
+                let to = self.neighbours[tiles.blank as usize][dir as usize];
+                let tile = tiles.at[to as usize];
+                self.apply(&mut tiles, dir);
+                Move {
+                    piece: self.piece_of[tile as usize] as usize,
+                    dir: Dir::ALL[dir as usize].opposite(),
+                }
+            })
+            .collect()
+    }
+
+    /// Moves `tile` from `from` to `to` in one index and sum.
+    fn shift(
+        db: &[PatternDb],
+        slot: Slot,
+        index: &mut [u32; MAX_GROUPS],
+        sum: &mut u32,
+        from: u32,
+        to: u32,
+    ) {
+        let group = slot.group as usize;
+        let old = index[group];
+        let new = old
+            .wrapping_sub(from << slot.shift)
+            .wrapping_add(to << slot.shift);
+        index[group] = new;
+        let table = &db[group];
+        *sum = *sum + table.at(new as usize) as u32 - table.at(old as usize) as u32;
+    }
+}
+
+impl Walk for TileWalk {
+    type State = Tiles;
+    /// The direction the blank moves, as an index into [`Dir::ALL`].
+    type Move = u8;
+
+    fn moves(&self, tiles: &Tiles, out: &mut Vec<u8>) {
+        let around = &self.neighbours[tiles.blank as usize];
+        out.extend((0..4u8).filter(|&d| around[d as usize] != NONE));
+    }
+
+    fn apply(&self, tiles: &mut Tiles, dir: u8) {
+        let from = self.neighbours[tiles.blank as usize][dir as usize];
+        let to = tiles.blank;
+        let tile = tiles.at[from as usize];
+        tiles.at[to as usize] = tile;
+        tiles.at[from as usize] = NONE;
+        tiles.blank = from;
+        Self::shift(
+            &self.databases,
+            self.slots[tile as usize],
+            &mut tiles.index,
+            &mut tiles.sum,
+            from as u32,
+            to as u32,
+        );
+        if let Some(mirror) = &self.mirror {
+            Self::shift(
+                &self.databases,
+                self.mirrored_slots[tile as usize],
+                &mut tiles.mirrored_index,
+                &mut tiles.mirrored_sum,
+                mirror[from as usize] as u32,
+                mirror[to as usize] as u32,
+            );
+        }
+    }
+
+    fn undo(&self, tiles: &mut Tiles, dir: u8) {
+        self.apply(tiles, dir ^ 1);
+    }
+
+    fn reverse(&self, dir: u8) -> u8 {
+        // Dir::ALL is Left, Right, Up, Down: opposites differ in the lowest bit.
+        dir ^ 1
+    }
+}
