@@ -45,7 +45,11 @@ impl Algo {
         let covered: usize = puzzle.pieces.iter().map(|p| p.shape.area()).sum();
         let blanks = cells - covered;
         let tiles_only = puzzle.pieces.iter().all(|p| p.shape == Shape::UNIT);
-        if tiles_only && blanks == 1 && cells >= 9 && puzzle.board.rows().min(puzzle.board.cols()) >= 2 {
+        if tiles_only
+            && blanks == 1
+            && cells >= 9
+            && puzzle.board.rows().min(puzzle.board.cols()) >= 2
+        {
             return Algo::Idastar;
         }
         // Placements of the pieces and blanks as if each took one cell: a rough size.

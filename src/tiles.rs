@@ -1,15 +1,16 @@
 //! The classic puzzle of 1x1 tiles and one blank, walked in place for IDA*: a move shifts the
 //! blank, and the pattern-database bound is kept up to date with two table lookups per move.
 //!
-//! On a square board whose groups are each mapped onto themselves by the transposition (the
-//! 6-6-3 split of the 4x4), the same tables also bound the transposed position, which needs as
-//! many moves; the walk keeps both sums and the heuristic is the larger.
+//! On a square board the same tables also bound the position mirrored across the main diagonal,
+//! which needs as many moves (Korf & Felner's reflected lookup): the walk keeps both sums and the
+//! heuristic is the larger.
 
 use crate::geometry::Dir;
 use crate::heuristic::{Pattern, PatternDb, pdb};
 use crate::puzzle::{Move, Puzzle};
 use crate::search::idastar::Walk;
 use std::path::Path;
+use std::sync::Arc;
 
 /// Largest board the walk handles.
 pub const MAX_CELLS: usize = 64;
@@ -56,7 +57,7 @@ impl Tiles {
 pub struct TileWalk {
     /// Per cell and blank direction (as in [`Dir::ALL`]): the cell the blank moves to.
     neighbours: Vec<[u8; 4]>,
-    databases: Vec<PatternDb>,
+    databases: Vec<Arc<PatternDb>>,
     /// Per tile (by goal cell).
     slots: [Slot; MAX_CELLS],
     /// Per cell: its mirror image across the main diagonal, when the bound uses it.
@@ -120,18 +121,21 @@ impl TileWalk {
             }
         }
         let transpose = |cell: usize| (cell % cols) * cols + cell / cols;
-        let symmetric = rows == cols
-            && patterns.iter().all(|p| {
-                p.cells
-                    .iter()
-                    .all(|&c| p.cells.contains(&transpose(c)) && goals.contains(&transpose(c)))
-            });
+        // The transposed position needs as many moves, and its tiles' goals are the mirror
+        // images of theirs: on a square board the tables serve it as they are.
+        let symmetric = rows == cols && goals.iter().all(|&g| goals.contains(&transpose(g)));
         let mut mirrored_slots = [Slot::default(); MAX_CELLS];
         let mirror = symmetric.then(|| {
             for &goal in &goals {
                 mirrored_slots[goal] = slots[transpose(goal)];
             }
-            std::array::from_fn(|cell| if cell < cells { transpose(cell) as u8 } else { 0 })
+            std::array::from_fn(|cell| {
+                if cell < cells {
+                    transpose(cell) as u8
+                } else {
+                    0
+                }
+            })
         });
         let mut piece_of = [NONE; MAX_CELLS];
         for (piece, &goal) in target.iter().enumerate() {
@@ -145,7 +149,7 @@ impl TileWalk {
             .iter()
             .map(|pattern| {
                 if pattern.cells.len() == 1 {
-                    PatternDb::build(pattern)
+                    Arc::new(PatternDb::build(pattern))
                 } else {
                     PatternDb::load_or_build(pattern, cache)
                 }
@@ -174,7 +178,10 @@ impl TileWalk {
         for (piece, &origin) in origins.iter().enumerate() {
             at[origin] = goal_of_piece[piece];
         }
-        let blank = at[..cells].iter().position(|&t| t == NONE).expect("one blank") as u8;
+        let blank = at[..cells]
+            .iter()
+            .position(|&t| t == NONE)
+            .expect("one blank") as u8;
         let mut tiles = Tiles {
             at,
             blank,
@@ -191,8 +198,7 @@ impl TileWalk {
             tiles.index[slot.group as usize] += (cell as u32) << slot.shift;
             if let Some(mirror) = &self.mirror {
                 let slot = self.mirrored_slots[tile as usize];
-                tiles.mirrored_index[slot.group as usize] +=
-                    (mirror[cell] as u32) << slot.shift;
+                tiles.mirrored_index[slot.group as usize] += (mirror[cell] as u32) << slot.shift;
             }
         }
         for (group, db) in self.databases.iter().enumerate() {
@@ -222,7 +228,7 @@ impl TileWalk {
 
     /// Moves `tile` from `from` to `to` in one index and sum.
     fn shift(
-        db: &[PatternDb],
+        db: &[Arc<PatternDb>],
         slot: Slot,
         index: &mut [u32; MAX_GROUPS],
         sum: &mut u32,

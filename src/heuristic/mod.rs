@@ -13,13 +13,14 @@ pub use pdb::{Pattern, PatternDb};
 
 use crate::puzzle::Puzzle;
 use std::path::Path;
+use std::sync::Arc;
 
 /// A lower bound on the moves from a placement of `puzzle`'s pieces to its goal.
 #[derive(Clone, Debug)]
 pub struct Bound {
     manhattan: Manhattan,
     /// Each database with the pieces it covers, in its pattern's order.
-    groups: Vec<(PatternDb, Vec<usize>)>,
+    groups: Vec<(Arc<PatternDb>, Vec<usize>)>,
     /// Per piece: whether a database counts it.
     in_group: Vec<bool>,
 }
