@@ -36,8 +36,11 @@ pub struct Tiles {
     at: [u8; MAX_CELLS],
     blank: u8,
     index: [u32; MAX_GROUPS],
+    /// Per group: its table's value at `index`, kept so a move reads one entry, not two.
+    value: [u8; MAX_GROUPS],
     sum: u32,
     mirrored_index: [u32; MAX_GROUPS],
+    mirrored_value: [u8; MAX_GROUPS],
     mirrored_sum: u32,
 }
 
@@ -186,8 +189,10 @@ impl TileWalk {
             at,
             blank,
             index: [0; MAX_GROUPS],
+            value: [0; MAX_GROUPS],
             sum: 0,
             mirrored_index: [0; MAX_GROUPS],
+            mirrored_value: [0; MAX_GROUPS],
             mirrored_sum: 0,
         };
         for (cell, &tile) in at[..cells].iter().enumerate() {
@@ -202,9 +207,11 @@ impl TileWalk {
             }
         }
         for (group, db) in self.databases.iter().enumerate() {
-            tiles.sum += db.at(tiles.index[group] as usize) as u32;
+            tiles.value[group] = db.at(tiles.index[group] as usize);
+            tiles.sum += tiles.value[group] as u32;
             if self.mirror.is_some() {
-                tiles.mirrored_sum += db.at(tiles.mirrored_index[group] as usize) as u32;
+                tiles.mirrored_value[group] = db.at(tiles.mirrored_index[group] as usize);
+                tiles.mirrored_sum += tiles.mirrored_value[group] as u32;
             }
         }
         tiles
@@ -226,23 +233,23 @@ impl TileWalk {
             .collect()
     }
 
-    /// Moves `tile` from `from` to `to` in one index and sum.
+    /// Moves a tile (entering its group at `slot`) from cell `from` to `to` in one set of
+    /// indices, values and their sum.
     fn shift(
         db: &[Arc<PatternDb>],
         slot: Slot,
-        index: &mut [u32; MAX_GROUPS],
-        sum: &mut u32,
+        (index, value, sum): (&mut [u32; MAX_GROUPS], &mut [u8; MAX_GROUPS], &mut u32),
         from: u32,
         to: u32,
     ) {
         let group = slot.group as usize;
-        let old = index[group];
-        let new = old
+        let new = index[group]
             .wrapping_sub(from << slot.shift)
             .wrapping_add(to << slot.shift);
         index[group] = new;
-        let table = &db[group];
-        *sum = *sum + table.at(new as usize) as u32 - table.at(old as usize) as u32;
+        let entry = db[group].at(new as usize);
+        *sum = *sum + entry as u32 - value[group] as u32;
+        value[group] = entry;
     }
 }
 
@@ -252,8 +259,31 @@ impl Walk for TileWalk {
     type Move = u8;
 
     fn moves(&self, tiles: &Tiles, out: &mut Vec<u8>) {
-        let around = &self.neighbours[tiles.blank as usize];
-        out.extend((0..4u8).filter(|&d| around[d as usize] != NONE));
+        let to = tiles.blank as u32;
+        for (dir, &from) in self.neighbours[tiles.blank as usize].iter().enumerate() {
+            if from == NONE {
+                continue;
+            }
+            out.push(dir as u8);
+            // Start the child's table reads now, all of them side by side.
+            let tile = tiles.at[from as usize] as usize;
+            let moved = |slot: Slot, index: &[u32; MAX_GROUPS], from: u32, to: u32| {
+                let group = slot.group as usize;
+                let new = index[group]
+                    .wrapping_sub(from << slot.shift)
+                    .wrapping_add(to << slot.shift);
+                self.databases[group].prefetch(new as usize);
+            };
+            moved(self.slots[tile], &tiles.index, from as u32, to);
+            if let Some(mirror) = &self.mirror {
+                moved(
+                    self.mirrored_slots[tile],
+                    &tiles.mirrored_index,
+                    mirror[from as usize] as u32,
+                    mirror[to as usize] as u32,
+                );
+            }
+        }
     }
 
     fn apply(&self, tiles: &mut Tiles, dir: u8) {
@@ -266,8 +296,7 @@ impl Walk for TileWalk {
         Self::shift(
             &self.databases,
             self.slots[tile as usize],
-            &mut tiles.index,
-            &mut tiles.sum,
+            (&mut tiles.index, &mut tiles.value, &mut tiles.sum),
             from as u32,
             to as u32,
         );
@@ -275,8 +304,11 @@ impl Walk for TileWalk {
             Self::shift(
                 &self.databases,
                 self.mirrored_slots[tile as usize],
-                &mut tiles.mirrored_index,
-                &mut tiles.mirrored_sum,
+                (
+                    &mut tiles.mirrored_index,
+                    &mut tiles.mirrored_value,
+                    &mut tiles.mirrored_sum,
+                ),
                 mirror[from as usize] as u32,
                 mirror[to as usize] as u32,
             );
