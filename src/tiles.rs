@@ -83,8 +83,7 @@ impl TileWalk {
     ) -> Option<TileWalk> {
         let board = &puzzle.board;
         let (rows, cols, cells) = (board.rows(), board.cols(), board.cells());
-        if cells > MAX_CELLS
-            || cells < 2
+        if !(2..=MAX_CELLS).contains(&cells)
             || puzzle.pieces.len() + 1 != cells
             || puzzle.pieces.iter().any(|p| p.shape.area() != 1)
         {
