@@ -25,7 +25,8 @@ pub enum Algo {
     /// Breadth-first search from both the start and the goal (the goal is one state and moves
     /// are reversible, so each side only goes half as deep).
     Bibfs,
-    /// A* with Manhattan distance and linear conflicts.
+    /// A* with Manhattan distance and linear conflicts, and pattern databases for the 1x1 tiles
+    /// when the board has one blank.
     Astar,
     /// IDA* with pattern databases (one blank, 1x1 tiles) or Manhattan distance.
     Idastar,
@@ -221,7 +222,10 @@ pub fn solve(
                 Outcome::Exhausted => Outcome::Exhausted,
                 Outcome::Stopped(stop) => Outcome::Stopped(stop),
             },
-            stats: found.stats,
+            stats: Stats {
+                peak_bytes: walk.table_bytes(),
+                ..found.stats
+            },
         };
         return finish(&puzzle, &target, search, method).map(|(a, m, s)| report(a, m, s));
     }
@@ -280,7 +284,15 @@ fn exact<const W: usize>(
     let start = space.encode(&puzzle.start);
     let goal = space.encode(target);
     let limits = options.limits;
-    let bound = || Bound::manhattan(puzzle, target);
+    let bound = || {
+        let cache = pdb::default_cache_dir();
+        Bound::manhattan(puzzle, target).with_databases(
+            puzzle,
+            target,
+            cache.as_deref(),
+            limits.max_memory,
+        )
+    };
     let found = match options.algo {
         Algo::Bibfs | Algo::Auto => {
             search::bidirectional_bfs(&space, start, goal, limits, on_progress)

@@ -167,6 +167,14 @@ impl TileWalk {
         })
     }
 
+    /// Bytes its database tables hold.
+    pub fn table_bytes(&self) -> usize {
+        self.databases
+            .iter()
+            .map(|db| db.pattern().table_bytes())
+            .sum()
+    }
+
     /// The position with the pieces at `origins`.
     pub fn position(&self, origins: &[usize]) -> Tiles {
         let cells = self.neighbours.len();

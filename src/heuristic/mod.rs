@@ -36,7 +36,9 @@ impl Bound {
     }
 
     /// Adds pattern databases for the 1x1 tiles (see [`pdb::partition`]), loaded from or built
-    /// into `cache`, when their tables and builds fit in `max_memory` bytes.
+    /// into `cache`, when the board has one blank (their builds take seconds; with more blanks
+    /// minutes, more than most searches they would speed up) and their tables and builds fit in
+    /// `max_memory` bytes.
     pub fn with_databases(
         mut self,
         puzzle: &Puzzle,
@@ -56,7 +58,7 @@ impl Bound {
         let patterns = pdb::partition(board.rows(), board.cols(), blanks, &goals);
         let tables: usize = patterns.iter().map(Pattern::table_bytes).sum();
         let build = patterns.iter().map(Pattern::build_bytes).max().unwrap_or(0);
-        if patterns.is_empty() || tables + build > max_memory {
+        if blanks != 1 || patterns.is_empty() || tables + build > max_memory {
             return self;
         }
         for pattern in patterns {
@@ -72,11 +74,6 @@ impl Bound {
                 .push((PatternDb::load_or_build(&pattern, cache), pieces));
         }
         self
-    }
-
-    /// Whether any pattern database is in use.
-    pub fn has_databases(&self) -> bool {
-        !self.groups.is_empty()
     }
 
     /// The bound with the pieces at `origin(piece)`.
