@@ -183,3 +183,41 @@ fn bench_fifteen() {
         nodes[99]
     );
 }
+
+/// 5x5 random walks from the goal (tests/cases/walks5x5), with the optima IDA* proves; those of
+/// the 40-move walks were confirmed by bidirectional BFS (40, 36, 34 moves).
+#[test]
+fn five_by_five_random_walks_are_solved_optimally() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/walks5x5");
+    for (name, optimum) in [
+        ("w40_0", 40),
+        ("w40_1", 36),
+        ("w40_2", 34),
+        ("w60_0", 58),
+        ("w60_2", 48),
+        ("w80_1", 58),
+    ] {
+        let text = std::fs::read_to_string(dir.join(format!("{name}.in"))).unwrap();
+        let puzzle: NumericPuzzle = text.parse().unwrap();
+        let report = solve(&puzzle, Algo::Auto);
+        assert_eq!(report.method, "IDA* with pattern databases", "{name}");
+        assert_eq!(length(&puzzle, &report), Some(optimum), "{name}");
+    }
+}
+
+#[test]
+fn a_search_out_of_reach_stops_at_the_time_limit() {
+    // A random 24-puzzle: hours for an optimal search, far beyond a tenth of a second.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/cases/peers/Linkin999_dsaaB_lab_project_final_DSAA_project_data_4.in");
+    let puzzle: NumericPuzzle = std::fs::read_to_string(path).unwrap().parse().unwrap();
+    let options = Options {
+        limits: Limits {
+            max_memory: 2 << 30,
+            deadline: Some(std::time::Instant::now() + Duration::from_millis(100)),
+        },
+        algo: Algo::Auto,
+    };
+    let report = solver::solve(&puzzle, options, &mut |_: &Stats| {}).unwrap();
+    assert_eq!(report.answer, Answer::GaveUp(solver::Limit::Time));
+}

@@ -4,8 +4,9 @@
 //! bucket a stack so that among equal `f` the deepest state comes out first and a goal is
 //! reached soon once the bound is right. The closed table keeps one move and a 16-bit depth per
 //! state, so it costs little more than the visited set of a breadth-first search.
-//! A state met again by a shorter path is reopened, so the result stays optimal even when the
-//! heuristic is admissible without being consistent.
+//! A state met again by a shorter path is reopened, and a child's `f` is raised to its parent's
+//! (pathmax), so the result stays optimal when the heuristic is admissible without being
+//! consistent (pattern databases that take the least over blank places are not).
 
 use super::{Limits, Meter, Outcome, Search, Space, Stats, Stop, table_bytes, table_growth};
 use fxhash::FxHashMap;
@@ -76,7 +77,9 @@ pub fn astar<P: Space>(
                 if h == u32::MAX {
                     continue;
                 }
-                let f = child_depth as usize + h as usize;
+                // Never below the parent's bound (pathmax): a database bound may drop by more
+                // than one over a move, and the queue only moves forward.
+                let f = (child_depth as usize + h as usize).max(bound);
                 if f >= open.len() {
                     open.resize_with(f + 1, Vec::new);
                 }
