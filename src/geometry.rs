@@ -191,18 +191,21 @@ impl Board {
 
     /// The cells a piece of `shape` at `origin` newly covers when it steps towards `dir`: the row
     /// or column just beyond its leading edge. The step must stay on the board.
-    pub fn entering(&self, shape: Shape, origin: usize, dir: Dir) -> Vec<usize> {
+    pub fn entering(
+        &self,
+        shape: Shape,
+        origin: usize,
+        dir: Dir,
+    ) -> impl Iterator<Item = usize> + use<> {
         let (r, c) = self.row_col(origin);
-        match dir {
-            Dir::Left => (0..shape.rows).map(|i| self.cell(r + i, c - 1)).collect(),
-            Dir::Right => (0..shape.rows)
-                .map(|i| self.cell(r + i, c + shape.cols))
-                .collect(),
-            Dir::Up => (0..shape.cols).map(|j| self.cell(r - 1, c + j)).collect(),
-            Dir::Down => (0..shape.cols)
-                .map(|j| self.cell(r + shape.rows, c + j))
-                .collect(),
-        }
+        // The entering cells form a line: a first cell, a stride and a count.
+        let (first, stride, count) = match dir {
+            Dir::Left => (self.cell(r, c - 1), self.cols, shape.rows),
+            Dir::Right => (self.cell(r, c + shape.cols), self.cols, shape.rows),
+            Dir::Up => (self.cell(r - 1, c), 1, shape.cols),
+            Dir::Down => (self.cell(r + shape.rows, c), 1, shape.cols),
+        };
+        (0..count).map(move |k| first + k * stride)
     }
 }
 
@@ -231,8 +234,14 @@ mod tests {
         assert_eq!(b.step(block, 2, Dir::Right), None);
         assert_eq!(b.step(block, 4, Dir::Down), None);
         assert_eq!(b.step(block, 4, Dir::Up), Some(0));
-        assert_eq!(b.entering(block, 0, Dir::Right), vec![2, 6]);
-        assert_eq!(b.entering(block, 4, Dir::Up), vec![0, 1]);
+        assert_eq!(
+            b.entering(block, 0, Dir::Right).collect::<Vec<_>>(),
+            vec![2, 6]
+        );
+        assert_eq!(
+            b.entering(block, 4, Dir::Up).collect::<Vec<_>>(),
+            vec![0, 1]
+        );
         assert_eq!(b.footprint(block, 5).collect::<Vec<_>>(), vec![5, 6, 9, 10]);
     }
 }

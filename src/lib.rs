@@ -3,12 +3,16 @@
 //! The core (geometry, pieces, parser, searches) has no GPU or windowing code and tests without a
 //! display.
 
+pub mod bench;
+pub mod constructive;
 pub mod geometry;
 pub mod heuristic;
 pub mod numeric;
 pub mod packed;
 pub mod puzzle;
 pub mod search;
+pub mod solvable;
 pub mod solver;
 pub mod terminal;
 pub mod tiles;
+pub mod tipover;

@@ -2,9 +2,10 @@
 
 use anyhow::{Context, Result, anyhow, bail};
 use klotski::numeric::NumericPuzzle;
-use klotski::search::Limits;
-use klotski::solver::{self, Algo, Answer, Options};
-use klotski::terminal;
+use klotski::search::{Limits, Outcome, Stop};
+use klotski::solvable::{self, Instance};
+use klotski::solver::{self, Algo, Answer, Limit, Options};
+use klotski::{terminal, tipover};
 use std::io::{Read, Write};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -15,6 +16,8 @@ const OK: u8 = 0;
 const INTERNAL: u8 = 1;
 /// Exit code for bad input or bad usage.
 const BAD_INPUT: u8 = 2;
+/// Exit code for bad input in `solvable` mode, as its assignment asks (`EXIT_FAILURE`).
+const SOLVABLE_BAD_INPUT: u8 = 1;
 /// Exit code when a limit stopped the work before an answer was proven.
 const LIMIT: u8 = 3;
 
@@ -23,23 +26,51 @@ usage: klotski <MODE> [OPTIONS] < puzzle.txt
 
 modes:
   terminal    solve the puzzle on standard input; print Yes, the step count and the moves, or No
+  solvable    read an NxN sliding-tile start board and goal board (two lines, b for the blank);
+              print them and whether the goal is reachable (solvable or unsolvable)
+  bench       solve a fixed corpus and print per-case median time, states and memory
+              klotski bench [--repeat N] [solve options] [DIR|FILE ...]
+              (default corpus: tests/cases/{official,small,decided,peers})
+  tipover     solve the Tipover puzzle on standard input; print a solution with the fewest
+              tips, one `row col dr dc` a line, or nothing when it has no solution
 
-options for terminal:
+options for terminal and bench:
   -v, --verbose          tell on stderr what was proven, how, and what it cost
-  --algo ALGO            exact search: auto (default: picked from the board), bfs, bibfs
-                         (bidirectional BFS), astar or idastar
+  --algo NAME            auto (default): an exact search picked from the board (IDA* with
+                         pattern databases for 1x1 tiles and one blank, bidirectional BFS for
+                         small spaces, A* otherwise) for a proven optimum within half the time
+                         limit, then the constructive solver for a valid solution;
+                         bfs, bibfs, astar or idastar: that exact search alone;
+                         constructive: that solver alone
   --max-memory SIZE      memory the search may use, e.g. 512M or 4G (default: half the free memory)
-  --time-limit SECS      give up after this many seconds (default: none)
+  --time-limit SECS      the portfolio's time: half for the exact search, then the constructive
+                         solver until it ends or this passes (default 10); a forced exact search
+                         stops here (default: no limit)
+
+options for solvable:
+  --solve                also print a move sequence (moves: K, then K lines `t D`), proven
+                         shortest when the exact search finishes (3x3 always does; -v says);
+                         takes -v, --algo, --max-memory and --time-limit as terminal does
+
+options for tipover:
+  -v, --verbose          tell on stderr how many states the search visited, and how long it took
+  --format seed|grid     seed: `rows cols`, `row col`, rows of . 1-9 * (default);
+                         grid: `rows cols row col goalRow goalCol`, rows of heights
 
   -h, --help             this help
   -V, --version          the version
 
-exit codes: 0 answer printed, 2 bad input or usage, 3 a limit stopped the search";
+exit codes: 0 answer printed, 2 bad input or usage, 3 a limit stopped the search
+  solvable follows its assignment instead: bad input is one `error:` line on stdout and exit
+  code 1 (usage errors stay 2, a limit stopping --solve 3)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let code = match args.first().map(String::as_str) {
         Some("terminal") => run(|| terminal_mode(&args[1..])),
+        Some("bench") => run(|| bench_mode(&args[1..])),
+        Some("solvable") => run(|| solvable_mode(&args[1..])),
+        Some("tipover") => run(|| tipover_mode(&args[1..])),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             OK
@@ -74,11 +105,19 @@ fn run(mode: impl FnOnce() -> Result<u8>) -> u8 {
 /// Options shared by the modes that solve.
 struct SolveArgs {
     verbose: bool,
-    options: Options,
+    algo: Algo,
+    max_memory: usize,
+    time_limit: Option<Duration>,
+    /// Arguments that are not options: files or folders, for the modes that take them.
+    paths: Vec<std::path::PathBuf>,
+    /// Runs per case, for `bench`.
+    repeat: usize,
 }
 
 fn parse_solve_args(args: &[String]) -> Result<SolveArgs> {
     let mut verbose = false;
+    let mut paths = Vec::new();
+    let mut repeat = 5;
     let mut algo = Algo::default();
     let mut max_memory = None;
     let mut time_limit = None;
@@ -100,17 +139,61 @@ fn parse_solve_args(args: &[String]) -> Result<SolveArgs> {
                     })?;
                 time_limit = Some(Duration::from_secs_f64(secs));
             }
-            other => bail!("unknown option '{other}' (see klotski --help)"),
+            "--repeat" => {
+                let text = value("--repeat")?;
+                repeat = text
+                    .parse()
+                    .map_err(|_| anyhow!("--repeat takes a count, got '{text}'"))?;
+            }
+            other if other.starts_with('-') => {
+                bail!("unknown option '{other}' (see klotski --help)")
+            }
+            path => paths.push(path.into()),
         }
     }
-    let limits = Limits {
-        max_memory: max_memory.unwrap_or_else(default_memory_budget),
-        deadline: time_limit.map(|t| Instant::now() + t),
-    };
+    let max_memory = max_memory.unwrap_or_else(default_memory_budget);
     Ok(SolveArgs {
         verbose,
-        options: Options { limits, algo },
+        algo,
+        max_memory,
+        time_limit,
+        paths,
+        repeat,
     })
+}
+
+impl SolveArgs {
+    /// The report of a solver run, after telling its summary on stderr with `--verbose`; `None`
+    /// (reported on stderr) when a solution failed its replay check.
+    fn checked(
+        &self,
+        solved: Result<solver::Report, solver::Unverified>,
+    ) -> Option<solver::Report> {
+        match solved {
+            Ok(report) => {
+                if self.verbose {
+                    eprintln!("{}", terminal::summary(&report));
+                }
+                Some(report)
+            }
+            Err(unverified) => {
+                eprintln!("error: {unverified}");
+                None
+            }
+        }
+    }
+
+    /// Solver options whose time limit starts now.
+    fn options(&self) -> Options {
+        let deadline = self.time_limit.map(|t| Instant::now() + t);
+        Options {
+            limits: Limits {
+                max_memory: self.max_memory,
+                deadline,
+            },
+            algo: self.algo,
+        }
+    }
 }
 
 /// Parses `512M`, `4G`, `1.5G`, `64K` or a plain byte count.
@@ -152,18 +235,18 @@ fn read_puzzle() -> Result<NumericPuzzle> {
 }
 
 fn terminal_mode(args: &[String]) -> Result<u8> {
-    let SolveArgs { verbose, options } = parse_solve_args(args)?;
-    let numeric = read_puzzle()?;
-    let report = match solver::solve(&numeric, options, &mut |_| {}) {
-        Ok(report) => report,
-        Err(unverified) => {
-            eprintln!("error: {unverified}");
-            return Ok(INTERNAL);
-        }
-    };
-    if verbose {
-        eprintln!("{}", terminal::summary(&report));
+    let solve_args = parse_solve_args(args)?;
+    if let Some(path) = solve_args.paths.first() {
+        bail!(
+            "terminal mode reads the puzzle from standard input, not '{}'",
+            path.display()
+        );
     }
+    let numeric = read_puzzle()?;
+    let solved = solver::solve(&numeric, solve_args.options(), &mut |_| {});
+    let Some(report) = solve_args.checked(solved) else {
+        return Ok(INTERNAL);
+    };
     let puzzle = numeric.engine();
     match terminal::stdout_text(&puzzle, &report.answer) {
         Some(text) => {
@@ -178,6 +261,137 @@ fn terminal_mode(args: &[String]) -> Result<u8> {
             if let Answer::GaveUp(limit) = report.answer {
                 eprintln!("klotski: no answer: {limit} before a solution or a proof was found");
             }
+            Ok(LIMIT)
+        }
+    }
+}
+
+fn bench_mode(args: &[String]) -> Result<u8> {
+    let solve_args = parse_solve_args(args)?;
+    let mut paths = solve_args.paths.clone();
+    if paths.is_empty() {
+        paths = ["official", "small", "decided", "peers"]
+            .map(|d| format!("tests/cases/{d}").into())
+            .to_vec();
+    }
+    let mut rows = Vec::new();
+    for file in klotski::bench::corpus(&paths)? {
+        // A fresh deadline per case: --time-limit bounds each case, not the whole run.
+        let row = klotski::bench::measure(&file, solve_args.options(), solve_args.repeat)?;
+        eprintln!(
+            "{} {} {:.2} ms",
+            row.case,
+            row.verdict,
+            row.median.as_secs_f64() * 1000.0
+        );
+        rows.push(row);
+    }
+    print!("{}", klotski::bench::Table(&rows));
+    Ok(OK)
+}
+
+/// `solvable`, with its assignment's convention: bad input is one `error:` line on stdout and
+/// exit code 1, and a failed read or write is reported on stderr with exit code 1.
+fn solvable_mode(args: &[String]) -> Result<u8> {
+    let solve = args.iter().any(|arg| arg == "--solve");
+    let rest: Vec<String> = args.iter().filter(|a| *a != "--solve").cloned().collect();
+    let solve_args = parse_solve_args(&rest)?;
+    let mut bytes = Vec::new();
+    if let Err(e) = std::io::stdin().read_to_end(&mut bytes) {
+        eprintln!("error: cannot read standard input: {e}");
+        return Ok(INTERNAL);
+    }
+    let parsed = String::from_utf8(bytes)
+        .map_err(|_| "the input is not UTF-8 text".to_string())
+        .and_then(|text| text.parse::<Instance>().map_err(|e| e.to_string()));
+    let instance = match parsed {
+        Ok(instance) => instance,
+        Err(message) => {
+            println!("error: {message}");
+            return Ok(SOLVABLE_BAD_INPUT);
+        }
+    };
+    let (moves, code) = if solve && instance.solvable() {
+        let solved = solvable::solve::solve(&instance, solve_args.options(), &mut |_| {});
+        let Some(report) = solve_args.checked(solved) else {
+            return Ok(INTERNAL);
+        };
+        match report.answer {
+            Answer::Solved { moves, .. } => (Some(moves), OK),
+            Answer::GaveUp(limit) => {
+                eprintln!("klotski: no moves: {limit}");
+                (None, LIMIT)
+            }
+            Answer::Unsolvable(proof) => {
+                eprintln!("error: internal error: the parity rule says solvable, but {proof}");
+                return Ok(INTERNAL);
+            }
+        }
+    } else {
+        (None, OK)
+    };
+    let text = solvable::stdout_text(&instance, moves.as_deref());
+    let mut stdout = std::io::stdout().lock();
+    if let Err(e) = stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        eprintln!("error: cannot write the answer: {e}");
+        return Ok(INTERNAL);
+    }
+    Ok(code)
+}
+
+fn tipover_mode(args: &[String]) -> Result<u8> {
+    let mut format = tipover::Format::default();
+    let mut verbose = false;
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "-v" | "--verbose" => verbose = true,
+            "--format" => {
+                format = args
+                    .next()
+                    .ok_or_else(|| anyhow!("--format needs a value"))?
+                    .parse()?;
+            }
+            other => bail!("unknown option '{other}' for tipover (see klotski --help)"),
+        }
+    }
+    let mut text = String::new();
+    std::io::stdin()
+        .read_to_string(&mut text)
+        .context("cannot read standard input as UTF-8 text")?;
+    let puzzle = format.parse(&text)?;
+    let started = Instant::now();
+    let search = tipover::solve(&puzzle, Limits::memory(default_memory_budget()));
+    if verbose {
+        let stats = search.stats;
+        eprintln!(
+            "klotski: breadth-first search over tips: {} states expanded, {} stored, {} peak, {:.1?}",
+            stats.expanded,
+            stats.stored,
+            solver::Bytes(stats.peak_bytes),
+            started.elapsed()
+        );
+    }
+    match search.outcome {
+        Outcome::Found(tips) => {
+            let lines: String = tips.iter().map(|tip| format!("{tip}\n")).collect();
+            let mut stdout = std::io::stdout().lock();
+            stdout
+                .write_all(lines.as_bytes())
+                .and_then(|()| stdout.flush())
+                .context("cannot write the answer")?;
+            Ok(OK)
+        }
+        Outcome::Exhausted => Ok(OK),
+        Outcome::Stopped(Stop::Memory(bytes)) => {
+            eprintln!("klotski: no answer: {}", Limit::Memory(bytes));
+            Ok(LIMIT)
+        }
+        Outcome::Stopped(Stop::Time) => {
+            eprintln!("klotski: no answer: {}", Limit::Time);
             Ok(LIMIT)
         }
     }

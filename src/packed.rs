@@ -124,9 +124,7 @@ impl<const W: usize> PackedSpace<W> {
                             {
                                 Some(Some(to)) => Step {
                                     to: to as u8,
-                                    entering: mask(
-                                        &mut board.entering(shape, origin, dir).into_iter(),
-                                    ),
+                                    entering: mask(&mut board.entering(shape, origin, dir)),
                                 },
                                 _ => Step {
                                     to: NO_STEP,

@@ -178,10 +178,9 @@ impl Puzzle {
         if self.board.step(piece.shape, origin, mv.dir).is_none() {
             return Some("it would leave the board");
         }
-        let entering = self.board.entering(piece.shape, origin, mv.dir);
-        entering
-            .iter()
-            .any(|&cell| position.occupant[cell] != Cell::Empty)
+        self.board
+            .entering(piece.shape, origin, mv.dir)
+            .any(|cell| position.occupant[cell] != Cell::Empty)
             .then_some("the cells it would enter are not empty")
     }
 

@@ -1,7 +1,7 @@
-//! Solving a Numeric Klotski puzzle end to end: rules that prove `No` at once, an exact search
-//! (picked from the board unless forced), and a replay of every solution on the engine before it
-//! is handed out.
+//! Solving a Numeric Klotski puzzle end to end: rules that prove `No` at once, an exact search,
+//! and a replay of every solution on the engine before it is handed out.
 
+use crate::constructive::{self, Failure};
 use crate::geometry::Shape;
 use crate::heuristic::{Bound, pdb};
 use crate::numeric::{NumericPuzzle, Unsolvable, rules};
@@ -14,10 +14,12 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-/// An exact search method.
+/// A solving method.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Algo {
-    /// Picks one of the others from the board: see [`Algo::pick`].
+    /// The portfolio (the default): the exact search [`Algo::pick`] chooses, for a proven
+    /// optimum while it fits in half the time and the memory, then the constructive solver for
+    /// a valid solution.
     #[default]
     Auto,
     /// Breadth-first search from the start.
@@ -28,8 +30,10 @@ pub enum Algo {
     /// A* with Manhattan distance and linear conflicts, and pattern databases for the 1x1 tiles
     /// when the board has one blank.
     Astar,
-    /// IDA* with pattern databases (one blank, 1x1 tiles) or Manhattan distance.
+    /// IDA* with pattern databases (one blank, 1x1 tiles) or as A*'s bound.
     Idastar,
+    /// The large-board solver alone: fast, valid, not optimal.
+    Constructive,
 }
 
 /// Spaces with at most this many estimated states go to bidirectional BFS: a heuristic does not
@@ -37,20 +41,17 @@ pub enum Algo {
 const SMALL_SPACE: f64 = 1e6;
 
 impl Algo {
-    /// The portfolio's choice for `puzzle`: IDA* for 1x1 tiles with one blank (the parity rule
-    /// has already decided solvability, and the space is too large to store), bidirectional
-    /// BFS for small spaces, A* for the rest (blocks or several blanks: many transpositions,
-    /// which a closed table catches and IDA* would walk again and again).
+    /// The portfolio's exact search for `puzzle`: IDA* for 1x1 tiles with one blank (the
+    /// parity rule has already decided solvability, and the space is too large to store),
+    /// bidirectional BFS for small spaces, A* for the rest (blocks or several blanks: many
+    /// transpositions, which a closed table catches and IDA* would walk again and again).
     pub fn pick(puzzle: &Puzzle) -> Algo {
         let cells = puzzle.board.cells();
         let covered: usize = puzzle.pieces.iter().map(|p| p.shape.area()).sum();
         let blanks = cells - covered;
         let tiles_only = puzzle.pieces.iter().all(|p| p.shape == Shape::UNIT);
-        if tiles_only
-            && blanks == 1
-            && cells >= 9
-            && puzzle.board.rows().min(puzzle.board.cols()) >= 2
-        {
+        let (rows, cols) = (puzzle.board.rows(), puzzle.board.cols());
+        if tiles_only && blanks == 1 && cells >= 9 && rows.min(cols) >= 2 {
             return Algo::Idastar;
         }
         // Placements of the pieces and blanks as if each took one cell: a rough size.
@@ -72,13 +73,14 @@ impl fmt::Display for Algo {
             Algo::Bibfs => "bidirectional BFS",
             Algo::Astar => "A*",
             Algo::Idastar => "IDA*",
+            Algo::Constructive => "constructive solver",
         })
     }
 }
 
 /// An `--algo` value that names no method.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown algorithm '{0}' (expected auto, bfs, bibfs, astar or idastar)")]
+#[error("unknown algorithm '{0}' (expected auto, bfs, bibfs, astar, idastar or constructive)")]
 pub struct UnknownAlgo(String);
 
 impl FromStr for Algo {
@@ -90,10 +92,15 @@ impl FromStr for Algo {
             "bibfs" => Ok(Algo::Bibfs),
             "astar" => Ok(Algo::Astar),
             "idastar" => Ok(Algo::Idastar),
+            "constructive" => Ok(Algo::Constructive),
             _ => Err(UnknownAlgo(s.to_string())),
         }
     }
 }
+
+/// The time the portfolio plans with when the caller set no deadline: the exact search gets
+/// half of it, the constructive solver takes what it needs.
+const DEFAULT_BUDGET: Duration = Duration::from_secs(10);
 
 /// What the solver may spend and how it searches.
 #[derive(Clone, Copy, Debug)]
@@ -113,6 +120,8 @@ pub enum Limit {
     Time,
     /// The board has more cells than the exact searches handle.
     BoardSize(usize),
+    /// The constructive solver could not place this piece (label) within its search budget.
+    Stuck(u32),
 }
 
 impl fmt::Display for Limit {
@@ -125,6 +134,9 @@ impl fmt::Display for Limit {
                 "a board of {cells} cells is beyond the exact search (at most {} cells)",
                 packed::MAX_CELLS
             ),
+            Limit::Stuck(label) => {
+                write!(f, "the constructive solver could not place piece {label}")
+            }
         }
     }
 }
@@ -175,48 +187,133 @@ pub fn solve(
     on_progress: &mut dyn FnMut(&Stats),
 ) -> Result<Report, Unverified> {
     let began = Instant::now();
+    if let Some(proof) = rules::disproof(numeric) {
+        return Ok(Report {
+            answer: Answer::Unsolvable(proof),
+            method: "rules".into(),
+            stats: Stats::default(),
+            elapsed: began.elapsed(),
+        });
+    }
+    let puzzle = numeric.engine();
+    let target = numeric.target(&puzzle).expect("the block rule passed");
+    solve_puzzle(&puzzle, &target, options, on_progress)
+}
+
+/// Solves any puzzle whose goal is one placement of its pieces (`target`): the portfolio of
+/// [`Algo::Auto`], or the method `options` forces. No rules are tried first.
+pub fn solve_puzzle(
+    puzzle: &Puzzle,
+    target: &[usize],
+    options: Options,
+    on_progress: &mut dyn FnMut(&Stats),
+) -> Result<Report, Unverified> {
+    let began = Instant::now();
     let report = |answer, method: String, stats| Report {
         answer,
         method,
         stats,
         elapsed: began.elapsed(),
     };
-    if let Some(proof) = rules::disproof(numeric) {
-        return Ok(report(
-            Answer::Unsolvable(proof),
-            "rules".into(),
-            Stats::default(),
-        ));
-    }
-    let puzzle = numeric.engine();
-    let target = numeric.target(&puzzle).expect("the block rule passed");
-    let options = Options {
-        algo: match options.algo {
-            Algo::Auto => Algo::pick(&puzzle),
-            forced => forced,
-        },
-        ..options
+    let checked = |moves: &[Move], method: &str| {
+        verify(puzzle, target, moves).map_err(|reason| Unverified {
+            method: method.to_string(),
+            reason,
+        })
     };
-    let mut method = options.algo.to_string();
-    if options.algo == Algo::Idastar
+
+    let exact_algo = match options.algo {
+        Algo::Auto => Some(Algo::pick(puzzle)),
+        exact @ (Algo::Bfs | Algo::Bibfs | Algo::Astar | Algo::Idastar) => Some(exact),
+        Algo::Constructive => None,
+    };
+    let mut stats = Stats::default();
+    let mut method = String::new();
+    if let Some(algo) = exact_algo {
+        let mut limits = options.limits;
+        if options.algo == Algo::Auto {
+            // Leave half the time to the constructive solver.
+            let deadline = options.limits.deadline.unwrap_or(began + DEFAULT_BUDGET);
+            limits.deadline = Some(began + deadline.saturating_duration_since(began) / 2);
+        }
+        let stopped = match exact(puzzle, target, algo, limits, on_progress) {
+            None => Limit::BoardSize(puzzle.board.cells()),
+            Some(search) => {
+                stats = search.stats;
+                match search.outcome {
+                    Outcome::Found(moves) => {
+                        checked(&moves, &algo.to_string())?;
+                        let answer = Answer::Solved {
+                            moves,
+                            optimal: true,
+                        };
+                        return Ok(report(answer, algo.to_string(), stats));
+                    }
+                    Outcome::Exhausted => {
+                        let proof = Unsolvable::Exhausted {
+                            states: stats.stored,
+                        };
+                        return Ok(report(Answer::Unsolvable(proof), algo.to_string(), stats));
+                    }
+                    Outcome::Stopped(Stop::Memory(bytes)) => Limit::Memory(bytes),
+                    Outcome::Stopped(Stop::Time) => Limit::Time,
+                }
+            }
+        };
+        if options.algo != Algo::Auto {
+            return Ok(report(Answer::GaveUp(stopped), algo.to_string(), stats));
+        }
+        method = format!(" after {algo} stopped: {stopped}");
+    }
+    let method = format!("{}{method}", Algo::Constructive);
+    let answer = match constructive::solve(puzzle, target, options.limits.deadline) {
+        Ok(moves) => {
+            let shorter = constructive::shorten(puzzle, &moves);
+            let moves = if verify(puzzle, target, &shorter).is_ok() {
+                shorter
+            } else {
+                moves
+            };
+            checked(&moves, &method)?;
+            Answer::Solved {
+                moves,
+                optimal: false,
+            }
+        }
+        Err(Failure::Time) => Answer::GaveUp(Limit::Time),
+        Err(Failure::Stuck { label }) => Answer::GaveUp(Limit::Stuck(label)),
+    };
+    Ok(report(answer, method, stats))
+}
+
+/// Runs an exact search: IDA* on 1x1 tiles with one blank walks them in place with pattern
+/// databases; everything else runs on the packed space, or gets `None` when the board is too
+/// large for it.
+fn exact(
+    puzzle: &Puzzle,
+    target: &[usize],
+    algo: Algo,
+    limits: Limits,
+    on_progress: &mut dyn FnMut(&Stats),
+) -> Option<search::Search<Move>> {
+    if algo == Algo::Idastar
         && let Some(walk) = TileWalk::new(
-            &puzzle,
-            &target,
+            puzzle,
+            target,
             pdb::default_cache_dir().as_deref(),
-            options.limits.max_memory,
+            limits.max_memory,
         )
     {
-        method = "IDA* with pattern databases".into();
         let start = walk.position(&puzzle.start);
         let found = search::idastar(
             &walk,
             start.clone(),
             |t| t.solved(),
             |t| t.bound(),
-            options.limits,
+            limits,
             |_, stats| on_progress(stats),
         );
-        let search = search::Search {
+        return Some(search::Search {
             outcome: match found.outcome {
                 Outcome::Found(path) => Outcome::Found(walk.engine_moves(&start, &path)),
                 Outcome::Exhausted => Outcome::Exhausted,
@@ -226,64 +323,32 @@ pub fn solve(
                 peak_bytes: walk.table_bytes(),
                 ..found.stats
             },
-        };
-        return finish(&puzzle, &target, search, method).map(|(a, m, s)| report(a, m, s));
+        });
     }
-    let Some(words) = packed::words_needed(&puzzle) else {
-        let limit = Limit::BoardSize(puzzle.board.cells());
-        return Ok(report(Answer::GaveUp(limit), method, Stats::default()));
+    let run = match packed::words_needed(puzzle)? {
+        1 => exact_packed::<1>,
+        2 => exact_packed::<2>,
+        3 => exact_packed::<3>,
+        4 => exact_packed::<4>,
+        5..=6 => exact_packed::<6>,
+        7..=8 => exact_packed::<8>,
+        9..=12 => exact_packed::<12>,
+        _ => exact_packed::<16>,
     };
-    let search = match words {
-        1 => exact::<1>(&puzzle, &target, options, on_progress),
-        2 => exact::<2>(&puzzle, &target, options, on_progress),
-        3 => exact::<3>(&puzzle, &target, options, on_progress),
-        4 => exact::<4>(&puzzle, &target, options, on_progress),
-        5..=6 => exact::<6>(&puzzle, &target, options, on_progress),
-        7..=8 => exact::<8>(&puzzle, &target, options, on_progress),
-        9..=12 => exact::<12>(&puzzle, &target, options, on_progress),
-        _ => exact::<16>(&puzzle, &target, options, on_progress),
-    };
-    finish(&puzzle, &target, search, method).map(|(a, m, s)| report(a, m, s))
+    Some(run(puzzle, target, algo, limits, on_progress))
 }
 
-/// Turns a search's outcome into an answer, replaying a solution first.
-fn finish(
+/// Runs an exact `algo` on the packed space with `W` words per state.
+fn exact_packed<const W: usize>(
     puzzle: &Puzzle,
     target: &[usize],
-    search: search::Search<Move>,
-    method: String,
-) -> Result<(Answer, String, Stats), Unverified> {
-    let answer = match search.outcome {
-        Outcome::Found(moves) => {
-            verify(puzzle, target, &moves).map_err(|reason| Unverified {
-                method: method.clone(),
-                reason,
-            })?;
-            Answer::Solved {
-                moves,
-                optimal: true,
-            }
-        }
-        Outcome::Exhausted => Answer::Unsolvable(Unsolvable::Exhausted {
-            states: search.stats.stored,
-        }),
-        Outcome::Stopped(Stop::Memory(bytes)) => Answer::GaveUp(Limit::Memory(bytes)),
-        Outcome::Stopped(Stop::Time) => Answer::GaveUp(Limit::Time),
-    };
-    Ok((answer, method, search.stats))
-}
-
-/// Runs the chosen exact search on the packed space with `W` words per state.
-fn exact<const W: usize>(
-    puzzle: &Puzzle,
-    target: &[usize],
-    options: Options,
+    algo: Algo,
+    limits: Limits,
     on_progress: &mut dyn FnMut(&Stats),
 ) -> search::Search<Move> {
     let space = PackedSpace::<W>::new(puzzle).expect("dispatched on words_needed");
     let start = space.encode(&puzzle.start);
     let goal = space.encode(target);
-    let limits = options.limits;
     let bound = || {
         let cache = pdb::default_cache_dir();
         Bound::manhattan(puzzle, target).with_databases(
@@ -293,10 +358,7 @@ fn exact<const W: usize>(
             limits.max_memory,
         )
     };
-    let found = match options.algo {
-        Algo::Bibfs | Algo::Auto => {
-            search::bidirectional_bfs(&space, start, goal, limits, on_progress)
-        }
+    let found = match algo {
         Algo::Bfs => search::bfs(&space, start, |s| *s == goal, limits, on_progress),
         Algo::Astar => {
             let bound = bound();
@@ -319,6 +381,9 @@ fn exact<const W: usize>(
                 limits,
                 |_, stats| on_progress(stats),
             )
+        }
+        Algo::Auto | Algo::Bibfs | Algo::Constructive => {
+            search::bidirectional_bfs(&space, start, goal, limits, on_progress)
         }
     };
     search::Search {

@@ -173,9 +173,8 @@ impl<'a> Lines<'a> {
         &mut self,
         expected: impl FnOnce() -> String,
     ) -> Result<(usize, Vec<&'a str>), ParseError> {
-        let end = self.last + 1;
         self.next_tokens().ok_or_else(|| ParseError {
-            line: end,
+            line: self.last + 1,
             kind: ParseErrorKind::EndOfInput(expected()),
         })
     }
@@ -365,5 +364,178 @@ impl FromStr for NumericPuzzle {
             grid,
             blocks,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error(text: &str) -> (usize, ParseErrorKind) {
+        let e = text.parse::<NumericPuzzle>().expect_err("must be rejected");
+        (e.line, e.kind)
+    }
+
+    #[test]
+    fn accepts_the_published_sample_and_prints_it_back() {
+        let text = "5 6\n8 25 3 4 26 19\n14 0 0 0 11 12\n13 18 16 17 9 7\n1 20 22 23 10 24\n5 2 27 15 21 6\n2\n8 2*1\n16 2*2\n";
+        let puzzle: NumericPuzzle = text.parse().unwrap();
+        assert_eq!((puzzle.rows(), puzzle.cols(), puzzle.numbers()), (5, 6, 27));
+        assert_eq!(puzzle.to_string(), text);
+        assert_eq!(puzzle.to_string().parse::<NumericPuzzle>().unwrap(), puzzle);
+    }
+
+    #[test]
+    fn a_missing_block_section_means_no_blocks() {
+        let puzzle: NumericPuzzle = "2 2\n1 2\n3 0".parse().unwrap();
+        assert!(puzzle.blocks().is_empty());
+        assert_eq!(puzzle.to_string(), "2 2\n1 2\n3 0\n0\n");
+    }
+
+    #[test]
+    fn each_problem_has_its_own_error_and_line() {
+        use ParseErrorKind::*;
+        assert!(matches!(error(""), (1, EndOfInput(_))));
+        assert!(matches!(error("\n\n"), (3, EndOfInput(_))));
+        assert_eq!(error("2 2\n1 a\n0 3\n"), (2, NotANumber("a".into())));
+        assert_eq!(error("2 2\n1 -2\n0 3\n"), (2, Negative("-2".into())));
+        assert_eq!(
+            error("2 99999999999\n"),
+            (1, TooLarge("99999999999".into()))
+        );
+        assert_eq!(error("2 2 2\n"), (1, BadHeader(3)));
+        assert_eq!(error("2\n1 2\n"), (1, BadHeader(1)));
+        assert_eq!(error("0 3\n"), (1, EmptyBoard(0, 3)));
+        assert_eq!(error("100000 100000\n"), (1, BoardTooLarge(100000, 100000)));
+        assert_eq!(
+            error("2 2\n1 2 3\n0 3\n"),
+            (
+                2,
+                RowLength {
+                    row: 1,
+                    found: 3,
+                    expected: 2
+                }
+            )
+        );
+        assert_eq!(
+            error("2 2\n1\n0 3\n"),
+            (
+                2,
+                RowLength {
+                    row: 1,
+                    found: 1,
+                    expected: 2
+                }
+            )
+        );
+        assert!(matches!(error("2 2\n1 2\n"), (3, EndOfInput(_))));
+        assert_eq!(
+            error("2 2\n1 1\n0 3\n"),
+            (
+                2,
+                Duplicate {
+                    value: 1,
+                    first_line: 2
+                }
+            )
+        );
+        assert_eq!(error("2 2\n1 2\n3 4\n"), (3, NoBlank));
+        assert_eq!(
+            error("2 2\n1 2\n0 7\n"),
+            (3, OutOfRange { value: 7, count: 3 })
+        );
+        assert_eq!(error("2 2\n1 2\n0 3\n0 3\n"), (4, BadBlockCount(2)));
+        assert_eq!(
+            error("2 2\n1 2\n0 3\n4000000000\n"),
+            (
+                4,
+                TooManyBlocks {
+                    count: 4_000_000_000,
+                    numbers: 3
+                }
+            )
+        );
+        assert!(matches!(error("2 2\n1 2\n0 3\n1\n"), (5, EndOfInput(_))));
+        assert_eq!(error("2 2\n1 2\n0 3\n1\n1\n"), (5, BadBlockLine(1)));
+        assert_eq!(error("2 2\n1 2\n0 3\n1\n1 1*2 x\n"), (5, BadBlockLine(3)));
+        assert_eq!(
+            error("3 3\n1 2 3\n4 5 6\n7 8 0\n1\n1 3*1\n"),
+            (6, BadShape("3*1".into()))
+        );
+        assert_eq!(
+            error("3 3\n1 2 3\n4 5 6\n7 8 0\n1\n1 2x1\n"),
+            (6, BadShape("2x1".into()))
+        );
+        assert_eq!(error("2 2\n1 2\n0 3\n1\n0 1*2\n"), (5, BlankBlock));
+        assert_eq!(error("2 2\n1 2\n0 3\n1\n9 1*2\n"), (5, UnknownBlock(9)));
+        let two_by_one = Shape { rows: 2, cols: 1 };
+        assert_eq!(
+            error("3 3\n1 2 3\n4 5 6\n7 8 0\n1\n7 2*1\n"),
+            (
+                6,
+                BlockOffBoard {
+                    label: 7,
+                    shape: two_by_one,
+                    row: 3,
+                    col: 1
+                }
+            )
+        );
+        assert_eq!(
+            error("2 2\n1 2\n0 3\n1\n1 2*1\n"),
+            (
+                5,
+                BlockCoversBlank {
+                    label: 1,
+                    shape: two_by_one,
+                    row: 2,
+                    col: 1
+                }
+            )
+        );
+        assert_eq!(
+            error("3 3\n1 2 3\n4 5 6\n7 8 0\n2\n1 2*2\n2 2*1\n"),
+            (
+                7,
+                BlockOverlap {
+                    label: 2,
+                    shape: two_by_one,
+                    other: 1,
+                    other_line: 6,
+                    value: 2
+                }
+            )
+        );
+        assert_eq!(
+            error("3 3\n1 2 3\n4 5 6\n7 8 0\n2\n4 1*2\n4 1*2\n"),
+            (
+                7,
+                BlockOverlap {
+                    label: 4,
+                    shape: Shape { rows: 1, cols: 2 },
+                    other: 4,
+                    other_line: 6,
+                    value: 4
+                }
+            )
+        );
+        assert_eq!(
+            error("2 2\n1 2\n0 3\n0\nextra\n"),
+            (5, Trailing("extra".into()))
+        );
+        assert_eq!(
+            error("2 2\n1 2\n0 3\n1\n1 1*2\n\n3 1*1\n"),
+            (7, Trailing("3".into()))
+        );
+    }
+
+    #[test]
+    fn messages_name_the_line() {
+        let e = "2 2\n1 1\n0 3\n".parse::<NumericPuzzle>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 2: 1 appears twice on the board (first on line 2)"
+        );
     }
 }

@@ -8,8 +8,8 @@
 //! found while building layer `a + 1` gives exactly that length.
 
 use super::{
-    Limits, Meter, Outcome, Reversible, Search, Stats, Stop, table_bytes, table_growth, vec_bytes,
-    vec_growth,
+    Limits, Meter, Outcome, Reversible, Search, Space, Stats, Stop, table_bytes, table_growth,
+    vec_bytes, vec_growth,
 };
 use fxhash::FxHashMap;
 
@@ -62,8 +62,7 @@ pub fn bidirectional_bfs<P: Reversible>(
             meter.stats.stored = (forward.seen.len() + backward.seen.len()) as u64;
             match step {
                 Err(stop) => break Outcome::Stopped(stop),
-                Ok(Some((near, mv, far))) => {
-                    // `near` is on the side just expanded; `mv` leads from `near` to `far`.
+                Ok(Some(Meeting { near, mv, far })) => {
                     let path = if grow_forward {
                         join(space, &forward, near, mv, &backward, far)
                     } else {
@@ -83,8 +82,16 @@ pub fn bidirectional_bfs<P: Reversible>(
     }
 }
 
-/// Where the two sides met: (state on the side just expanded, move, state on the other side).
-type Meeting<S, M> = (S, M, S);
+/// Where the two sides met: `mv` leads from `near`, on the side just expanded, to `far`, on the
+/// other side.
+struct Meeting<S, M> {
+    near: S,
+    mv: M,
+    far: S,
+}
+
+/// A finished layer (`None`), a meeting, or the limit that stopped the layer.
+type LayerResult<P> = Result<Option<Meeting<<P as Space>::State, <P as Space>::Move>>, Stop>;
 
 /// Replaces `side`'s frontier by the next layer. Returns the first meeting with `other`.
 fn expand_layer<P: Reversible>(
@@ -92,7 +99,7 @@ fn expand_layer<P: Reversible>(
     side: &mut Side<P::State, P::Move>,
     other: &Side<P::State, P::Move>,
     meter: &mut Meter,
-) -> Result<Option<Meeting<P::State, P::Move>>, Stop> {
+) -> LayerResult<P> {
     let frontier = std::mem::take(&mut side.frontier);
     let mut next = Vec::new();
     let mut children = Vec::new();
@@ -105,7 +112,11 @@ fn expand_layer<P: Reversible>(
                 continue;
             }
             if other.seen.contains_key(&child) {
-                return Ok(Some((*state, mv, child)));
+                return Ok(Some(Meeting {
+                    near: *state,
+                    mv,
+                    far: child,
+                }));
             }
             let extra = table_growth(&side.seen) + vec_growth(&next);
             if extra > 0 {

@@ -4,11 +4,13 @@
 //! breadth-first search serves Numeric Klotski, brick puzzles and Tipover alike.
 
 pub mod astar;
+pub mod best_first;
 pub mod bfs;
 pub mod bibfs;
 pub mod idastar;
 
 pub use astar::astar;
+pub use best_first::best_first;
 pub use bfs::bfs;
 pub use bibfs::bidirectional_bfs;
 pub use idastar::idastar;

@@ -1,0 +1,531 @@
+//! The large-board solver: places the pieces one at a time in goal order (row by row, then the
+//! last two rows column by column, as people solve the fifteen puzzle), each by a small
+//! best-first search that may disturb the finished part only on its way.
+//!
+//! The searches stay small because they look only at what matters for the piece being placed:
+//! two positions that differ only by which loose pieces of the same shape stand where are one
+//! node. Solutions are valid but not shortest; [`shorten`] removes loops through repeated
+//! positions afterwards.
+
+use crate::geometry::{Dir, Shape};
+use crate::puzzle::{Move, Puzzle};
+use crate::search::best_first;
+use fxhash::FxHashMap;
+use std::time::Instant;
+
+/// Expansions the search that finishes a placement may spend before the solver gives up.
+const NODES_PER_PIECE: usize = 200_000;
+/// Expansions the search that finishes a placement may spend in one window before widening it.
+const NODES_PER_WINDOW: usize = 30_000;
+/// Routes tried around cells that could not be emptied before a placement falls back to the
+/// unrestricted search.
+const MAX_DETOURS: usize = 4;
+/// Expansions the search that empties the cells of one step may spend before the placement
+/// falls back to the unrestricted search.
+const NODES_PER_STEP: usize = 20_000;
+/// Weight of the heuristic: well above 1, so searches run greedy and fast.
+const WEIGHT: u64 = 3;
+
+const EMPTY: u32 = 0;
+const WALL: u32 = u32::MAX;
+
+/// A position in the form the placement searches copy around: the origin of each piece; per
+/// cell, `EMPTY`, `WALL` or the piece's index plus one; the empty cells, so that a large board
+/// with few blanks is cheap to expand; and the search key ([`Placer::rekey`]), kept up to date
+/// move by move.
+#[derive(Clone, Debug)]
+struct Layout {
+    origins: Vec<u32>,
+    occupant: Vec<u32>,
+    blanks: Vec<u32>,
+    key: u64,
+}
+
+/// Why the constructive solver stopped without a solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Failure {
+    /// A placement search ran out of nodes: the puzzle may be unsolvable, or too tangled.
+    #[error("could not place piece {label} within {NODES_PER_PIECE} search nodes")]
+    Stuck {
+        /// The piece that could not be placed.
+        label: u32,
+    },
+    /// The deadline passed.
+    #[error("the time limit was reached")]
+    Time,
+}
+
+/// Solves `puzzle` towards `target` (the goal origin of each piece). Tries placing without
+/// emptying targets ahead of time first, then with it (see [`Placer::place`]); each way solves
+/// boards the other cannot.
+pub fn solve(
+    puzzle: &Puzzle,
+    target: &[usize],
+    deadline: Option<Instant>,
+) -> Result<Vec<Move>, Failure> {
+    let first = attempt(puzzle, target, deadline, false);
+    match first {
+        Err(Failure::Stuck { .. }) => attempt(puzzle, target, deadline, true).or(first),
+        done => done,
+    }
+}
+
+fn attempt(
+    puzzle: &Puzzle,
+    target: &[usize],
+    deadline: Option<Instant>,
+    evacuate: bool,
+) -> Result<Vec<Move>, Failure> {
+    let solver = Placer::new(puzzle, target, evacuate);
+    let mut layout = solver.layout(&puzzle.start);
+    let mut moves = Vec::new();
+    for placed in 0..solver.order.len() {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(Failure::Time);
+        }
+        let piece = solver.order[placed];
+        let relevant = &solver.order[..=placed];
+        let label = puzzle.pieces[piece].label();
+        let (path, reached) = solver
+            .place(layout, relevant)
+            .ok_or(Failure::Stuck { label })?;
+        moves.extend(path);
+        layout = reached;
+    }
+    Ok(moves)
+}
+
+/// What every placement search shares: the puzzle, the goal and the order of placement.
+struct Placer<'a> {
+    puzzle: &'a Puzzle,
+    target: &'a [usize],
+    order: Vec<usize>,
+    /// For each piece, a small number naming its shape (loose pieces of one shape are alike).
+    shape_class: Vec<u32>,
+    /// Whether to empty a piece's target cells before it sets out, when blanks are to spare.
+    evacuate: bool,
+}
+
+impl<'a> Placer<'a> {
+    fn new(puzzle: &'a Puzzle, target: &'a [usize], evacuate: bool) -> Self {
+        let board = &puzzle.board;
+        let last_two = board.rows().saturating_sub(2);
+        let mut order: Vec<usize> = (0..puzzle.pieces.len()).collect();
+        // Row by row; the last two rows column by column, so no piece gets locked into a
+        // one-row strip it cannot leave.
+        order.sort_by_key(|&p| {
+            let (r, c) = board.row_col(target[p]);
+            if r < last_two { (0, r, c) } else { (1, c, r) }
+        });
+        let mut shapes: Vec<Shape> = Vec::new();
+        let shape_class = puzzle
+            .pieces
+            .iter()
+            .map(
+                |piece| match shapes.iter().position(|&s| s == piece.shape) {
+                    Some(i) => i as u32,
+                    None => {
+                        shapes.push(piece.shape);
+                        shapes.len() as u32 - 1
+                    }
+                },
+            )
+            .collect();
+        Placer {
+            puzzle,
+            target,
+            order,
+            shape_class,
+            evacuate,
+        }
+    }
+
+    fn layout(&self, origins: &[usize]) -> Layout {
+        let board = &self.puzzle.board;
+        let mut occupant: Vec<u32> = (0..board.cells())
+            .map(|c| if board.is_wall(c) { WALL } else { EMPTY })
+            .collect();
+        for (piece, &origin) in origins.iter().enumerate() {
+            for cell in board.footprint(self.puzzle.pieces[piece].shape, origin) {
+                occupant[cell] = piece as u32 + 1;
+            }
+        }
+        let blanks = (0..board.cells() as u32)
+            .filter(|&c| occupant[c as usize] == EMPTY)
+            .collect();
+        Layout {
+            origins: origins.iter().map(|&o| o as u32).collect(),
+            occupant,
+            blanks,
+            key: 0,
+        }
+    }
+
+    fn distance(&self, a: usize, b: usize) -> u64 {
+        let (ra, ca) = self.puzzle.board.row_col(a);
+        let (rb, cb) = self.puzzle.board.row_col(b);
+        (ra.abs_diff(rb) + ca.abs_diff(cb)) as u64
+    }
+
+    /// Moves that bring every piece of `relevant` (the placed ones, then the one to place) onto
+    /// its target. First the target cells are emptied; then the piece walks a shortest route
+    /// around the placed pieces, a step at a time, each step preceded by a search that empties
+    /// the cells it enters without moving the placed pieces or refilling the target. Where that
+    /// fails, a search over all moves finishes the placement.
+    fn place(&self, mut layout: Layout, relevant: &[usize]) -> Option<(Vec<Move>, Layout)> {
+        let current = *relevant.last().expect("at least one piece");
+        let shape = self.puzzle.pieces[current].shape;
+        let board = &self.puzzle.board;
+        let mut frozen = vec![false; self.puzzle.pieces.len()];
+        relevant.iter().for_each(|&p| frozen[p] = true);
+        let mut reserved = vec![false; board.cells()];
+        let mut moves = Vec::new();
+        // Empty the target first: a piece left in a pocket there could only leave through the
+        // cells the placed piece will need. Only with blanks to spare: the emptied cells are
+        // reserved, and the blanks kept there cannot help the piece on its way.
+        let target: Vec<usize> = board.footprint(shape, self.target[current]).collect();
+        let blanks = layout.occupant.iter().filter(|&&o| o == EMPTY).count();
+        let at_target = target
+            .iter()
+            .all(|&c| layout.occupant[c] == current as u32 + 1);
+        if self.evacuate && !at_target && blanks > target.len() {
+            frozen[current] = false;
+            if let Some((path, cleared)) = self.clear(layout.clone(), &target, &frozen, &reserved) {
+                moves.extend(path);
+                layout = cleared;
+                target.iter().for_each(|&c| reserved[c] = true);
+            }
+            frozen[current] = true;
+        }
+        // Cells whose clearing failed: the route goes around them, a few times at most.
+        let mut avoid = vec![false; board.cells()];
+        let mut detours = 0;
+        while let Some(dir) = self.route_step(&layout, current, &frozen, &avoid) {
+            let origin = layout.origins[current] as usize;
+            let cells: Vec<usize> = board.entering(shape, origin, dir).collect();
+            let Some((path, cleared)) = self.clear(layout.clone(), &cells, &frozen, &reserved)
+            else {
+                detours += 1;
+                if detours > MAX_DETOURS {
+                    break;
+                }
+                cells.iter().for_each(|&c| avoid[c] = true);
+                continue;
+            };
+            moves.extend(path);
+            let mv = Move {
+                piece: current,
+                dir,
+            };
+            layout = self.apply(&cleared, mv, &frozen);
+            moves.push(mv);
+        }
+        let (path, placed) = self.settle(layout, relevant)?;
+        moves.extend(path);
+        Some((moves, placed))
+    }
+
+    /// The first step of a cheapest route for `piece` to its target that crosses no frozen
+    /// piece (other than itself), no wall and no cell in `avoid`; `None` at the target or when
+    /// no route exists. Entering an empty cell costs 1, a tile's cell 2 and a block's cell 6:
+    /// blocks are slow to push aside.
+    fn route_step(
+        &self,
+        layout: &Layout,
+        piece: usize,
+        frozen: &[bool],
+        avoid: &[bool],
+    ) -> Option<Dir> {
+        let board = &self.puzzle.board;
+        let shape = self.puzzle.pieces[piece].shape;
+        let (start, goal) = (layout.origins[piece] as usize, self.target[piece]);
+        if start == goal {
+            return None;
+        }
+        let cell_cost = |cell: usize| -> Option<u32> {
+            if avoid[cell] {
+                return None;
+            }
+            match layout.occupant[cell] {
+                WALL => None,
+                EMPTY => Some(1),
+                o if o as usize - 1 == piece => Some(1),
+                o if frozen[o as usize - 1] => None,
+                o if self.puzzle.pieces[o as usize - 1].shape == Shape::UNIT => Some(2),
+                _ => Some(6),
+            }
+        };
+        // Dijkstra from the goal, stopping at the start; `via[o]` is the step out of `o`.
+        let mut distance = vec![u32::MAX; board.cells()];
+        let mut via: Vec<Option<Dir>> = vec![None; board.cells()];
+        distance[goal] = 0;
+        let mut heap = std::collections::BinaryHeap::from([std::cmp::Reverse((0u32, goal))]);
+        while let Some(std::cmp::Reverse((d, at))) = heap.pop() {
+            if at == start {
+                return via[start];
+            }
+            if d > distance[at] {
+                continue;
+            }
+            for dir in Dir::ALL {
+                // A step from `next` towards `at` goes the other way.
+                let Some(next) = board.step(shape, at, dir) else {
+                    continue;
+                };
+                let Some(cost) = board
+                    .entering(shape, next, dir.opposite())
+                    .map(cell_cost)
+                    .sum::<Option<u32>>()
+                else {
+                    continue;
+                };
+                if d + cost < distance[next] {
+                    distance[next] = d + cost;
+                    via[next] = Some(dir.opposite());
+                    heap.push(std::cmp::Reverse((d + cost, next)));
+                }
+            }
+        }
+        None
+    }
+
+    /// Moves of unfrozen pieces, never into a reserved cell, that leave every cell of `cells`
+    /// empty.
+    fn clear(
+        &self,
+        mut start: Layout,
+        cells: &[usize],
+        frozen: &[bool],
+        reserved: &[bool],
+    ) -> Option<(Vec<Move>, Layout)> {
+        self.rekey(&mut start, frozen);
+        let heuristic = |layout: &Layout| -> u64 {
+            cells
+                .iter()
+                .filter(|&&c| layout.occupant[c] != EMPTY)
+                .map(|&c| 1 + self.nearest_blank(layout, c))
+                .sum()
+        };
+        best_first(
+            start,
+            |layout, out| self.successors(layout, frozen, reserved, frozen, out),
+            heuristic,
+            |layout| layout.key,
+            |layout| cells.iter().all(|&c| layout.occupant[c] == EMPTY),
+            WEIGHT,
+            NODES_PER_STEP,
+        )
+    }
+
+    /// Any moves that bring every piece of `relevant` onto its target. The search first moves
+    /// only the pieces inside a small window around the piece and its target, which keeps it
+    /// small, and widens the window when that fails.
+    fn settle(&self, mut start: Layout, relevant: &[usize]) -> Option<(Vec<Move>, Layout)> {
+        let board = &self.puzzle.board;
+        let current = *relevant.last().expect("at least one piece");
+        let mut is_relevant = vec![false; self.puzzle.pieces.len()];
+        relevant.iter().for_each(|&p| is_relevant[p] = true);
+        self.rekey(&mut start, &is_relevant);
+        let misplacement = |layout: &Layout| -> u64 {
+            relevant
+                .iter()
+                .map(|&p| self.distance(layout.origins[p] as usize, self.target[p]))
+                .sum()
+        };
+        // Each misplaced cell of distance costs several moves; a blank must also come to the
+        // piece being placed before it can move.
+        let heuristic = |layout: &Layout| {
+            4 * misplacement(layout) + self.nearest_blank(layout, layout.origins[current] as usize)
+        };
+        let anywhere = vec![false; board.cells()];
+        let (r0, c0) = board.row_col(start.origins[current] as usize);
+        let (r1, c1) = board.row_col(self.target[current]);
+        let shape = self.puzzle.pieces[current].shape;
+        for margin in [1, 2, 3, usize::MAX] {
+            let rows =
+                r0.min(r1).saturating_sub(margin)..(r0.max(r1) + shape.rows).saturating_add(margin);
+            let cols =
+                c0.min(c1).saturating_sub(margin)..(c0.max(c1) + shape.cols).saturating_add(margin);
+            let outside: Vec<bool> = (0..self.puzzle.pieces.len())
+                .map(|p| {
+                    let origin = start.origins[p] as usize;
+                    let piece = &self.puzzle.pieces[p];
+                    !board.footprint(piece.shape, origin).all(|c| {
+                        let (r, c) = board.row_col(c);
+                        rows.contains(&r) && cols.contains(&c)
+                    })
+                })
+                .collect();
+            let budget = if margin == usize::MAX {
+                NODES_PER_PIECE
+            } else {
+                NODES_PER_WINDOW
+            };
+            let found = best_first(
+                start.clone(),
+                |layout, out| self.successors(layout, &outside, &anywhere, &is_relevant, out),
+                heuristic,
+                |layout| layout.key,
+                |layout| misplacement(layout) == 0,
+                WEIGHT,
+                budget,
+            );
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
+    }
+
+    /// Manhattan distance from `cell` to the nearest empty cell.
+    fn nearest_blank(&self, layout: &Layout, cell: usize) -> u64 {
+        layout
+            .blanks
+            .iter()
+            .map(|&c| self.distance(c as usize, cell))
+            .min()
+            .unwrap_or(0)
+    }
+
+    /// What a cell holding `occupant` adds to a layout's key: `named` pieces count by name, all
+    /// others only by shape, so the searches never tell apart layouts that are the same for
+    /// the placement at hand (loose pieces of one shape swapped).
+    fn key_term(&self, cell: usize, occupant: u32, named: &[bool]) -> u64 {
+        let class = match occupant {
+            EMPTY | WALL => return 0,
+            piece if named[piece as usize - 1] => piece as u64,
+            piece => 0x1_0000_0000 | self.shape_class[piece as usize - 1] as u64,
+        };
+        // splitmix64's finaliser over (cell, class): a sum of these is a good set hash.
+        let mut z = (cell as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ class.wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Sets `layout.key` for a search that names the pieces in `named`; [`Placer::apply`] then
+    /// keeps it up to date.
+    fn rekey(&self, layout: &mut Layout, named: &[bool]) {
+        layout.key = (layout.occupant.iter().enumerate()).fold(0u64, |key, (cell, &o)| {
+            key.wrapping_add(self.key_term(cell, o, named))
+        });
+    }
+
+    /// `layout` after the legal move `mv`, its key kept for a search naming `named`.
+    fn apply(&self, layout: &Layout, mv: Move, named: &[bool]) -> Layout {
+        let board = &self.puzzle.board;
+        let shape = self.puzzle.pieces[mv.piece].shape;
+        let origin = layout.origins[mv.piece] as usize;
+        let to = board.step(shape, origin, mv.dir).expect("a legal move");
+        let occupant = mv.piece as u32 + 1;
+        let mut next = layout.clone();
+        // Only the trailing edge empties (the cells the reverse move would enter), and only the
+        // leading edge fills.
+        for c in board.entering(shape, to, mv.dir.opposite()) {
+            next.occupant[c] = EMPTY;
+            next.key = next.key.wrapping_sub(self.key_term(c, occupant, named));
+            // Kept sorted: moves are generated in cell order, whatever the history.
+            let at = next.blanks.partition_point(|&b| (b as usize) < c);
+            next.blanks.insert(at, c as u32);
+        }
+        for c in board.entering(shape, origin, mv.dir) {
+            next.occupant[c] = occupant;
+            next.key = next.key.wrapping_add(self.key_term(c, occupant, named));
+            next.blanks.retain(|&b| b as usize != c);
+        }
+        next.origins[mv.piece] = to as u32;
+        next
+    }
+
+    /// Every move of a piece not `frozen` into empty cells none of which is `reserved`, found
+    /// from the empty cells so that a large board with few blanks costs little; the layouts'
+    /// keys name the pieces in `named`.
+    fn successors(
+        &self,
+        layout: &Layout,
+        frozen: &[bool],
+        reserved: &[bool],
+        named: &[bool],
+        out: &mut Vec<(Move, Layout)>,
+    ) {
+        let board = &self.puzzle.board;
+        let mut tried: Vec<Move> = Vec::new();
+        for cell in layout
+            .blanks
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| !reserved[c])
+        {
+            for dir in Dir::ALL {
+                // The piece that would move `dir` into `cell` stands on the other side of it.
+                let Some(from) = board.step(Shape::UNIT, cell, dir.opposite()) else {
+                    continue;
+                };
+                let occupant = layout.occupant[from];
+                if occupant == EMPTY || occupant == WALL || frozen[occupant as usize - 1] {
+                    continue;
+                }
+                let mv = Move {
+                    piece: occupant as usize - 1,
+                    dir,
+                };
+                if tried.contains(&mv) {
+                    continue;
+                }
+                tried.push(mv);
+                let shape = self.puzzle.pieces[mv.piece].shape;
+                let origin = layout.origins[mv.piece] as usize;
+                let fits = board.step(shape, origin, dir).is_some()
+                    && board
+                        .entering(shape, origin, dir)
+                        .all(|c| layout.occupant[c] == EMPTY && !reserved[c]);
+                if fits {
+                    out.push((mv, self.apply(layout, mv, named)));
+                }
+            }
+        }
+    }
+}
+
+/// Removes every loop through a repeated position from `moves` (played from `puzzle`'s start),
+/// which also drops each move immediately undone. Positions are compared by a 64-bit
+/// fingerprint kept up to date move by move; the caller replays the result, and keeps the
+/// original moves in the astronomically unlikely case that a fingerprint collision broke it.
+pub fn shorten(puzzle: &Puzzle, moves: &[Move]) -> Vec<Move> {
+    let term = |piece: usize, origin: usize| {
+        let mut z = (piece as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ (origin as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    };
+    let mut position = puzzle.start_position();
+    let mut print =
+        (position.origins().iter().enumerate()).fold(0u64, |f, (p, &o)| f.wrapping_add(term(p, o)));
+    // For each position on the kept path: its fingerprint -> how many kept moves lead to it.
+    let mut seen: FxHashMap<u64, usize> = FxHashMap::default();
+    seen.insert(print, 0);
+    let mut prints = vec![print];
+    let mut kept: Vec<Move> = Vec::new();
+    for &mv in moves {
+        let before = position.origins()[mv.piece];
+        puzzle.apply(&mut position, mv);
+        let after = position.origins()[mv.piece];
+        print = print
+            .wrapping_sub(term(mv.piece, before))
+            .wrapping_add(term(mv.piece, after));
+        if let Some(&at) = seen.get(&print) {
+            for dropped in &prints[at + 1..] {
+                seen.remove(dropped);
+            }
+            kept.truncate(at);
+            prints.truncate(at + 1);
+        } else {
+            kept.push(mv);
+            prints.push(print);
+            seen.insert(print, kept.len());
+        }
+    }
+    kept
+}

@@ -1,0 +1,98 @@
+//! Weighted best-first search: fast paths, not necessarily shortest ones, through spaces far
+//! too large to search exhaustively. Priority `g + weight * h`: weight 1 is A*, a large weight
+//! is greedy.
+
+use fxhash::FxHashSet;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// A node waiting in the arena: the node itself until it is expanded, its parent and the move
+/// from the parent.
+struct Entry<N, M> {
+    node: Option<N>,
+    parent: u32,
+    mv: Option<M>,
+    depth: u32,
+}
+
+/// The moves of the path found, and the node it ends on.
+pub type Found<N, M> = (Vec<M>, N);
+
+/// Searches from `start` for a node `is_goal` accepts, expanding the node with the lowest
+/// `depth + weight * heuristic` first (ties: the newest, which dives through plateaus instead
+/// of widening them). Nodes with equal `key`s are taken as
+/// the same node, so `key` may merge nodes that are equivalent for the goal at hand. Gives up
+/// (`None`) after `max_nodes` expansions or when everything reachable was expanded.
+pub fn best_first<N, M: Copy>(
+    start: N,
+    mut successors: impl FnMut(&N, &mut Vec<(M, N)>),
+    mut heuristic: impl FnMut(&N) -> u64,
+    mut key: impl FnMut(&N) -> u64,
+    mut is_goal: impl FnMut(&N) -> bool,
+    weight: u64,
+    max_nodes: usize,
+) -> Option<Found<N, M>> {
+    let mut seen = FxHashSet::default();
+    seen.insert(key(&start));
+    let mut heap = BinaryHeap::new();
+    heap.push((Reverse(weight * heuristic(&start)), 0u32));
+    let mut arena = vec![Entry {
+        node: Some(start),
+        parent: 0,
+        mv: None,
+        depth: 0,
+    }];
+    let mut children = Vec::new();
+    let mut expanded = 0;
+    while let Some((_, index)) = heap.pop() {
+        let node = arena[index as usize]
+            .node
+            .take()
+            .expect("each entry is expanded once");
+        if is_goal(&node) {
+            let mut moves = Vec::new();
+            let mut at = index as usize;
+            while let Some(mv) = arena[at].mv {
+                moves.push(mv);
+                at = arena[at].parent as usize;
+            }
+            moves.reverse();
+            return Some((moves, node));
+        }
+        expanded += 1;
+        if expanded > max_nodes {
+            return None;
+        }
+        let depth = arena[index as usize].depth + 1;
+        children.clear();
+        successors(&node, &mut children);
+        for (mv, child) in children.drain(..) {
+            if seen.insert(key(&child)) {
+                let priority = depth as u64 + weight * heuristic(&child);
+                heap.push((Reverse(priority), arena.len() as u32));
+                arena.push(Entry {
+                    node: Some(child),
+                    parent: index,
+                    mv: Some(mv),
+                    depth,
+                });
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_a_path_on_a_line_and_gives_up_when_out_of_nodes() {
+        // Nodes are integers; moves +1 and -1; goal 10.
+        let succ = |n: &i64, out: &mut Vec<(i64, i64)>| out.extend([(1, n + 1), (-1, n - 1)]);
+        let h = |n: &i64| (10 - n).unsigned_abs();
+        let (moves, end) = best_first(0i64, succ, h, |n| *n as u64, |n| *n == 10, 1, 1000).unwrap();
+        assert_eq!((moves, end), (vec![1; 10], 10));
+        assert!(best_first(0i64, succ, h, |n| *n as u64, |n| *n == 10, 1, 5).is_none());
+    }
+}

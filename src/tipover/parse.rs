@@ -1,0 +1,444 @@
+//! Tipover's two input formats, [`Format::Seed`] and [`Format::Grid`], with one error per
+//! problem naming its 1-based line. Coordinates in the input and in messages are 0-based.
+//!
+//! Seed (the assignment's): `rows cols`, then `startRow startCol`, then `rows` lines of `cols`
+//! characters: `.` empty, `1`-`9` a stack of that many crates, `*` the target crate.
+//! Grid (the RIT BFS-puzzles one): `rows cols startRow startCol goalRow goalCol`, then `rows`
+//! lines of `cols` heights separated by spaces (0 empty); the goal cell must hold a crate.
+//!
+//! Blank lines before the grid are skipped and lines may end in CRLF. The grid's rows are
+//! consecutive lines. After the grid the seed format allows only blank lines; the grid format
+//! ignores everything after a blank line, because the public files end with notes such as
+//! `solvable in 3 steps`.
+
+use super::Tipover;
+use super::rules::{MAX_CELLS, MAX_STACKS};
+use std::str::FromStr;
+
+/// A problem with the input, and the 1-based line it was found on.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {kind}")]
+pub struct ParseError {
+    /// 1-based line number.
+    pub line: usize,
+    /// What is wrong.
+    pub kind: ParseErrorKind,
+}
+
+/// Everything that can be wrong with a Tipover file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseErrorKind {
+    /// The input ended early.
+    #[error("expected {0}, found the end of the input")]
+    EndOfInput(String),
+    /// A line with the wrong count of numbers.
+    #[error("expected {what} ({expected} numbers), found {found} tokens")]
+    BadCount {
+        /// What the line holds.
+        what: &'static str,
+        /// Numbers it must hold.
+        expected: usize,
+        /// Tokens found.
+        found: usize,
+    },
+    /// A token that is not a non-negative decimal number.
+    #[error("expected a number, found '{0}'")]
+    NotANumber(String),
+    /// A number too large to be meaningful here.
+    #[error("'{0}' is too large")]
+    TooLarge(String),
+    /// A board dimension is zero.
+    #[error("the board must have at least one row and one column, got {0} x {1}")]
+    EmptyBoard(usize, usize),
+    /// More cells than a search state holds.
+    #[error("a board of {0} x {1} cells is larger than the {MAX_CELLS} cells supported")]
+    BoardTooLarge(usize, usize),
+    /// The start or goal lies outside the board.
+    #[error("the {what} at row {row}, column {col} is off the {rows} x {cols} board")]
+    OffBoard {
+        /// `tipper's start` or `goal`.
+        what: &'static str,
+        /// 0-based row.
+        row: usize,
+        /// 0-based column.
+        col: usize,
+        /// Board rows.
+        rows: usize,
+        /// Board columns.
+        cols: usize,
+    },
+    /// The start or goal cell is empty.
+    #[error("the {what} at row {row}, column {col} is on an empty cell, not on a crate")]
+    NoCrate {
+        /// `tipper's start` or `goal`.
+        what: &'static str,
+        /// 0-based row.
+        row: usize,
+        /// 0-based column.
+        col: usize,
+    },
+    /// A grid row of the wrong width.
+    #[error("row {row} has {found} cells, expected {expected}")]
+    RowLength {
+        /// 0-based row.
+        row: usize,
+        /// Cells on the line.
+        found: usize,
+        /// The board's column count.
+        expected: usize,
+    },
+    /// A blank line inside the grid.
+    #[error("row {0} is blank")]
+    BlankRow(usize),
+    /// A seed-format cell that is not `.`, a digit 1-9 or `*`.
+    #[error("'{0}' is not a cell: use '.' for empty, 1-9 for a stack, '*' for the target")]
+    BadCell(char),
+    /// The seed grid holds no `*`.
+    #[error("the grid has no target '*'")]
+    NoTarget,
+    /// The seed grid holds a second `*`.
+    #[error("a second target '*' (the first is on line {0})")]
+    SecondTarget(usize),
+    /// More stacks than a search state holds.
+    #[error("more than {MAX_STACKS} stacks of two or more crates")]
+    TooManyStacks,
+    /// A line right after the last row.
+    #[error("unexpected '{0}' after the last of the header's rows")]
+    Trailing(String),
+}
+
+/// Which of the two public formats a text is in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Format {
+    /// The assignment's: `rows cols`, `startRow startCol`, rows of `.`, `1`-`9` and `*`.
+    #[default]
+    Seed,
+    /// The RIT one: `rows cols startRow startCol goalRow goalCol`, rows of heights.
+    Grid,
+}
+
+/// A format name that is neither `seed` nor `grid`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a Tipover format (seed or grid)")]
+pub struct BadFormat(pub String);
+
+impl FromStr for Format {
+    type Err = BadFormat;
+
+    fn from_str(name: &str) -> Result<Format, BadFormat> {
+        match name {
+            "seed" => Ok(Format::Seed),
+            "grid" => Ok(Format::Grid),
+            _ => Err(BadFormat(name.to_string())),
+        }
+    }
+}
+
+impl Format {
+    /// Reads a puzzle written in this format.
+    pub fn parse(self, text: &str) -> Result<Tipover, ParseError> {
+        let mut lines = Lines::new(text);
+        let (header_line, header) = lines.content("the board size")?;
+        let puzzle = match self {
+            Format::Seed => {
+                let [rows, cols] = numbers(header_line, header, "rows and columns")?;
+                let board = Board::new(header_line, rows, cols)?;
+                let (start_line, start) = lines.content("the tipper's start")?;
+                let [row, col] = numbers(start_line, start, "the tipper's start row and column")?;
+                let start = board.cell(start_line, "tipper's start", row, col)?;
+                let (heights, goal) = seed_grid(&mut lines, &board)?;
+                board.finish(heights, (start_line, start), goal)?
+            }
+            Format::Grid => {
+                let [rows, cols, start_row, start_col, goal_row, goal_col] = numbers(
+                    header_line,
+                    header,
+                    "rows, columns, start row and column, goal row and column",
+                )?;
+                let board = Board::new(header_line, rows, cols)?;
+                let start = board.cell(header_line, "tipper's start", start_row, start_col)?;
+                let goal = board.cell(header_line, "goal", goal_row, goal_col)?;
+                let heights = height_grid(&mut lines, &board)?;
+                board.finish(heights, (header_line, start), (header_line, goal))?
+            }
+        };
+        let stray = match (self, lines.raw()) {
+            (_, None) | (Format::Grid, Some((_, ""))) => None,
+            (Format::Seed, Some((_, ""))) => lines.non_blank(),
+            (_, line) => line,
+        };
+        if let Some((line, text)) = stray {
+            return Err(ParseError {
+                line,
+                kind: ParseErrorKind::Trailing(text.to_string()),
+            });
+        }
+        Ok(puzzle)
+    }
+}
+
+impl FromStr for Tipover {
+    type Err = ParseError;
+
+    /// Reads the seed format; see [`Format::parse`] for the other.
+    fn from_str(text: &str) -> Result<Tipover, ParseError> {
+        Format::Seed.parse(text)
+    }
+}
+
+/// The input's lines, trimmed at the end, with their 1-based numbers.
+struct Lines<'a> {
+    lines: std::iter::Enumerate<std::str::Lines<'a>>,
+    last: usize,
+}
+
+impl<'a> Lines<'a> {
+    fn new(text: &'a str) -> Lines<'a> {
+        Lines {
+            lines: text.lines().enumerate(),
+            last: 0,
+        }
+    }
+
+    /// The next line, blank or not.
+    fn raw(&mut self) -> Option<(usize, &'a str)> {
+        let (index, line) = self.lines.next()?;
+        self.last = index + 1;
+        Some((index + 1, line.trim_end()))
+    }
+
+    /// The next non-blank line, or an end-of-input error saying what was `expected`.
+    fn content(&mut self, expected: &str) -> Result<(usize, &'a str), ParseError> {
+        self.non_blank().ok_or_else(|| self.end(expected))
+    }
+
+    /// The next non-blank line, if any.
+    fn non_blank(&mut self) -> Option<(usize, &'a str)> {
+        std::iter::from_fn(|| self.raw()).find(|(_, text)| !text.is_empty())
+    }
+
+    fn end(&self, expected: &str) -> ParseError {
+        ParseError {
+            line: self.last + 1,
+            kind: ParseErrorKind::EndOfInput(expected.to_string()),
+        }
+    }
+}
+
+/// Reads a non-negative decimal number.
+fn number<T: FromStr>(token: &str, line: usize) -> Result<T, ParseError> {
+    let kind = if token.is_empty() || !token.bytes().all(|b| b.is_ascii_digit()) {
+        ParseErrorKind::NotANumber(token.to_string())
+    } else {
+        match token.parse() {
+            Ok(n) => return Ok(n),
+            Err(_) => ParseErrorKind::TooLarge(token.to_string()),
+        }
+    };
+    Err(ParseError { line, kind })
+}
+
+/// Reads a line of exactly `N` numbers.
+fn numbers<const N: usize>(
+    line: usize,
+    text: &str,
+    what: &'static str,
+) -> Result<[usize; N], ParseError> {
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    if tokens.len() != N {
+        let kind = ParseErrorKind::BadCount {
+            what,
+            expected: N,
+            found: tokens.len(),
+        };
+        return Err(ParseError { line, kind });
+    }
+    let mut values = [0; N];
+    for (value, token) in values.iter_mut().zip(tokens) {
+        *value = number(token, line)?;
+    }
+    Ok(values)
+}
+
+/// The board's size, checked, and the checks that need it.
+struct Board {
+    rows: usize,
+    cols: usize,
+}
+
+impl Board {
+    fn new(line: usize, rows: usize, cols: usize) -> Result<Board, ParseError> {
+        let kind = if rows == 0 || cols == 0 {
+            ParseErrorKind::EmptyBoard(rows, cols)
+        } else if rows.saturating_mul(cols) > MAX_CELLS {
+            ParseErrorKind::BoardTooLarge(rows, cols)
+        } else {
+            return Ok(Board { rows, cols });
+        };
+        Err(ParseError { line, kind })
+    }
+
+    /// The index of a cell named on `line`, checked to lie on the board.
+    fn cell(
+        &self,
+        line: usize,
+        what: &'static str,
+        row: usize,
+        col: usize,
+    ) -> Result<usize, ParseError> {
+        if row < self.rows && col < self.cols {
+            return Ok(row * self.cols + col);
+        }
+        let kind = ParseErrorKind::OffBoard {
+            what,
+            row,
+            col,
+            rows: self.rows,
+            cols: self.cols,
+        };
+        Err(ParseError { line, kind })
+    }
+
+    /// The grid's rows, each with its line.
+    fn rows<'a>(
+        &self,
+        lines: &mut Lines<'a>,
+    ) -> impl Iterator<Item = Result<(usize, usize, &'a str), ParseError>> {
+        (0..self.rows).map(move |row| {
+            let expected = format!("row {row} of the grid ({} cells)", self.cols);
+            let (line, text) = if row == 0 {
+                lines.content(&expected)?
+            } else {
+                lines.raw().ok_or_else(|| lines.end(&expected))?
+            };
+            if text.is_empty() {
+                return Err(ParseError {
+                    line,
+                    kind: ParseErrorKind::BlankRow(row),
+                });
+            }
+            Ok((row, line, text))
+        })
+    }
+
+    /// Checks what needs the whole grid: the start and goal stand on crates, the stacks fit.
+    fn finish(
+        &self,
+        heights: Vec<u8>,
+        (start_line, start): (usize, usize),
+        (goal_line, goal): (usize, usize),
+    ) -> Result<Tipover, ParseError> {
+        for (line, what, cell) in [
+            (start_line, "tipper's start", start),
+            (goal_line, "goal", goal),
+        ] {
+            if heights[cell] == 0 {
+                let kind = ParseErrorKind::NoCrate {
+                    what,
+                    row: cell / self.cols,
+                    col: cell % self.cols,
+                };
+                return Err(ParseError { line, kind });
+            }
+        }
+        Ok(Tipover {
+            rows: self.rows,
+            cols: self.cols,
+            heights,
+            start,
+            goal,
+        })
+    }
+}
+
+/// Counts stacks of two or more crates as rows are read, to name the line past the limit.
+struct StackCount {
+    count: usize,
+}
+
+impl StackCount {
+    fn add(&mut self, height: u8, line: usize) -> Result<(), ParseError> {
+        if height >= 2 {
+            self.count += 1;
+            if self.count > MAX_STACKS {
+                return Err(ParseError {
+                    line,
+                    kind: ParseErrorKind::TooManyStacks,
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Reads the seed's character grid; returns the heights and the target's line and cell.
+fn seed_grid(lines: &mut Lines, board: &Board) -> Result<(Vec<u8>, (usize, usize)), ParseError> {
+    let mut heights = Vec::with_capacity(board.rows * board.cols);
+    let mut target: Option<(usize, usize)> = None;
+    let mut stacks = StackCount { count: 0 };
+    let mut last_line = 0;
+    for row in board.rows(lines) {
+        let (row, line, text) = row?;
+        last_line = line;
+        let found = text.chars().count();
+        if found != board.cols {
+            let kind = ParseErrorKind::RowLength {
+                row,
+                found,
+                expected: board.cols,
+            };
+            return Err(ParseError { line, kind });
+        }
+        for symbol in text.chars() {
+            let height = match symbol {
+                '.' => 0,
+                '1'..='9' => symbol as u8 - b'0',
+                '*' => {
+                    if let Some((first_line, _)) = target {
+                        let kind = ParseErrorKind::SecondTarget(first_line);
+                        return Err(ParseError { line, kind });
+                    }
+                    target = Some((line, heights.len()));
+                    1
+                }
+                _ => {
+                    return Err(ParseError {
+                        line,
+                        kind: ParseErrorKind::BadCell(symbol),
+                    });
+                }
+            };
+            stacks.add(height, line)?;
+            heights.push(height);
+        }
+    }
+    let target = target.ok_or(ParseError {
+        line: last_line,
+        kind: ParseErrorKind::NoTarget,
+    })?;
+    Ok((heights, target))
+}
+
+/// Reads the grid format's rows of heights.
+fn height_grid(lines: &mut Lines, board: &Board) -> Result<Vec<u8>, ParseError> {
+    let mut heights = Vec::with_capacity(board.rows * board.cols);
+    let mut stacks = StackCount { count: 0 };
+    for row in board.rows(lines) {
+        let (row, line, text) = row?;
+        let tokens: Vec<&str> = text.split_whitespace().collect();
+        if tokens.len() != board.cols {
+            let kind = ParseErrorKind::RowLength {
+                row,
+                found: tokens.len(),
+                expected: board.cols,
+            };
+            return Err(ParseError { line, kind });
+        }
+        for token in tokens {
+            let height: u8 = number(token, line)?;
+            stacks.add(height, line)?;
+            heights.push(height);
+        }
+    }
+    Ok(heights)
+}

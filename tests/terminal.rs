@@ -1,0 +1,331 @@
+//! `klotski terminal` end to end: every bundled case through the built binary, each answer
+//! checked by an independent simulator written here (not the engine's replay).
+
+mod common;
+
+use common::klotski;
+use std::path::{Path, PathBuf};
+
+fn cases(dir: &str) -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/cases")
+        .join(dir);
+    let mut cases: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "in"))
+        .collect();
+    cases.sort();
+    assert!(!cases.is_empty(), "no cases in {}", dir.display());
+    cases
+}
+
+/// What a case's `.ans` file says: `No`, `Yes N` (proven optimum) or `Yes` (solvable).
+#[derive(Debug, PartialEq)]
+enum Expected {
+    No,
+    Optimal(usize),
+    Solvable,
+}
+
+fn expected(case: &Path) -> Expected {
+    let text = std::fs::read_to_string(case.with_extension("ans")).expect("an .ans file");
+    let words: Vec<&str> = text.split_whitespace().collect();
+    match words.as_slice() {
+        ["No"] => Expected::No,
+        ["Yes"] => Expected::Solvable,
+        ["Yes", n] => Expected::Optimal(n.parse().expect("optimal length")),
+        other => panic!("bad .ans {other:?}"),
+    }
+}
+
+/// An independent simulator: the grid, and for each number the top-left number and shape of the
+/// piece holding it.
+struct Sim {
+    rows: usize,
+    cols: usize,
+    grid: Vec<u32>,
+    shape_of: std::collections::HashMap<u32, (usize, usize)>,
+}
+
+impl Sim {
+    fn new(input: &str) -> Sim {
+        let mut t = input.split_whitespace().map(|x| x.to_string());
+        let mut num = || t.next().map(|x| x.parse::<u32>().unwrap());
+        let rows = num().unwrap() as usize;
+        let cols = num().unwrap() as usize;
+        let grid: Vec<u32> = (0..rows * cols).map(|_| num().unwrap()).collect();
+        let mut shape_of = std::collections::HashMap::new();
+        let mut t = input.split_whitespace().skip(2 + rows * cols);
+        let count: usize = t.next().map_or(0, |x| x.parse().unwrap());
+        for _ in 0..count {
+            let label: u32 = t.next().unwrap().parse().unwrap();
+            let (r, c) = t.next().unwrap().split_once('*').unwrap();
+            shape_of.insert(label, (r.parse().unwrap(), c.parse().unwrap()));
+        }
+        Sim {
+            rows,
+            cols,
+            grid,
+            shape_of,
+        }
+    }
+
+    /// Applies `label dir`; `Err` names why it is illegal.
+    fn step(&mut self, label: u32, dir: &str) -> Result<(), String> {
+        let at = self
+            .grid
+            .iter()
+            .position(|&v| v == label)
+            .ok_or("no such number")?;
+        let (r0, c0) = (at / self.cols, at % self.cols);
+        let (h, w) = *self.shape_of.get(&label).unwrap_or(&(1, 1));
+        let cells: Vec<(usize, usize)> = (r0..r0 + h)
+            .flat_map(|r| (c0..c0 + w).map(move |c| (r, c)))
+            .collect();
+        let (dr, dc): (isize, isize) = match dir {
+            "L" => (0, -1),
+            "R" => (0, 1),
+            "U" => (-1, 0),
+            "D" => (1, 0),
+            _ => return Err(format!("bad direction {dir}")),
+        };
+        let values: Vec<u32> = cells
+            .iter()
+            .map(|&(r, c)| self.grid[r * self.cols + c])
+            .collect();
+        let mut moved = Vec::new();
+        for &(r, c) in &cells {
+            let (r2, c2) = (r as isize + dr, c as isize + dc);
+            if r2 < 0 || c2 < 0 || r2 >= self.rows as isize || c2 >= self.cols as isize {
+                return Err(format!("{label} {dir} leaves the board"));
+            }
+            let (r2, c2) = (r2 as usize, c2 as usize);
+            if !cells.contains(&(r2, c2)) && self.grid[r2 * self.cols + c2] != 0 {
+                return Err(format!("{label} {dir} is blocked"));
+            }
+            moved.push((r2, c2));
+        }
+        for &(r, c) in &cells {
+            self.grid[r * self.cols + c] = 0;
+        }
+        for (&(r, c), v) in moved.iter().zip(values) {
+            self.grid[r * self.cols + c] = v;
+        }
+        Ok(())
+    }
+
+    fn solved(&self) -> bool {
+        let k = self.grid.iter().filter(|&&v| v != 0).count();
+        self.grid
+            .iter()
+            .enumerate()
+            .all(|(i, &v)| v == if i < k { i as u32 + 1 } else { 0 })
+    }
+}
+
+/// Checks a `Yes` answer move by move and returns its length.
+fn check_solution(input: &str, stdout: &str) -> Result<usize, String> {
+    let mut lines = stdout.lines();
+    if lines.next() != Some("Yes") {
+        return Err(format!("expected Yes, got {stdout:?}"));
+    }
+    let steps: usize = lines
+        .next()
+        .and_then(|l| l.parse().ok())
+        .ok_or("no step count")?;
+    let moves: Vec<&str> = lines.collect();
+    if moves.len() != steps {
+        return Err(format!("{steps} steps announced, {} given", moves.len()));
+    }
+    let mut sim = Sim::new(input);
+    for (i, line) in moves.iter().enumerate() {
+        let (label, dir) = line
+            .split_once(' ')
+            .ok_or(format!("bad move line {line:?}"))?;
+        let label: u32 = label
+            .parse()
+            .map_err(|_| format!("bad move line {line:?}"))?;
+        sim.step(label, dir)
+            .map_err(|e| format!("move {}: {e}", i + 1))?;
+    }
+    if sim.solved() {
+        Ok(steps)
+    } else {
+        Err("the moves do not reach the goal".into())
+    }
+}
+
+fn check_dir(dir: &str) {
+    let mut failures = Vec::new();
+    for case in cases(dir) {
+        let input = std::fs::read_to_string(&case).unwrap();
+        // A generous limit: on a loaded machine the default would hand deep cases to the
+        // constructive solver before the exact search proves their optimum.
+        let run = klotski(&["terminal", "--time-limit", "120"], input.as_bytes());
+        let name = case.file_name().unwrap().to_string_lossy().to_string();
+        let verdict = match (expected(&case), run.code) {
+            (_, code) if code != 0 => Err(format!("exit {code}: {}", run.stderr)),
+            (Expected::No, _) if run.stdout == "No\n" => Ok(()),
+            (Expected::No, _) => Err(format!("expected No, got {:?}", run.stdout)),
+            (Expected::Optimal(n), _) => match check_solution(&input, &run.stdout) {
+                Ok(len) if len == n => Ok(()),
+                Ok(len) => Err(format!("{len} moves, the optimum is {n}")),
+                Err(e) => Err(e),
+            },
+            (Expected::Solvable, _) => check_solution(&input, &run.stdout).map(drop),
+        };
+        if let Err(e) = verdict {
+            failures.push(format!("{name}: {e}"));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn official_samples() {
+    check_dir("official");
+}
+
+#[test]
+fn small_random_walks_get_their_optimum() {
+    check_dir("small");
+}
+
+#[test]
+fn decided_placements_get_their_verdict() {
+    check_dir("decided");
+}
+
+#[test]
+fn peer_cases() {
+    check_dir("peers");
+}
+
+#[test]
+fn the_published_sample_answer_is_printed_exactly() {
+    let run = klotski(&["terminal"], b"3 3\n1 2 3\n4 0 0\n7 5 6\n1\n5 1*2\n");
+    assert_eq!(
+        (run.code, run.stdout.as_str(), run.stderr.as_str()),
+        (0, "Yes\n1\n5 U\n", "")
+    );
+    let run = klotski(&["terminal"], b"2 2\n2 1\n0 3\n0\n");
+    assert_eq!((run.code, run.stdout.as_str()), (0, "No\n"));
+    let run = klotski(&["terminal"], b"2 2\n1 2\n3 0\n");
+    assert_eq!(
+        (run.code, run.stdout.as_str()),
+        (0, "Yes\n0\n"),
+        "solved boards need no moves"
+    );
+}
+
+#[test]
+fn malformed_inputs_get_one_error_line_and_exit_2() {
+    for case in cases("malformed") {
+        let run = klotski(&["terminal"], &std::fs::read(&case).unwrap());
+        let name = case.display();
+        assert_eq!(run.code, 2, "{name}: {}", run.stderr);
+        assert_eq!(run.stdout, "", "{name}");
+        assert!(
+            run.stderr.starts_with("error: line "),
+            "{name}: {}",
+            run.stderr
+        );
+        assert_eq!(run.stderr.lines().count(), 1, "{name}: {}", run.stderr);
+    }
+}
+
+#[test]
+fn layout_is_forgiving() {
+    let run = klotski(
+        &["terminal"],
+        b"\r\n 3\t3 \r\n\r\n1 2 3\r\n4  0 0\r\n7 5 6\r\n\r\n1\r\n5 1*2",
+    );
+    assert_eq!(
+        (run.code, run.stdout.as_str()),
+        (0, "Yes\n1\n5 U\n"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn a_memory_limit_stops_the_search_with_exit_3_and_no_answer() {
+    let input = std::fs::read(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/small/s07_4x4_b2.in"),
+    )
+    .unwrap();
+    let run = klotski(
+        &["terminal", "--algo", "bibfs", "--max-memory", "1M"],
+        &input,
+    );
+    assert_eq!((run.code, run.stdout.as_str()), (3, ""));
+    assert!(run.stderr.contains("memory limit"), "{}", run.stderr);
+}
+
+#[test]
+fn boards_beyond_exact_search_get_a_valid_solution_from_the_portfolio() {
+    for case in cases("beyond") {
+        let input = std::fs::read_to_string(&case).unwrap();
+        let run = klotski(&["terminal", "-v", "--time-limit", "2"], input.as_bytes());
+        assert_eq!(run.code, 0, "{}: {}", case.display(), run.stderr);
+        check_solution(&input, &run.stdout).unwrap_or_else(|e| panic!("{}: {e}", case.display()));
+        assert!(run.stderr.contains("not proven optimal"), "{}", run.stderr);
+    }
+}
+
+#[test]
+fn a_forced_exact_search_stops_at_the_time_limit_with_exit_3() {
+    let case = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/beyond/spec_example_5x6.in");
+    let run = klotski(
+        &["terminal", "--algo", "bibfs", "--time-limit", "0.3"],
+        &std::fs::read(case).unwrap(),
+    );
+    assert_eq!((run.code, run.stdout.as_str()), (3, ""));
+    assert!(run.stderr.contains("time limit"), "{}", run.stderr);
+}
+
+#[test]
+fn usage_errors_exit_2_and_help_exits_0() {
+    let run = klotski(&[], b"");
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("usage"));
+    assert_eq!(run.stdout, "");
+    let run = klotski(&["frobnicate"], b"");
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.starts_with("error: unknown mode 'frobnicate'"));
+    let run = klotski(&["terminal", "--bogus"], b"");
+    assert_eq!((run.code, run.stdout.as_str()), (2, ""));
+    let run = klotski(&["--help"], b"");
+    assert_eq!(run.code, 0);
+    assert!(run.stdout.contains("terminal"));
+    let run = klotski(&["--version"], b"");
+    assert_eq!(
+        run.stdout,
+        format!("klotski {}\n", env!("CARGO_PKG_VERSION"))
+    );
+}
+
+#[test]
+fn verbose_says_what_was_proven_on_stderr_only() {
+    let input = std::fs::read(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/official/sample4.in"),
+    )
+    .unwrap();
+    let run = klotski(&["terminal", "-v"], &input);
+    assert_eq!(run.code, 0);
+    assert!(run.stdout.starts_with("Yes\n16\n"));
+    assert!(
+        run.stderr.contains("16 moves, proven optimal (A*)"),
+        "{}",
+        run.stderr
+    );
+    let run = klotski(&["terminal", "--verbose"], b"2 2\n2 1\n0 3\n0\n");
+    assert_eq!(run.stdout, "No\n");
+    assert!(run.stderr.contains("parity"), "{}", run.stderr);
+}
