@@ -8,6 +8,7 @@ pub mod constructive;
 pub mod geometry;
 #[cfg(feature = "gui")]
 pub mod gui;
+pub mod heuristic;
 pub mod numeric;
 pub mod packed;
 pub mod puzzle;
@@ -15,4 +16,5 @@ pub mod search;
 pub mod solvable;
 pub mod solver;
 pub mod terminal;
+pub mod tiles;
 pub mod tipover;

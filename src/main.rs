@@ -39,9 +39,12 @@ modes:
 
 options for terminal and bench:
   -v, --verbose          tell on stderr what was proven, how, and what it cost
-  --algo NAME            auto (default): bidirectional BFS for a proven optimum within half the
-                         time limit, then the constructive solver for a valid solution;
-                         bfs or bibfs: that exact search alone; constructive: that solver alone
+  --algo NAME            auto (default): an exact search picked from the board (IDA* with
+                         pattern databases for 1x1 tiles and one blank, bidirectional BFS for
+                         small spaces, A* otherwise) for a proven optimum within half the time
+                         limit, then the constructive solver for a valid solution;
+                         bfs, bibfs, astar or idastar: that exact search alone;
+                         constructive: that solver alone
   --max-memory SIZE      memory the search may use, e.g. 512M or 4G (default: half the free memory)
   --time-limit SECS      the portfolio's time: half for the exact search, then the constructive
                          solver until it ends or this passes (default 10); a forced exact search

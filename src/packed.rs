@@ -159,6 +159,11 @@ impl<const W: usize> PackedSpace<W> {
         key
     }
 
+    /// The origin of `piece` in `key`.
+    pub fn origin(&self, key: &Key<W>, piece: usize) -> usize {
+        self.field(key, piece)
+    }
+
     /// Packs piece origins (indexed like the puzzle's pieces).
     pub fn encode(&self, origins: &[usize]) -> Key<W> {
         origins

@@ -2,10 +2,14 @@
 //! and a replay of every solution on the engine before it is handed out.
 
 use crate::constructive::{self, Failure};
+use crate::geometry::Shape;
+use crate::heuristic::{Bound, pdb};
 use crate::numeric::{NumericPuzzle, Unsolvable, rules};
 use crate::packed::{self, PackedSpace};
 use crate::puzzle::{Move, Puzzle};
+use crate::search::idastar::Stepwise;
 use crate::search::{self, Limits, Outcome, Stats, Stop};
+use crate::tiles::TileWalk;
 use std::fmt;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
@@ -13,8 +17,9 @@ use std::time::{Duration, Instant};
 /// A solving method.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Algo {
-    /// The portfolio (the default): bidirectional BFS for a proven optimum while it fits in
-    /// half the time and the memory, then the constructive solver for a valid solution.
+    /// The portfolio (the default): the exact search [`Algo::pick`] chooses, for a proven
+    /// optimum while it fits in half the time and the memory, then the constructive solver for
+    /// a valid solution.
     #[default]
     Auto,
     /// Breadth-first search from the start.
@@ -22,8 +27,42 @@ pub enum Algo {
     /// Breadth-first search from both the start and the goal (the goal is one state and moves
     /// are reversible, so each side only goes half as deep).
     Bibfs,
+    /// A* with Manhattan distance and linear conflicts, and pattern databases for the 1x1 tiles
+    /// when the board has one blank.
+    Astar,
+    /// IDA* with pattern databases (one blank, 1x1 tiles) or as A*'s bound.
+    Idastar,
     /// The large-board solver alone: fast, valid, not optimal.
     Constructive,
+}
+
+/// Spaces with at most this many estimated states go to bidirectional BFS: a heuristic does not
+/// pay for itself there, and exhausting them (to prove `No`) is quick.
+const SMALL_SPACE: f64 = 1e6;
+
+impl Algo {
+    /// The portfolio's exact search for `puzzle`: IDA* for 1x1 tiles with one blank (the
+    /// parity rule has already decided solvability, and the space is too large to store),
+    /// bidirectional BFS for small spaces, A* for the rest (blocks or several blanks: many
+    /// transpositions, which a closed table catches and IDA* would walk again and again).
+    pub fn pick(puzzle: &Puzzle) -> Algo {
+        let cells = puzzle.board.cells();
+        let covered: usize = puzzle.pieces.iter().map(|p| p.shape.area()).sum();
+        let blanks = cells - covered;
+        let tiles_only = puzzle.pieces.iter().all(|p| p.shape == Shape::UNIT);
+        let (rows, cols) = (puzzle.board.rows(), puzzle.board.cols());
+        if tiles_only && blanks == 1 && cells >= 9 && rows.min(cols) >= 2 {
+            return Algo::Idastar;
+        }
+        // Placements of the pieces and blanks as if each took one cell: a rough size.
+        let units = puzzle.pieces.len() + blanks;
+        let log_states: f64 = (blanks + 1..=units).map(|i| (i as f64).ln()).sum();
+        if log_states <= SMALL_SPACE.ln() {
+            Algo::Bibfs
+        } else {
+            Algo::Astar
+        }
+    }
 }
 
 impl fmt::Display for Algo {
@@ -32,6 +71,8 @@ impl fmt::Display for Algo {
             Algo::Auto => "portfolio",
             Algo::Bfs => "BFS",
             Algo::Bibfs => "bidirectional BFS",
+            Algo::Astar => "A*",
+            Algo::Idastar => "IDA*",
             Algo::Constructive => "constructive solver",
         })
     }
@@ -39,7 +80,7 @@ impl fmt::Display for Algo {
 
 /// An `--algo` value that names no method.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown algorithm '{0}' (expected auto, bfs, bibfs or constructive)")]
+#[error("unknown algorithm '{0}' (expected auto, bfs, bibfs, astar, idastar or constructive)")]
 pub struct UnknownAlgo(String);
 
 impl FromStr for Algo {
@@ -49,6 +90,8 @@ impl FromStr for Algo {
             "auto" => Ok(Algo::Auto),
             "bfs" => Ok(Algo::Bfs),
             "bibfs" => Ok(Algo::Bibfs),
+            "astar" => Ok(Algo::Astar),
+            "idastar" => Ok(Algo::Idastar),
             "constructive" => Ok(Algo::Constructive),
             _ => Err(UnknownAlgo(s.to_string())),
         }
@@ -180,8 +223,8 @@ pub fn solve_puzzle(
     };
 
     let exact_algo = match options.algo {
-        Algo::Auto | Algo::Bibfs => Some(Algo::Bibfs),
-        Algo::Bfs => Some(Algo::Bfs),
+        Algo::Auto => Some(Algo::pick(puzzle)),
+        exact @ (Algo::Bfs | Algo::Bibfs | Algo::Astar | Algo::Idastar) => Some(exact),
         Algo::Constructive => None,
     };
     let mut stats = Stats::default();
@@ -243,7 +286,9 @@ pub fn solve_puzzle(
     Ok(report(answer, method, stats))
 }
 
-/// Runs an exact search on the packed space, or `None` when the board is too large for it.
+/// Runs an exact search: IDA* on 1x1 tiles with one blank walks them in place with pattern
+/// databases; everything else runs on the packed space, or gets `None` when the board is too
+/// large for it.
 fn exact(
     puzzle: &Puzzle,
     target: &[usize],
@@ -251,6 +296,35 @@ fn exact(
     limits: Limits,
     on_progress: &mut dyn FnMut(&Stats),
 ) -> Option<search::Search<Move>> {
+    if algo == Algo::Idastar
+        && let Some(walk) = TileWalk::new(
+            puzzle,
+            target,
+            pdb::default_cache_dir().as_deref(),
+            limits.max_memory,
+        )
+    {
+        let start = walk.position(&puzzle.start);
+        let found = search::idastar(
+            &walk,
+            start.clone(),
+            |t| t.solved(),
+            |t| t.bound(),
+            limits,
+            |_, stats| on_progress(stats),
+        );
+        return Some(search::Search {
+            outcome: match found.outcome {
+                Outcome::Found(path) => Outcome::Found(walk.engine_moves(&start, &path)),
+                Outcome::Exhausted => Outcome::Exhausted,
+                Outcome::Stopped(stop) => Outcome::Stopped(stop),
+            },
+            stats: Stats {
+                peak_bytes: walk.table_bytes(),
+                ..found.stats
+            },
+        });
+    }
     let run = match packed::words_needed(puzzle)? {
         1 => exact_packed::<1>,
         2 => exact_packed::<2>,
@@ -264,7 +338,7 @@ fn exact(
     Some(run(puzzle, target, algo, limits, on_progress))
 }
 
-/// Runs `algo` (BFS or bidirectional BFS) on the packed space with `W` words per state.
+/// Runs an exact `algo` on the packed space with `W` words per state.
 fn exact_packed<const W: usize>(
     puzzle: &Puzzle,
     target: &[usize],
@@ -275,10 +349,42 @@ fn exact_packed<const W: usize>(
     let space = PackedSpace::<W>::new(puzzle).expect("dispatched on words_needed");
     let start = space.encode(&puzzle.start);
     let goal = space.encode(target);
-    let found = if algo == Algo::Bfs {
-        search::bfs(&space, start, |s| *s == goal, limits, on_progress)
-    } else {
-        search::bidirectional_bfs(&space, start, goal, limits, on_progress)
+    let bound = || {
+        let cache = pdb::default_cache_dir();
+        Bound::manhattan(puzzle, target).with_databases(
+            puzzle,
+            target,
+            cache.as_deref(),
+            limits.max_memory,
+        )
+    };
+    let found = match algo {
+        Algo::Bfs => search::bfs(&space, start, |s| *s == goal, limits, on_progress),
+        Algo::Astar => {
+            let bound = bound();
+            search::astar(
+                &space,
+                start,
+                |s| *s == goal,
+                |s| bound.estimate(|p| space.origin(s, p)),
+                limits,
+                |_, stats| on_progress(stats),
+            )
+        }
+        Algo::Idastar => {
+            let bound = bound();
+            search::idastar(
+                &Stepwise::new(&space),
+                start,
+                |s| *s == goal,
+                |s| bound.estimate(|p| space.origin(s, p)),
+                limits,
+                |_, stats| on_progress(stats),
+            )
+        }
+        Algo::Auto | Algo::Bibfs | Algo::Constructive => {
+            search::bidirectional_bfs(&space, start, goal, limits, on_progress)
+        }
     };
     search::Search {
         outcome: match found.outcome {

@@ -3,13 +3,17 @@
 //! A puzzle exposes its states through [`Space`]; the searches never look inside a state, so one
 //! breadth-first search serves Numeric Klotski, brick puzzles and Tipover alike.
 
+pub mod astar;
 pub mod best_first;
 pub mod bfs;
 pub mod bibfs;
+pub mod idastar;
 
+pub use astar::astar;
 pub use best_first::best_first;
 pub use bfs::bfs;
 pub use bibfs::bidirectional_bfs;
+pub use idastar::idastar;
 
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hash};
@@ -170,4 +174,62 @@ fn vec_growth<T>(v: &Vec<T>) -> usize {
 
 fn vec_bytes<T>(v: &Vec<T>) -> usize {
     v.capacity() * std::mem::size_of::<T>()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An undirected graph on small numbers; a move is an edge (from, to).
+    struct Graph(Vec<(u8, u8)>);
+
+    impl Space for Graph {
+        type State = u8;
+        type Move = (u8, u8);
+        fn successors(&self, state: &u8, out: &mut Vec<((u8, u8), u8)>) {
+            for &(a, b) in &self.0 {
+                if a == *state {
+                    out.push(((a, b), b));
+                } else if b == *state {
+                    out.push(((b, a), a));
+                }
+            }
+        }
+        fn predecessor(&self, _state: &u8, mv: (u8, u8)) -> u8 {
+            mv.0
+        }
+    }
+
+    impl Reversible for Graph {
+        fn reverse(&self, mv: (u8, u8)) -> (u8, u8) {
+            (mv.1, mv.0)
+        }
+    }
+
+    #[test]
+    fn informed_searches_stay_optimal_with_an_inconsistent_heuristic() {
+        // 0-1-2-3-9 (4 moves) and 0-5-6-7-8-9 (5 moves). The estimate never overestimates
+        // but drops from 3 to 0 between 1 and 2, so state 2's f falls below its parent's.
+        let graph = Graph(vec![
+            (0, 1),
+            (1, 2),
+            (2, 3),
+            (3, 9),
+            (0, 5),
+            (5, 6),
+            (6, 7),
+            (7, 8),
+            (8, 9),
+        ]);
+        let estimate = |s: &u8| [4, 3, 0, 1, 0, 4, 3, 2, 1, 0][*s as usize];
+        let limits = Limits::memory(1 << 20);
+        let shortest = Outcome::Found(vec![(0, 1), (1, 2), (2, 3), (3, 9)]);
+        let a = astar(&graph, 0, |s| *s == 9, estimate, limits, |_, _| {});
+        assert_eq!(a.outcome, shortest);
+        let walk = idastar::Stepwise::new(&graph);
+        let ida = idastar(&walk, 0, |s| *s == 9, estimate, limits, |_, _| {});
+        assert_eq!(ida.outcome, shortest);
+        let unreachable = astar(&graph, 0, |s| *s == 4, |_| 0, limits, |_, _| {});
+        assert_eq!(unreachable.outcome, Outcome::Exhausted);
+    }
 }

@@ -1,0 +1,132 @@
+//! A* from one start to any state a goal predicate accepts, guided by an admissible heuristic.
+//!
+//! The open list is a bucket queue indexed by `f = g + h` (path costs are small integers), each
+//! bucket a stack so that among equal `f` the deepest state comes out first and a goal is
+//! reached soon once the bound is right. The closed table keeps one move and a 16-bit depth per
+//! state, so it costs little more than the visited set of a breadth-first search.
+//! A state met again by a shorter path is reopened, and a child's `f` is raised to its parent's
+//! (pathmax), so the result stays optimal when the heuristic is admissible without being
+//! consistent (pattern databases that take the least over blank places are not).
+
+use super::{Limits, Meter, Outcome, Search, Space, Stats, Stop, table_bytes, table_growth};
+use fxhash::FxHashMap;
+
+/// What the closed table keeps per state: the move that reached it and its depth.
+#[derive(Clone, Copy)]
+struct Node<M> {
+    mv: Option<M>,
+    depth: u16,
+}
+
+/// Finds a shortest path from `start` to a state for which `is_goal` holds. `heuristic` must
+/// never overestimate the remaining moves; a state it rates `u32::MAX` is known to be a dead
+/// end. `on_bound` is called each time the smallest open `f` grows, with that bound and the
+/// counters so far. `Exhausted` means no goal is reachable from `start`.
+pub fn astar<P: Space>(
+    space: &P,
+    start: P::State,
+    mut is_goal: impl FnMut(&P::State) -> bool,
+    mut heuristic: impl FnMut(&P::State) -> u32,
+    limits: Limits,
+    mut on_bound: impl FnMut(u32, &Stats),
+) -> Search<P::Move> {
+    let mut meter = Meter::new(limits);
+    let mut closed: FxHashMap<P::State, Node<P::Move>> = FxHashMap::default();
+    let mut open: Vec<Vec<(u16, P::State)>> = Vec::new();
+    let mut open_bytes = 0usize;
+    let entry_size = std::mem::size_of::<(u16, P::State)>();
+    let outcome = 'search: {
+        let h0 = heuristic(&start);
+        if h0 == u32::MAX {
+            break 'search Outcome::Exhausted;
+        }
+        closed.insert(start, Node { mv: None, depth: 0 });
+        open.resize_with(h0 as usize + 1, Vec::new);
+        open[h0 as usize].push((0, start));
+        let mut bound = h0 as usize;
+        let mut children = Vec::new();
+        loop {
+            while bound < open.len() && open[bound].is_empty() {
+                bound += 1;
+                on_bound(bound as u32, &meter.stats);
+            }
+            if bound >= open.len() {
+                break 'search Outcome::Exhausted;
+            }
+            let (depth, state) = open[bound].pop().expect("bucket is not empty");
+            if closed[&state].depth != depth {
+                continue; // reached again by a shorter path since it was queued
+            }
+            if is_goal(&state) {
+                break 'search Outcome::Found(path_to(space, &closed, state));
+            }
+            if let Err(stop) = meter.expand() {
+                break 'search Outcome::Stopped(stop);
+            }
+            // Depths past 16 bits do not fit the compact table: treated as running out of room.
+            let Some(child_depth) = depth.checked_add(1) else {
+                break 'search Outcome::Stopped(Stop::Memory(limits.max_memory));
+            };
+            children.clear();
+            space.successors(&state, &mut children);
+            for &(mv, child) in &children {
+                if closed.get(&child).is_some_and(|n| n.depth <= child_depth) {
+                    continue;
+                }
+                let h = heuristic(&child);
+                if h == u32::MAX {
+                    continue;
+                }
+                // Never below the parent's bound (pathmax): a database bound may drop by more
+                // than one over a move, and the queue only moves forward.
+                let f = (child_depth as usize + h as usize).max(bound);
+                if f >= open.len() {
+                    open.resize_with(f + 1, Vec::new);
+                }
+                let bucket = &open[f];
+                let extra = table_growth(&closed)
+                    + if bucket.len() == bucket.capacity() {
+                        (bucket.capacity() * 2).max(4) * entry_size
+                    } else {
+                        0
+                    };
+                if extra > 0
+                    && let Err(stop) = meter.grow(table_bytes(&closed) + open_bytes, extra)
+                {
+                    break 'search Outcome::Stopped(stop);
+                }
+                closed.insert(
+                    child,
+                    Node {
+                        mv: Some(mv),
+                        depth: child_depth,
+                    },
+                );
+                let bucket = &mut open[f];
+                let before = bucket.capacity();
+                bucket.push((child_depth, child));
+                open_bytes += (bucket.capacity() - before) * entry_size;
+            }
+        }
+    };
+    meter.stats.stored = closed.len() as u64;
+    Search {
+        outcome,
+        stats: meter.stats,
+    }
+}
+
+/// The moves from the start to `state`, read back through the closed table.
+fn path_to<P: Space>(
+    space: &P,
+    closed: &FxHashMap<P::State, Node<P::Move>>,
+    mut state: P::State,
+) -> Vec<P::Move> {
+    let mut path = Vec::new();
+    while let Some(mv) = closed[&state].mv {
+        path.push(mv);
+        state = space.predecessor(&state, mv);
+    }
+    path.reverse();
+    path
+}

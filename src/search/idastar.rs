@@ -1,0 +1,185 @@
+//! Iterative-deepening A*: depth-first searches under a growing `f = g + h` bound, using memory
+//! only for the current path, for deep problems whose states are too many to store.
+//!
+//! It walks one mutable state with apply and undo ([`Walk`]) instead of copying states, and
+//! never plays the move that undoes the previous one (the only cycle of length two).
+
+use super::{Limits, Meter, Outcome, Reversible, Search, Stats, Stop};
+use std::cell::RefCell;
+
+/// A state space explored in place: moves are applied to and undone on one mutable state.
+pub trait Walk {
+    /// The mutable state; it may carry incrementally kept values such as its heuristic.
+    type State;
+    /// A move.
+    type Move: Copy + Eq;
+
+    /// Appends every move that can be made in `state`.
+    fn moves(&self, state: &Self::State, out: &mut Vec<Self::Move>);
+    /// Makes `mv`, one of [`Walk::moves`] of `state`.
+    fn apply(&self, state: &mut Self::State, mv: Self::Move);
+    /// Takes back `mv`, the last move applied to `state`.
+    fn undo(&self, state: &mut Self::State, mv: Self::Move);
+    /// The move that undoes `mv`.
+    fn reverse(&self, mv: Self::Move) -> Self::Move;
+}
+
+/// Any reversible [`Space`](super::Space) walked by replacing its state: applying `mv` is
+/// stepping back from the state `reverse(mv)` would have come from.
+pub struct Stepwise<'a, P: Reversible> {
+    space: &'a P,
+    children: RefCell<Vec<(P::Move, P::State)>>,
+}
+
+impl<'a, P: Reversible> Stepwise<'a, P> {
+    /// Walks `space`.
+    pub fn new(space: &'a P) -> Self {
+        Stepwise {
+            space,
+            children: RefCell::new(Vec::new()),
+        }
+    }
+}
+
+impl<P: Reversible> Walk for Stepwise<'_, P>
+where
+    P::Move: Eq,
+{
+    type State = P::State;
+    type Move = P::Move;
+
+    fn moves(&self, state: &P::State, out: &mut Vec<P::Move>) {
+        let mut children = self.children.borrow_mut();
+        children.clear();
+        self.space.successors(state, &mut children);
+        out.extend(children.iter().map(|&(mv, _)| mv));
+    }
+
+    fn apply(&self, state: &mut P::State, mv: P::Move) {
+        *state = self.space.predecessor(state, self.space.reverse(mv));
+    }
+
+    fn undo(&self, state: &mut P::State, mv: P::Move) {
+        *state = self.space.predecessor(state, mv);
+    }
+
+    fn reverse(&self, mv: P::Move) -> P::Move {
+        self.space.reverse(mv)
+    }
+}
+
+/// How one depth-first pass ended.
+enum Pass {
+    /// The goal was reached; the path holds its moves.
+    Found,
+    /// Nothing within the bound; the smallest `f` seen beyond it (`u32::MAX`: none).
+    Beyond(u32),
+}
+
+/// The depth-first part: the walk, the path so far and per-depth move buffers.
+struct Dive<'a, W: Walk, G, H> {
+    walk: &'a W,
+    is_goal: G,
+    heuristic: H,
+    path: Vec<W::Move>,
+    buffers: Vec<Vec<W::Move>>,
+    meter: Meter,
+}
+
+impl<W: Walk, G: FnMut(&W::State) -> bool, H: FnMut(&W::State) -> u32> Dive<'_, W, G, H> {
+    /// Searches below `state` (at depth `g`, estimate `h`) for a goal within `bound`.
+    fn dive(&mut self, state: &mut W::State, g: u32, h: u32, bound: u32) -> Result<Pass, Stop> {
+        let f = g + h;
+        if f > bound {
+            return Ok(Pass::Beyond(f));
+        }
+        if (self.is_goal)(state) {
+            return Ok(Pass::Found);
+        }
+        self.meter.expand()?;
+        let depth = g as usize;
+        if self.buffers.len() <= depth {
+            self.buffers.push(Vec::with_capacity(8));
+        }
+        let mut moves = std::mem::take(&mut self.buffers[depth]);
+        moves.clear();
+        self.walk.moves(state, &mut moves);
+        let back = self.path.last().map(|&mv| self.walk.reverse(mv));
+        let mut beyond = u32::MAX;
+        let mut result = Ok(Pass::Beyond(u32::MAX));
+        for &mv in &moves {
+            if Some(mv) == back {
+                continue;
+            }
+            self.walk.apply(state, mv);
+            let child_h = (self.heuristic)(state);
+            if child_h != u32::MAX {
+                let child_f = g + 1 + child_h;
+                if child_f > bound {
+                    beyond = beyond.min(child_f);
+                } else {
+                    self.path.push(mv);
+                    match self.dive(state, g + 1, child_h, bound) {
+                        Ok(Pass::Found) => {
+                            self.walk.undo(state, mv);
+                            result = Ok(Pass::Found);
+                            break;
+                        }
+                        Ok(Pass::Beyond(next)) => beyond = beyond.min(next),
+                        Err(stop) => {
+                            self.walk.undo(state, mv);
+                            result = Err(stop);
+                            break;
+                        }
+                    }
+                    self.path.pop();
+                }
+            }
+            self.walk.undo(state, mv);
+        }
+        self.buffers[depth] = moves;
+        match result {
+            Ok(Pass::Beyond(_)) => Ok(Pass::Beyond(beyond)),
+            other => other,
+        }
+    }
+}
+
+/// Finds a shortest path from `start` to a state for which `is_goal` holds. `heuristic` must
+/// never overestimate (`u32::MAX` marks a dead end). `on_iteration` is called before each pass
+/// with its bound and the counters so far. `Exhausted` means a pass found nothing and nothing
+/// beyond its bound either: no goal is reachable.
+pub fn idastar<W: Walk>(
+    walk: &W,
+    mut start: W::State,
+    is_goal: impl FnMut(&W::State) -> bool,
+    mut heuristic: impl FnMut(&W::State) -> u32,
+    limits: Limits,
+    mut on_iteration: impl FnMut(u32, &Stats),
+) -> Search<W::Move> {
+    let h0 = heuristic(&start);
+    let mut dive = Dive {
+        walk,
+        is_goal,
+        heuristic,
+        path: Vec::new(),
+        buffers: Vec::new(),
+        meter: Meter::new(limits),
+    };
+    let mut bound = h0;
+    let outcome = loop {
+        if bound == u32::MAX {
+            break Outcome::Exhausted;
+        }
+        on_iteration(bound, &dive.meter.stats);
+        match dive.dive(&mut start, 0, h0, bound) {
+            Ok(Pass::Found) => break Outcome::Found(std::mem::take(&mut dive.path)),
+            Ok(Pass::Beyond(next)) => bound = next,
+            Err(stop) => break Outcome::Stopped(stop),
+        }
+    };
+    Search {
+        outcome,
+        stats: dive.meter.stats,
+    }
+}
