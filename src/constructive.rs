@@ -396,12 +396,7 @@ impl<'a> Placer<'a> {
             piece if named[piece as usize - 1] => piece as u64,
             piece => 0x1_0000_0000 | self.shape_class[piece as usize - 1] as u64,
         };
-        // splitmix64's finaliser over (cell, class): a sum of these is a good set hash.
-        let mut z = (cell as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            ^ class.wrapping_mul(0xD6E8_FEB8_6659_FD93);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        mix(cell as u64, class)
     }
 
     /// Sets `layout.key` for a search that names the pieces in `named`; [`Placer::apply`] then
@@ -488,18 +483,21 @@ impl<'a> Placer<'a> {
     }
 }
 
+/// splitmix64's finaliser over a pair: every input bit reaches every output bit, so a wrapping
+/// sum of these over a set's members is a good hash of the set, updated by one term per change.
+fn mix(a: u64, b: u64) -> u64 {
+    let mut z = a.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ b.wrapping_mul(0xD6E8_FEB8_6659_FD93);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 /// Removes every loop through a repeated position from `moves` (played from `puzzle`'s start),
 /// which also drops each move immediately undone. Positions are compared by a 64-bit
 /// fingerprint kept up to date move by move; the caller replays the result, and keeps the
 /// original moves in the astronomically unlikely case that a fingerprint collision broke it.
 pub fn shorten(puzzle: &Puzzle, moves: &[Move]) -> Vec<Move> {
-    let term = |piece: usize, origin: usize| {
-        let mut z = (piece as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            ^ (origin as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
+    let term = |piece: usize, origin: usize| mix(piece as u64, origin as u64);
     let mut position = puzzle.start_position();
     let mut print =
         (position.origins().iter().enumerate()).fold(0u64, |f, (p, &o)| f.wrapping_add(term(p, o)));
