@@ -117,19 +117,11 @@ impl<'a> Placer<'a> {
             let (r, c) = board.row_col(target[p]);
             if r < last_two { (0, r, c) } else { (1, c, r) }
         });
-        let mut shapes: Vec<Shape> = Vec::new();
         let shape_class = puzzle
-            .pieces
-            .iter()
-            .map(
-                |piece| match shapes.iter().position(|&s| s == piece.shape) {
-                    Some(i) => i as u32,
-                    None => {
-                        shapes.push(piece.shape);
-                        shapes.len() as u32 - 1
-                    }
-                },
-            )
+            .shape_classes()
+            .1
+            .into_iter()
+            .map(|c| c as u32)
             .collect();
         Placer {
             puzzle,

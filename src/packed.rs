@@ -5,7 +5,7 @@
 //! the piece lands and which cells it enters), so expanding a state costs a few word operations
 //! per piece and never touches the heap.
 
-use crate::geometry::{Dir, Shape};
+use crate::geometry::Dir;
 use crate::puzzle::{Move, Puzzle};
 use crate::search::{Reversible, Space};
 
@@ -82,21 +82,8 @@ impl<const W: usize> PackedSpace<W> {
         }
         let board = &puzzle.board;
         let bits = field_bits(board.cells());
-        let mut shapes: Vec<Shape> = Vec::new();
-        let shape_of = puzzle
-            .pieces
-            .iter()
-            .map(|piece| {
-                let index = shapes
-                    .iter()
-                    .position(|&s| s == piece.shape)
-                    .unwrap_or_else(|| {
-                        shapes.push(piece.shape);
-                        shapes.len() - 1
-                    });
-                index as u8
-            })
-            .collect();
+        let (shapes, classes) = puzzle.shape_classes();
+        let shape_of = classes.into_iter().map(|c| c as u8).collect();
         let mask = |cells: &mut dyn Iterator<Item = usize>| cells.fold(0u128, |m, c| m | 1 << c);
         let footprints = shapes
             .iter()

@@ -163,6 +163,25 @@ impl Puzzle {
         })
     }
 
+    /// The distinct shapes of the pieces, in order of first appearance, and for each piece the
+    /// index of its shape there: pieces of one shape share move tables and are alike to
+    /// searches that ignore labels.
+    pub fn shape_classes(&self) -> (Vec<Shape>, Vec<usize>) {
+        let mut shapes: Vec<Shape> = Vec::new();
+        let class_of = (self.pieces.iter())
+            .map(|piece| {
+                shapes
+                    .iter()
+                    .position(|&s| s == piece.shape)
+                    .unwrap_or_else(|| {
+                        shapes.push(piece.shape);
+                        shapes.len() - 1
+                    })
+            })
+            .collect();
+        (shapes, class_of)
+    }
+
     /// The start position. Its placement was validated when the puzzle was built.
     pub fn start_position(&self) -> Position {
         self.position(&self.start)
