@@ -33,6 +33,11 @@ modes:
               (default corpus: tests/cases/{official,small,decided,peers})
   tipover     solve the Tipover puzzle on standard input; print a solution with the fewest
               tips, one `row col dr dc` a line, or nothing when it has no solution
+  sbp         the Sliding Brick Puzzle on board files (`w,h,` then rows of `v,` cells):
+              klotski sbp print|done|availableMoves|norm FILE
+              klotski sbp applyMove FILE '(3,down)'    klotski sbp compare FILE1 FILE2
+              klotski sbp random FILE N [--seed S]     klotski sbp bfs|dfs|ids|astar FILE
+              solvers print the moves, the final board, nodes expanded, seconds, length
   gui         open a window that shows the board and plays the solution (Next, Prev, Play, Restart;
               keys Right/Space, Left, P, Home, S screenshot, Esc/Q quit)
   render      write frames of the solution as PNG files, with no window and no display
@@ -81,6 +86,7 @@ fn main() -> ExitCode {
         Some("bench") => run(|| bench_mode(&args[1..])),
         Some("solvable") => run(|| solvable_mode(&args[1..])),
         Some("tipover") => run(|| tipover_mode(&args[1..])),
+        Some("sbp") => run(|| sbp_mode(&args[1..])),
         #[cfg(feature = "gui")]
         Some("gui") => run(|| gui_mode(&args[1..])),
         #[cfg(feature = "gui")]
@@ -366,6 +372,19 @@ fn solvable_mode(args: &[String]) -> Result<u8> {
         return Ok(INTERNAL);
     }
     Ok(code)
+}
+
+/// `klotski sbp ...`: the command's output, or exit code 3 when a limit stopped a solver.
+fn sbp_mode(args: &[String]) -> Result<u8> {
+    let output = klotski::sbp::commands::run(args, Limits::memory(default_memory_budget()))?;
+    print!("{}", output.stdout);
+    Ok(match output.stopped {
+        Some(why) => {
+            eprintln!("error: {why}");
+            LIMIT
+        }
+        None => OK,
+    })
 }
 
 fn tipover_mode(args: &[String]) -> Result<u8> {

@@ -7,13 +7,17 @@ pub mod astar;
 pub mod best_first;
 pub mod bfs;
 pub mod bibfs;
+pub mod dfs;
 pub mod idastar;
+pub mod ids;
 
 pub use astar::astar;
 pub use best_first::best_first;
 pub use bfs::bfs;
 pub use bibfs::bidirectional_bfs;
+pub use dfs::dfs;
 pub use idastar::idastar;
+pub use ids::ids;
 
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hash};
