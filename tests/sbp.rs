@@ -452,7 +452,9 @@ fn a_memory_limit_stops_a_solver() {
     let args: Vec<String> = ["bfs", &file].map(String::from).to_vec();
     let out = sbp::commands::run(&args, Limits::memory(4096)).unwrap();
     assert!(out.stdout.is_empty());
-    assert!(out.stopped.unwrap().starts_with("bfs stopped at a limit"));
+    assert!(
+        (out.stopped.unwrap()).starts_with("bfs stopped at the memory limit (4096 bytes) after ")
+    );
 }
 
 #[test]
@@ -501,4 +503,21 @@ fn the_engine_puzzle_replays_the_solution_onto_the_goal() {
     );
     let (found, _) = sbp::solve(&unsolvable, sbp::Algo::Ids, Limits::memory(1 << 20)).unwrap();
     assert_eq!(found.outcome, Outcome::Exhausted);
+}
+
+#[test]
+fn an_unsolvable_board_says_so() {
+    // Brick 3 may not enter the goal and the master cannot pass it.
+    let path = std::env::temp_dir().join(format!("klotski-sbp-stuck-{}.txt", std::process::id()));
+    std::fs::write(&path, "3,1,\n-1,3,2,\n").unwrap();
+    let file = path.display().to_string();
+    assert_eq!(sbp_ok(&["availableMoves", &file]), "");
+    for solver in ["bfs", "dfs", "ids", "astar"] {
+        let out = sbp_ok(&[solver, &file]);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[..2], ["No solution", ""], "{solver}");
+        assert_eq!(lines.len(), 4, "{solver}: {out}");
+        assert!(lines[2].parse::<u64>().unwrap() <= 1, "{solver}: {out}");
+    }
+    std::fs::remove_file(&path).unwrap();
 }

@@ -7,7 +7,7 @@ use super::parse::ParseError;
 use super::solve::{Algo, replay, solve};
 use super::space::SpaceError;
 use super::walk::random_walk;
-use crate::search::{Limits, Outcome};
+use crate::search::{Limits, Outcome, Stop};
 use std::fmt::Write;
 
 /// Why a command could not run.
@@ -108,31 +108,9 @@ pub fn run(args: &[String], limits: Limits) -> Result<Output, CommandError> {
             text
         }
         (name @ ("bfs" | "dfs" | "ids" | "astar"), [file]) => {
-            let algo: Algo = name.parse().expect("matched a solver name");
-            let board = load(file)?;
-            let (found, elapsed) = solve(&board, algo, limits)?;
-            let mut text = String::new();
-            let nodes = found.stats.expanded;
-            let time = elapsed.as_secs_f64();
-            match found.outcome {
-                Outcome::Found(slides) => {
-                    let (moves, end) = replay(&board, &slides);
-                    for mv in &moves {
-                        writeln!(text, "{mv:#}").expect("writing to a String");
-                    }
-                    let length = moves.len();
-                    write!(text, "\n{end}\n{nodes}\n{time:.3}\n{length}\n")
-                        .expect("writing to a String");
-                }
-                Outcome::Exhausted => {
-                    write!(text, "No solution\n\n{nodes}\n{time:.3}\n").expect("writing");
-                }
-                Outcome::Stopped(stop) => {
-                    stopped = Some(format!(
-                        "{name} stopped at a limit ({stop:?}) after {nodes} nodes"
-                    ));
-                }
-            }
+            let algo = name.parse().expect("matched a solver name");
+            let (text, stop) = solver_output(&load(file)?, algo, limits)?;
+            stopped = stop.map(|stop| format!("{name} stopped at {stop}"));
             text
         }
         (
@@ -143,6 +121,39 @@ pub fn run(args: &[String], limits: Limits) -> Result<Output, CommandError> {
         (other, _) => return Err(usage(&format!("unknown sbp command '{other}'"))),
     };
     Ok(Output { stdout, stopped })
+}
+
+/// What a solver prints: the moves, a blank line, the final board, then nodes expanded, seconds
+/// and length; or `No solution`, nodes and seconds. With the limit that stopped it, if one did.
+fn solver_output(
+    board: &SbpBoard,
+    algo: Algo,
+    limits: Limits,
+) -> Result<(String, Option<String>), CommandError> {
+    let (found, elapsed) = solve(board, algo, limits)?;
+    let mut text = String::new();
+    let nodes = found.stats.expanded;
+    let time = elapsed.as_secs_f64();
+    let stopped = match found.outcome {
+        Outcome::Found(slides) => {
+            let (moves, end) = replay(board, &slides);
+            for mv in &moves {
+                writeln!(text, "{mv:#}").expect("writing to a String");
+            }
+            let length = moves.len();
+            write!(text, "\n{end}\n{nodes}\n{time:.3}\n{length}\n").expect("writing to a String");
+            None
+        }
+        Outcome::Exhausted => {
+            write!(text, "No solution\n\n{nodes}\n{time:.3}\n").expect("writing to a String");
+            None
+        }
+        Outcome::Stopped(Stop::Memory(bytes)) => Some(format!(
+            "the memory limit ({bytes} bytes) after {nodes} nodes"
+        )),
+        Outcome::Stopped(Stop::Time) => Some(format!("the time limit after {nodes} nodes")),
+    };
+    Ok((text, stopped))
 }
 
 /// A seed for walks run without `--seed`: the clock's nanoseconds.

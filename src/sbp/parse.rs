@@ -77,7 +77,8 @@ impl FromStr for SbpBoard {
             },
             _ => return Err(at(size_line)(ParseErrorKind::BadSize(size.trim().into()))),
         };
-        let mut cells = Vec::with_capacity(width * height);
+        // Grown row by row, not sized from the header: a header may claim any size.
+        let mut cells = Vec::new();
         for row in 0..height {
             let (n, line) = lines.next().ok_or(at(0)(ParseErrorKind::MissingRows {
                 expected: height,
@@ -157,6 +158,8 @@ mod tests {
         assert!(error("2,2,\n1,2,\n1,a,\n").starts_with("line 3: 'a' is not a cell value"));
         assert!(error("2,1,\n-2,2,\n").starts_with("line 2: '-2' is not"));
         assert_eq!(error("2,2,\n1,2,\n"), "expected 2 rows, found 1");
+        let huge = "4000000000,4000000000,\n1,\n";
+        assert_eq!(error(huge), "line 2: expected 4000000000 values, found 1");
         assert_eq!(
             error("1,1,\n2,\n0,\n"),
             "line 3: unexpected text after the 1 rows"

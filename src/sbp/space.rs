@@ -174,11 +174,6 @@ impl BrickSpace {
         self.start
     }
 
-    /// Cells per row of the board.
-    pub fn width(&self) -> usize {
-        self.width
-    }
-
     /// Solved: the master brick covers every goal cell.
     pub fn is_goal(&self, key: &Key) -> bool {
         self.footprints[0][key.0[0] as usize] & self.goals == self.goals
