@@ -71,6 +71,8 @@ options for gui and render (besides those of terminal):
   --out DIR              render: folder for step-NNN.png frames
   --steps LIST           render: 'all' or steps such as 0,5,last (default 0,last)
   --animate FILE.png     render: the whole solution, slides included, as one animated PNG
+  --sbp FILE             play a Sliding Brick Puzzle board file (walls, goal cells and the
+                         master brick drawn apart; solved by A*) instead of standard input
 
   -h, --help             this help
   -V, --version          the version
@@ -451,6 +453,8 @@ struct PlayerArgs {
     out: Option<std::path::PathBuf>,
     steps: klotski::gui::options::Steps,
     animate: Option<std::path::PathBuf>,
+    /// A brick puzzle file to play instead of a Numeric Klotski puzzle on standard input.
+    sbp: Option<std::path::PathBuf>,
 }
 
 #[cfg(feature = "gui")]
@@ -474,6 +478,7 @@ impl PlayerArgs {
             "--out" if render => self.out = Some(value()?.into()),
             "--steps" if render => self.steps = value()?.parse()?,
             "--animate" if render => self.animate = Some(value()?.into()),
+            "--sbp" => self.sbp = Some(value()?.into()),
             _ => return Ok(false),
         }
         Ok(true)
@@ -481,6 +486,22 @@ impl PlayerArgs {
 
     fn tween(&self) -> Duration {
         self.speed.unwrap_or(Duration::from_millis(200))
+    }
+
+    /// What to play: the `--sbp` file, or the Numeric Klotski puzzle on standard input.
+    fn show(&self, options: Options) -> Result<klotski::gui::show::Show> {
+        use klotski::gui::show::Show;
+        match &self.sbp {
+            Some(path) => {
+                let text = std::fs::read_to_string(path)
+                    .with_context(|| format!("cannot read {}", path.display()))?;
+                let board: klotski::sbp::SbpBoard = text
+                    .parse()
+                    .with_context(|| format!("{}", path.display()))?;
+                Ok(Show::sbp(board, options.limits))
+            }
+            None => Ok(Show::numeric(read_puzzle()?, options)),
+        }
     }
 }
 
@@ -494,13 +515,12 @@ fn gui_mode(args: &[String]) -> Result<u8> {
             path.display()
         );
     }
-    let options = solve_args.options();
-    let numeric = read_puzzle()?;
+    let show = player.show(solve_args.options())?;
     let window = klotski::gui::app::WindowOptions {
         tween: player.tween(),
         size: player.size,
     };
-    match klotski::gui::app::run(numeric, options, window) {
+    match klotski::gui::app::run(show, window) {
         Ok(()) => Ok(OK),
         Err(e) => {
             eprintln!("error: {e}");
@@ -520,11 +540,10 @@ fn render_mode(args: &[String]) -> Result<u8> {
             path.display()
         );
     }
-    let options = solve_args.options();
     if player.out.is_none() && player.animate.is_none() {
         bail!("render needs --out DIR or --animate FILE.png");
     }
-    let numeric = read_puzzle()?;
+    let show = player.show(solve_args.options())?;
     let request = headless::RenderRequest {
         size: player.size,
         tween: player.tween(),
@@ -532,7 +551,7 @@ fn render_mode(args: &[String]) -> Result<u8> {
         steps: &player.steps,
         animate: player.animate.as_deref(),
     };
-    let result = headless::render_files(&numeric, options, &request);
+    let result = headless::render_files(show, &request);
     match result {
         Ok(written) => {
             for path in written {

@@ -2,13 +2,18 @@
 //! software one on CI). `KLOTSKI_BLESS=1 cargo test --test gui_render` rewrites the goldens.
 #![cfg(feature = "gui")]
 
+use klotski::geometry::{Board, Shape};
 use klotski::gui::controls::{Action, Pointer};
 use klotski::gui::headless::{self, Headless};
 use klotski::gui::image::RgbaImage;
+use klotski::gui::instance::Srgb;
 use klotski::gui::options::FrameSize;
 use klotski::gui::playback::Playback;
+use klotski::gui::scene;
+use klotski::gui::show::Marks;
 use klotski::gui::solver_thread::answer_events;
 use klotski::numeric::NumericPuzzle;
+use klotski::puzzle::{Piece, Puzzle};
 use klotski::search::Limits;
 use klotski::solver::{self, Options};
 use std::path::PathBuf;
@@ -204,4 +209,68 @@ fn the_animation_holds_the_start_every_tween_frame_and_the_end() {
             "every frame moves"
         );
     }
+}
+
+/// The colour a quarter of the way into a cell from its top-left corner: inside any fill, clear
+/// of the number at the centre.
+fn pixel_at(frame: &RgbaImage, frames: &Headless, row: usize, col: usize) -> [u8; 3] {
+    let cell = frames.layout().cells(row as f32, col as f32, 1, 1);
+    let (x, y) = (cell.x + cell.w / 4.0, cell.y + cell.h / 4.0);
+    let i = ((y as u32 * frame.width + x as u32) * 4) as usize;
+    [frame.pixels[i], frame.pixels[i + 1], frame.pixels[i + 2]]
+}
+
+fn near(got: [u8; 3], want: Srgb) -> bool {
+    [want.0, want.1, want.2]
+        .iter()
+        .zip(got)
+        .all(|(&w, g)| w.abs_diff(g) <= TOLERANCE.0)
+}
+
+#[test]
+fn walls_goal_cells_and_the_master_piece_are_drawn_in_their_own_colours() {
+    // A brick-puzzle-like board: a wall ring round a 2x3 room, the goal on the right column.
+    let (rows, cols) = (4, 5);
+    let board = Board::with_walls(
+        rows,
+        cols,
+        (0..rows * cols).filter(|&c| {
+            let (r, k) = (c / cols, c % cols);
+            r == 0 || r == rows - 1 || k == 0 || k == cols - 1
+        }),
+    );
+    let cell = |r: usize, c: usize| r * cols + c;
+    let puzzle = Puzzle {
+        board,
+        pieces: vec![
+            Piece {
+                shape: Shape::UNIT,
+                numbers: vec![2],
+            },
+            Piece {
+                shape: Shape { rows: 1, cols: 2 },
+                numbers: vec![3, 3],
+            },
+        ],
+        start: vec![cell(1, 1), cell(2, 1)],
+    };
+    let marks = Marks {
+        goal_cells: vec![cell(1, 3), cell(2, 3)],
+        master: Some(0),
+    };
+    let playback = Playback::new(puzzle, TWEEN).with_marks(marks);
+    let mut frames = renderer(&playback);
+    let frame = frames
+        .frame(&playback, &Pointer::default(), rest())
+        .unwrap();
+    check("walls_goal_master", &frame);
+    let at = |r, c| pixel_at(&frame, &frames, r, c);
+    assert!(near(at(0, 0), scene::WALL), "wall: {:?}", at(0, 0));
+    assert!(near(at(3, 4), scene::WALL), "wall: {:?}", at(3, 4));
+    assert!(near(at(1, 3), scene::GOAL_SLOT.0), "goal: {:?}", at(1, 3));
+    assert!(near(at(2, 3), scene::GOAL_SLOT.0), "goal: {:?}", at(2, 3));
+    assert!(near(at(1, 1), scene::MASTER.0), "master: {:?}", at(1, 1));
+    // The other piece keeps its shape's colour; the open cell shows a plain slot.
+    assert!(!near(at(2, 1), scene::MASTER.0));
+    assert!(!near(at(1, 2), scene::GOAL_SLOT.0) && !near(at(1, 2), scene::WALL));
 }

@@ -8,9 +8,8 @@ use crate::gui::options::FrameSize;
 use crate::gui::playback::Playback;
 use crate::gui::scene;
 use crate::gui::screen::Screen;
+use crate::gui::show::Show;
 use crate::gui::solver_thread::{self, SolverEvent};
-use crate::numeric::NumericPuzzle;
-use crate::solver::Options;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver};
@@ -31,19 +30,18 @@ pub struct WindowOptions {
     pub size: FrameSize,
 }
 
-/// Starts the solver thread, opens the window and plays until it is closed.
-pub fn run(numeric: NumericPuzzle, solve: Options, options: WindowOptions) -> Result<(), GuiError> {
+/// Starts the solver thread on `show`'s job, opens the window and plays until it is closed.
+pub fn run(show: Show, options: WindowOptions) -> Result<(), GuiError> {
     let event_loop = EventLoop::new().map_err(|e| GuiError::Window(e.to_string()))?;
     event_loop.set_control_flow(ControlFlow::Wait);
     let (sender, events) = mpsc::channel();
     let proxy = event_loop.create_proxy();
-    let puzzle = numeric.engine();
-    solver_thread::spawn(numeric, solve, sender, move || {
+    solver_thread::spawn(show.job, sender, move || {
         // The loop may already be gone when the window was closed early.
         let _ = proxy.send_event(());
     });
     let mut app = App {
-        playback: Playback::new(puzzle, options.tween),
+        playback: Playback::new(show.puzzle, options.tween).with_marks(show.marks),
         pointer: Pointer::default(),
         events,
         screen: None,

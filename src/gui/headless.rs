@@ -11,9 +11,7 @@ use crate::gui::options::{FrameSize, Steps};
 use crate::gui::playback::Playback;
 use crate::gui::renderer::Renderer;
 use crate::gui::scene;
-use crate::gui::solver_thread::answer_events;
-use crate::numeric::NumericPuzzle;
-use crate::solver::{self, Options};
+use crate::gui::show::Show;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -176,17 +174,12 @@ pub struct RenderRequest<'a> {
     pub animate: Option<&'a Path>,
 }
 
-/// Solves `numeric` (on this thread: there is no window to keep alive) and writes what
+/// Runs `show`'s solve (on this thread: there is no window to keep alive) and writes what
 /// `request` asks for; returns the paths written.
-pub fn render_files(
-    numeric: &NumericPuzzle,
-    options: Options,
-    request: &RenderRequest<'_>,
-) -> Result<Vec<PathBuf>, GuiError> {
-    let puzzle = numeric.engine();
-    let (rows, cols) = (puzzle.board.rows(), puzzle.board.cols());
-    let mut playback = Playback::new(puzzle, request.tween);
-    for event in answer_events(solver::solve(numeric, options, &mut |_| {})) {
+pub fn render_files(show: Show, request: &RenderRequest<'_>) -> Result<Vec<PathBuf>, GuiError> {
+    let (rows, cols) = (show.puzzle.board.rows(), show.puzzle.board.cols());
+    let mut playback = Playback::new(show.puzzle, request.tween).with_marks(show.marks);
+    for event in (show.job)(&mut |_| {}) {
         playback.receive(event);
     }
     let mut frames = Headless::new(request.size, rows, cols)?;

@@ -15,5 +15,6 @@ pub mod playback;
 pub mod renderer;
 pub mod scene;
 pub mod screen;
+pub mod show;
 pub mod solver_thread;
 pub mod tween;

@@ -2,6 +2,7 @@
 //! and autoplay. Time is passed in, so what a frame shows is a pure function of it.
 
 use crate::gui::controls::Action;
+use crate::gui::show::Marks;
 use crate::gui::solver_thread::SolverEvent;
 use crate::gui::tween;
 use crate::puzzle::{Cell, Move, Position, Puzzle};
@@ -50,6 +51,7 @@ pub struct Placement {
 #[derive(Clone, Debug)]
 pub struct Playback {
     puzzle: Puzzle,
+    marks: Marks,
     moves: Vec<Move>,
     verdict: Verdict,
     step: usize,
@@ -65,6 +67,7 @@ impl Playback {
         let position = puzzle.start_position();
         Playback {
             puzzle,
+            marks: Marks::default(),
             moves: Vec::new(),
             verdict: Verdict::Solving { states: 0 },
             step: 0,
@@ -75,9 +78,20 @@ impl Playback {
         }
     }
 
+    /// The same playback with goal cells and a master piece to draw.
+    pub fn with_marks(mut self, marks: Marks) -> Playback {
+        self.marks = marks;
+        self
+    }
+
     /// The puzzle being played.
     pub fn puzzle(&self) -> &Puzzle {
         &self.puzzle
+    }
+
+    /// The goal cells and master piece drawn on the board.
+    pub fn marks(&self) -> &Marks {
+        &self.marks
     }
 
     /// Takes in what the solver thread sent: progress, the next move, or the verdict.

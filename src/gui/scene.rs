@@ -12,6 +12,13 @@ use std::time::Duration;
 pub const BACKGROUND: Srgb = Srgb(0x1d, 0x21, 0x2c);
 const FRAME: Srgb = Srgb(0x3a, 0x40, 0x52);
 const SLOT: Srgb = Srgb(0x2a, 0x2f, 0x3c);
+/// A wall cell of the board.
+pub const WALL: Srgb = Srgb(0x4f, 0x56, 0x6b);
+/// Fill and border of an open goal cell.
+pub const GOAL_SLOT: (Srgb, Srgb) = (Srgb(0x4a, 0x2a, 0x33), Srgb(0xe0, 0x5a, 0x6a));
+/// Fill and border of the master piece (the one a goal region asks for): a colour no shape
+/// family uses.
+pub const MASTER: (Srgb, Srgb) = (Srgb(0xe8, 0x4a, 0x5f), Srgb(0xa8, 0x25, 0x38));
 const INK: Srgb = Srgb(0x1b, 0x1e, 0x28);
 const STATUS_INK: Srgb = Srgb(0xe6, 0xe8, 0xef);
 /// Numbers smaller than this many physical pixels cannot be read; leaving them out keeps huge
@@ -99,16 +106,44 @@ pub fn build(playback: &Playback, pointer: &Pointer, layout: &Layout, now: Durat
     ));
     // The slots are the board beneath: a blank cell shows one.
     let inset = (cell * 0.04).max(0.5);
+    let cell_rect = |index: usize| {
+        let (r, c) = puzzle.board.row_col(index);
+        layout.cells(r as f32, c as f32, 1, 1)
+    };
+    for wall in (0..puzzle.board.cells()).filter(|&c| puzzle.board.is_wall(c)) {
+        rects.push(RectInstance::new(
+            cell_rect(wall),
+            cell * 0.06,
+            WALL,
+            WALL,
+            0.0,
+        ));
+    }
     for open in playback.open_cells(now) {
-        let (r, c) = puzzle.board.row_col(open);
-        let slot = shrink(layout.cells(r as f32, c as f32, 1, 1), inset);
+        let slot = shrink(cell_rect(open), inset);
         rects.push(RectInstance::new(slot, cell * 0.12, SLOT, SLOT, 0.0));
+    }
+    // Goal cells show beneath the pieces, so the master covering them hides them.
+    for &goal in &playback.marks().goal_cells {
+        let slot = shrink(cell_rect(goal), inset);
+        let (fill, border) = GOAL_SLOT;
+        rects.push(RectInstance::new(
+            slot,
+            cell * 0.12,
+            fill,
+            border,
+            (cell * 0.04).max(1.0),
+        ));
     }
     let number_size = (cell * 0.4).min(48.0 * s);
     for placement in playback.placements(now) {
         let piece = &puzzle.pieces[placement.piece];
         let shape = piece.shape;
-        let (fill, border) = piece_colors(shape);
+        let (fill, border) = if playback.marks().master == Some(placement.piece) {
+            MASTER
+        } else {
+            piece_colors(shape)
+        };
         let area = layout.cells(placement.row, placement.col, shape.rows, shape.cols);
         let tile = shrink(area, inset);
         rects.push(RectInstance::new(

@@ -2,9 +2,9 @@
 //! as small events over a channel, waking the event loop after each one.
 
 use crate::gui::playback::Verdict;
-use crate::numeric::NumericPuzzle;
 use crate::puzzle::Move;
-use crate::solver::{self, Answer, Options, Report, Unverified};
+use crate::search::Stats;
+use crate::solver::{Answer, Report, Unverified};
 use std::sync::mpsc::Sender;
 use std::thread::JoinHandle;
 
@@ -18,6 +18,10 @@ pub enum SolverEvent {
     /// The answer, after the last move; an error becomes [`Verdict::NoAnswer`].
     Verdict(Verdict),
 }
+
+/// A solve to run: it reports progress through the callback it is given and returns the events
+/// that tell its answer (each move, then the verdict).
+pub type Job = Box<dyn FnOnce(&mut dyn FnMut(&Stats)) -> Vec<SolverEvent> + Send>;
 
 /// The events that tell a finished solve: one per move, then the verdict.
 pub fn answer_events(result: Result<Report, Unverified>) -> Vec<SolverEvent> {
@@ -39,25 +43,23 @@ pub fn answer_events(result: Result<Report, Unverified>) -> Vec<SolverEvent> {
     }
 }
 
-/// Starts solving `numeric` on its own thread. Events go to `events`; `wake` runs after each
-/// send so a sleeping event loop looks at the channel. A closed channel (the window is gone)
-/// only makes the sends fail quietly.
+/// Runs `job` on its own thread. Events go to `events`; `wake` runs after each send so a
+/// sleeping event loop looks at the channel. A closed channel (the window is gone) only makes the
+/// sends fail quietly.
 pub fn spawn(
-    numeric: NumericPuzzle,
-    options: Options,
+    job: Job,
     events: Sender<SolverEvent>,
     wake: impl Fn() + Send + 'static,
 ) -> JoinHandle<()> {
     std::thread::Builder::new()
         .name("solver".into())
         .spawn(move || {
-            let mut on_progress = |stats: &crate::search::Stats| {
+            let mut on_progress = |stats: &Stats| {
                 if events.send(SolverEvent::Progress(stats.stored)).is_ok() {
                     wake();
                 }
             };
-            let result = solver::solve(&numeric, options, &mut on_progress);
-            for event in answer_events(result) {
+            for event in job(&mut on_progress) {
                 if events.send(event).is_err() {
                     return;
                 }
@@ -70,7 +72,10 @@ pub fn spawn(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::gui::show::Show;
+    use crate::numeric::NumericPuzzle;
     use crate::search::Limits;
+    use crate::solver::Options;
     use std::sync::mpsc;
 
     #[test]
@@ -82,7 +87,7 @@ mod tests {
             limits: Limits::memory(1 << 26),
             algo: Default::default(),
         };
-        spawn(numeric, options, tx, move || {
+        spawn(Show::numeric(numeric, options).job, tx, move || {
             let _ = wake_tx.send(());
         })
         .join()

@@ -1,0 +1,88 @@
+//! What the player shows: a puzzle in engine form, the marks its kind adds to the board (goal
+//! cells, a master piece), and the solve that streams its moves. Numeric Klotski, brick puzzles
+//! and the classic 4x5 Klotski all reach the window and the headless renderer through it.
+
+use crate::gui::playback::Verdict;
+use crate::gui::solver_thread::{Job, SolverEvent, answer_events};
+use crate::numeric::NumericPuzzle;
+use crate::puzzle::{Move, Puzzle};
+use crate::sbp::SbpBoard;
+use crate::sbp::engine::{EngineError, EnginePuzzle, engine_puzzle, engine_solution};
+use crate::search::Limits;
+use crate::solver::{self, Options};
+
+/// What the board shows besides its walls and pieces.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Marks {
+    /// Cells of the goal region (a brick puzzle's goal cells, the classic Klotski's exit).
+    pub goal_cells: Vec<usize>,
+    /// The piece the goal is about, drawn in a colour of its own.
+    pub master: Option<usize>,
+}
+
+/// A puzzle to play and the solve that finds its moves.
+pub struct Show {
+    /// The pieces, the board and the start.
+    pub puzzle: Puzzle,
+    /// Goal cells and master piece to draw.
+    pub marks: Marks,
+    /// Runs on the solver thread (or, headless, on the caller's) and tells the answer.
+    pub job: Job,
+}
+
+impl Show {
+    /// Numeric Klotski: no marks (the goal is the numbers' order), solved by the portfolio.
+    pub fn numeric(numeric: NumericPuzzle, options: Options) -> Show {
+        Show {
+            puzzle: numeric.engine(),
+            marks: Marks::default(),
+            job: Box::new(move |progress| {
+                answer_events(solver::solve(&numeric, options, progress))
+            }),
+        }
+    }
+
+    /// A sliding brick puzzle: walls, goal cells and the master brick drawn apart; solved by
+    /// A* (shortest), replayed on the engine before a move is shown.
+    pub fn sbp(board: SbpBoard, limits: Limits) -> Show {
+        let engine = engine_puzzle(&board);
+        let marks = Marks {
+            goal_cells: engine.goals.clone(),
+            master: Some(engine.master),
+        };
+        let job: Job = Box::new(move |_| match engine_solution(&board, limits) {
+            Ok((solved, moves)) if master_on_goals(&solved, &moves) => {
+                moves_then(moves, Verdict::Solved { optimal: true })
+            }
+            Ok(_) => vec![SolverEvent::Verdict(Verdict::NoAnswer(
+                "the solution failed its replay check".to_string(),
+            ))],
+            Err(EngineError::NoSolution) => vec![SolverEvent::Verdict(Verdict::NoSolution)],
+            Err(e) => vec![SolverEvent::Verdict(Verdict::NoAnswer(e.to_string()))],
+        });
+        Show {
+            puzzle: engine.puzzle,
+            marks,
+            job,
+        }
+    }
+}
+
+/// Whether `moves` replay on `engine` and leave the master brick over every goal cell.
+fn master_on_goals(engine: &EnginePuzzle, moves: &[Move]) -> bool {
+    let puzzle = &engine.puzzle;
+    puzzle.replay(moves).is_ok_and(|end| {
+        let shape = puzzle.pieces[engine.master].shape;
+        let covered: Vec<usize> = (puzzle.board)
+            .footprint(shape, end.origins()[engine.master])
+            .collect();
+        engine.goals.iter().all(|g| covered.contains(g))
+    })
+}
+
+/// Each move, then the verdict.
+fn moves_then(moves: Vec<Move>, verdict: Verdict) -> Vec<SolverEvent> {
+    (moves.into_iter().map(SolverEvent::Move))
+        .chain([SolverEvent::Verdict(verdict)])
+        .collect()
+}
