@@ -4,7 +4,10 @@
 //! A layout is one `u64` with 3 bits per cell ([`Layout`]), canonical because pieces of one
 //! shape are interchangeable; the searches run the generic [`crate::search`] over [`HrdSpace`].
 
+pub mod analysis;
 pub mod code;
+pub mod enumerate;
+pub mod group;
 pub mod layout;
 pub mod moves;
 pub mod solve;

@@ -8,12 +8,14 @@ pub mod best_first;
 pub mod bfs;
 pub mod bibfs;
 pub mod idastar;
+pub mod layers;
 
 pub use astar::astar;
 pub use best_first::best_first;
 pub use bfs::bfs;
 pub use bibfs::bidirectional_bfs;
 pub use idastar::idastar;
+pub use layers::layers;
 
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hash};
