@@ -10,6 +10,8 @@ pub mod enumerate;
 pub mod group;
 pub mod layout;
 pub mod moves;
+pub mod play;
+pub mod show;
 pub mod solve;
 
 pub use code::{Code, CodeError};
