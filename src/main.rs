@@ -33,6 +33,8 @@ modes:
               (default corpus: tests/cases/{official,small,decided,peers})
   tipover     solve the Tipover puzzle on standard input; print a solution with the fewest
               tips, one `row col dr dc` a line, or nothing when it has no solution
+  hrd         classic 4x5 Klotski (Huarong Dao) by layout code: show, cal, cal-target, group,
+              analy, analy-group, all, all-code, bench (see klotski hrd --help)
   gui         open a window that shows the board and plays the solution (Next, Prev, Play, Restart;
               keys Right/Space, Left, P, Home, S screenshot, Esc/Q quit)
   render      write frames of the solution as PNG files, with no window and no display
@@ -81,6 +83,7 @@ fn main() -> ExitCode {
         Some("bench") => run(|| bench_mode(&args[1..])),
         Some("solvable") => run(|| solvable_mode(&args[1..])),
         Some("tipover") => run(|| tipover_mode(&args[1..])),
+        Some("hrd") => run(|| Ok(klotski::hrd::command::run(&args[1..])?)),
         #[cfg(feature = "gui")]
         Some("gui") => run(|| gui_mode(&args[1..])),
         #[cfg(feature = "gui")]

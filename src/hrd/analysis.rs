@@ -140,7 +140,13 @@ pub struct FarthestRow<'a>(&'a Analysis);
 impl fmt::Display for FarthestRow<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let a = self.0;
-        write!(f, "{},{},{},", a.start, a.farthest_step(), a.farthest().len())?;
+        write!(
+            f,
+            "{},{},{},",
+            a.start,
+            a.farthest_step(),
+            a.farthest().len()
+        )?;
         joined(f, a.farthest().iter().copied())
     }
 }

@@ -36,7 +36,9 @@ pub enum CodeError {
     #[error("layout code {0:#x} has more than 36 bits")]
     TooWide(u64),
     /// The first digit is not a place where the 2x2 block fits.
-    #[error("layout code {code}: the first digit {head:X} puts the 2x2 block off the board (allowed: 0 1 2 4 5 6 8 9 A C D E)")]
+    #[error(
+        "layout code {code}: the first digit {head:X} puts the 2x2 block off the board (allowed: 0 1 2 4 5 6 8 9 A C D E)"
+    )]
     BadHead {
         /// The code, 9 digits.
         code: String,
@@ -150,13 +152,23 @@ mod tests {
         assert!(matches!(err("3"), CodeError::BadHead { head: 3, .. }));
         assert!(matches!(err("F"), CodeError::BadHead { head: 15, .. }));
         // Block at 0, a 1x1 at column 2, then a horizontal piece at column 3 sticks out.
-        assert!(matches!(err("0D"), CodeError::BadPiece { item: 2, col: 3, .. }));
+        assert!(matches!(
+            err("0D"),
+            CodeError::BadPiece {
+                item: 2,
+                col: 3,
+                ..
+            }
+        ));
         // Block at 1, then a horizontal piece at 0 runs into it.
         assert!(matches!(err("14"), CodeError::BadPiece { item: 1, .. }));
         // 1x1 everywhere: no room for two spaces.
         assert!(matches!(err("0FFFFFFFF"), CodeError::TooFewSpaces { .. }));
         // Two spaces, six vertical pieces and two 1x1 fill the board; an 11th item is left over.
-        assert!(matches!(err("00AAAF4"), CodeError::Leftover { items: 10, .. }));
+        assert!(matches!(
+            err("00AAAF4"),
+            CodeError::Leftover { items: 10, .. }
+        ));
         assert!("00AAAF".parse::<Code>().is_ok());
         assert!(Code::new(1 << 36).is_err());
     }

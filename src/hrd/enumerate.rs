@@ -95,7 +95,15 @@ impl<F: FnMut(Code, u8, u8)> Fill<'_, F> {
         self.from(cell + 1, here, bits, items + 1, spaces + 1, two, singles);
         if cell % COLS + 1 < COLS && occupied >> (cell + 1) & 1 == 0 {
             let bits = bits | 0b01 << shift;
-            self.from(cell + 2, here | 2 << cell, bits, items + 1, spaces, two + 1, singles);
+            self.from(
+                cell + 2,
+                here | 2 << cell,
+                bits,
+                items + 1,
+                spaces,
+                two + 1,
+                singles,
+            );
         }
         if cell + COLS < CELLS && occupied >> (cell + COLS) & 1 == 0 {
             let bits = bits | 0b10 << shift;

@@ -99,6 +99,10 @@ mod tests {
             }
         }
         let unit = Group::of("1A9BF0C".parse().unwrap(), Metric::Unit);
-        assert_eq!(unit.codes(), group.codes(), "both metrics connect the same layouts");
+        assert_eq!(
+            unit.codes(),
+            group.codes(),
+            "both metrics connect the same layouts"
+        );
     }
 }

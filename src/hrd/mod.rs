@@ -6,6 +6,7 @@
 
 pub mod analysis;
 pub mod code;
+pub mod command;
 pub mod enumerate;
 pub mod group;
 pub mod layout;

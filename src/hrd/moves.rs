@@ -4,7 +4,7 @@
 //! so a step's targets are a flood fill of the piece's top-left cell through the cells it fits
 //! in. [`Metric::Unit`]: a piece moving one cell is one step.
 
-use super::layout::{CELLS, COLS, FOOTPRINT, Layout, PIECE_FIELDS, PIECE_VALUES};
+use super::layout::{CELLS, COLS, Layout, PIECE_FIELDS, PIECE_VALUES};
 use crate::search::{Reversible, Space};
 
 /// What one step is.
@@ -26,28 +26,48 @@ pub struct Slide {
     pub to: u8,
 }
 
-/// Per cell, its neighbours left, right, up and down (`u8::MAX` off the board).
-const NEIGHBOURS: [[u8; 4]; CELLS] = {
-    let mut table = [[u8::MAX; 4]; CELLS];
+/// The low bit of every cell's field.
+const LOW: u64 = spaced(None);
+/// The low bits of the cells in column 0.
+const FIRST_COLUMN: u64 = spaced(Some(0));
+/// The low bits of the cells in the last column.
+const LAST_COLUMN: u64 = spaced(Some(COLS - 1));
+
+/// The low field bits of the cells in `column`, or of all cells.
+const fn spaced(column: Option<usize>) -> u64 {
+    let mut mask = 0;
     let mut cell = 0;
     while cell < CELLS {
-        let (r, c) = (cell / COLS, cell % COLS);
-        if c > 0 {
-            table[cell][0] = (cell - 1) as u8;
-        }
-        if c + 1 < COLS {
-            table[cell][1] = (cell + 1) as u8;
-        }
-        if r > 0 {
-            table[cell][2] = (cell - COLS) as u8;
-        }
-        if cell + COLS < CELLS {
-            table[cell][3] = (cell + COLS) as u8;
+        let wanted = match column {
+            Some(c) => cell % COLS == c,
+            None => true,
+        };
+        if wanted {
+            mask |= 1 << (3 * cell);
         }
         cell += 1;
     }
-    table
-};
+    mask
+}
+
+/// The cells next to any cell of `cells` (spaced masks).
+fn around(cells: u64) -> u64 {
+    (cells << 3 & !FIRST_COLUMN)
+        | (cells >> 3 & !LAST_COLUMN)
+        | (cells << (3 * COLS) & LOW)
+        | cells >> (3 * COLS)
+}
+
+/// The top-left cells where a piece of kind index `k` fits inside the `free` cells (spaced).
+fn fitting(k: usize, free: u64) -> u64 {
+    let wide = free & free >> 3 & !LAST_COLUMN;
+    match k {
+        0 => free,
+        1 => wide,
+        2 => free & free >> (3 * COLS),
+        _ => wide & wide >> (3 * COLS),
+    }
+}
 
 /// The layouts one step apart, in the chosen metric.
 #[derive(Clone, Copy, Debug, Default)]
@@ -62,45 +82,50 @@ impl HrdSpace {
         HrdSpace { metric }
     }
 
-    /// Calls `visit` with every step out of `layout` and the layout it leads to, pieces in
-    /// row-major order of their top-left cells.
+    /// Calls `visit` with every step out of `layout` and the layout it leads to: pieces in
+    /// row-major order of their top-left cells, targets in row-major order.
+    ///
+    /// Works on "spaced" masks, one bit per cell at bit `3 * cell` (the low bit of its field),
+    /// so the occupied cells, the top-left cells and the cells beside an empty one come from a
+    /// few word operations on the raw form. A piece's targets are a flood fill of its top-left
+    /// cell through the cells where it fits, grown a whole ring per word operation.
     pub fn for_each_step(&self, layout: Layout, mut visit: impl FnMut(Slide, Layout)) {
         let raw = layout.raw();
-        let occupied = layout.occupied();
-        for (from, kind) in layout.pieces() {
-            let k = kind as usize - 1;
-            let others = occupied & !FOOTPRINT[k][from];
-            let lifted = raw & !PIECE_FIELDS[k][from];
-            // Cells reached so far, and a stack of those still to look around.
-            let mut reached = 1u32 << from;
-            let mut stack = [0u8; CELLS];
-            stack[0] = from as u8;
-            let mut top = 1;
-            while top > 0 {
-                top -= 1;
-                let at = stack[top] as usize;
-                for &next in &NEIGHBOURS[at] {
-                    if next == u8::MAX || reached >> next & 1 == 1 {
-                        continue;
-                    }
-                    let footprint = FOOTPRINT[k][next as usize];
-                    if footprint == 0 || footprint & others != 0 {
-                        continue;
-                    }
-                    reached |= 1 << next;
-                    let slide = Slide {
-                        from: from as u8,
-                        to: next,
-                    };
-                    visit(
-                        slide,
-                        Layout::from_raw(lifted | PIECE_VALUES[k][next as usize]),
-                    );
-                    if self.metric == Metric::Piece {
-                        stack[top] = next;
-                        top += 1;
-                    }
+        let occupied = (raw | raw >> 1 | raw >> 2) & LOW;
+        let filled = raw & raw >> 1 & raw >> 2 & LOW;
+        let beside_empty = around(LOW & !occupied);
+        let mut heads = occupied & !filled;
+        while heads != 0 {
+            let from = heads.trailing_zeros() as usize / 3;
+            heads &= heads - 1;
+            let k = (raw >> (3 * from) & 7) as usize - 1;
+            let own = PIECE_FIELDS[k][from] & LOW;
+            if own & beside_empty == 0 {
+                continue;
+            }
+            let fits = fitting(k, LOW & !(occupied & !own));
+            let start = 1u64 << (3 * from);
+            let mut reached = start;
+            loop {
+                let grown = (reached | around(reached)) & fits;
+                if grown == reached {
+                    break;
                 }
+                reached = grown;
+                if self.metric == Metric::Unit {
+                    break;
+                }
+            }
+            let lifted = raw & !PIECE_FIELDS[k][from];
+            let mut targets = reached & !start;
+            while targets != 0 {
+                let to = targets.trailing_zeros() as usize / 3;
+                targets &= targets - 1;
+                let slide = Slide {
+                    from: from as u8,
+                    to: to as u8,
+                };
+                visit(slide, Layout::from_raw(lifted | PIECE_VALUES[k][to]));
             }
         }
     }

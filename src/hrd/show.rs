@@ -58,9 +58,7 @@ impl fmt::Display for Drawing {
         // A grid point is a corner when a line leaves it.
         for y in (0..canvas.len()).step_by(h + 1) {
             for x in (0..canvas[0].len()).step_by(w + 1) {
-                let line = |yy: Option<usize>, xx: Option<usize>, ch: char| {
-                    matches!((yy, xx), (Some(yy), Some(xx)) if canvas.get(yy).and_then(|row| row.get(xx)) == Some(&ch))
-                };
+                let line = |yy: Option<usize>, xx: Option<usize>, ch: char| matches!((yy, xx), (Some(yy), Some(xx)) if canvas.get(yy).and_then(|row| row.get(xx)) == Some(&ch));
                 if line(y.checked_sub(1), Some(x), '|')
                     || line(Some(y + 1), Some(x), '|')
                     || line(Some(y), x.checked_sub(1), '-')
