@@ -50,8 +50,7 @@ impl fmt::Display for Census {
 /// Calls `visit(code, two_cell_pieces, singles)` for every legal layout, codes ascending.
 pub fn for_each(mut visit: impl FnMut(Code, u8, u8)) {
     let block = Kind::Block as usize - 1;
-    for head in 0..16 {
-        let footprint = FOOTPRINT[block][head];
+    for (head, &footprint) in FOOTPRINT[block].iter().enumerate() {
         if footprint != 0 {
             let mut fill = Fill {
                 head: (head as u64) << 32,

@@ -49,23 +49,35 @@ impl fmt::Display for Drawing {
                     (1..=h).for_each(|y| canvas[top + y][left + w + 1] = '|');
                 }
                 if owners[r][c].is_none() {
-                    for y in 1..=h {
-                        (1..=w).for_each(|x| canvas[top + y][left + x] = '.');
+                    // The cell and, towards an empty neighbour, the gap that no line takes.
+                    let right = usize::from(c + 1 < COLS && owners[r][c + 1].is_none());
+                    let down = usize::from(r + 1 < ROWS && owners[r + 1][c].is_none());
+                    for y in 1..=h + down {
+                        (1..=w + right).for_each(|x| canvas[top + y][left + x] = '.');
                     }
                 }
             }
         }
-        // A grid point is a corner when a line leaves it.
+        // A grid point joins the lines that meet there: `+` where a horizontal line touches
+        // it, `|` where only a vertical one passes; between empty cells it stays dotted.
         for y in (0..canvas.len()).step_by(h + 1) {
             for x in (0..canvas[0].len()).step_by(w + 1) {
-                let line = |yy: Option<usize>, xx: Option<usize>, ch: char| matches!((yy, xx), (Some(yy), Some(xx)) if canvas.get(yy).and_then(|row| row.get(xx)) == Some(&ch));
-                if line(y.checked_sub(1), Some(x), '|')
-                    || line(Some(y + 1), Some(x), '|')
-                    || line(Some(y), x.checked_sub(1), '-')
-                    || line(Some(y), Some(x + 1), '-')
-                {
-                    canvas[y][x] = '+';
-                }
+                let at = |yy: Option<usize>, xx: Option<usize>| {
+                    yy.zip(xx)
+                        .and_then(|(yy, xx)| canvas.get(yy).and_then(|row| row.get(xx)))
+                        .copied()
+                };
+                let horizontal = [at(Some(y), x.checked_sub(1)), at(Some(y), Some(x + 1))];
+                let vertical = [at(y.checked_sub(1), Some(x)), at(Some(y + 1), Some(x))];
+                canvas[y][x] = if horizontal.contains(&Some('-')) {
+                    '+'
+                } else if vertical.contains(&Some('|')) {
+                    '|'
+                } else if horizontal.iter().chain(&vertical).all(|c| *c == Some('.')) {
+                    '.'
+                } else {
+                    ' '
+                };
             }
         }
         for row in canvas {
