@@ -142,7 +142,7 @@ pub fn run(args: &[String]) -> Result<u8, HrdError> {
         "cal" => {
             arity(1, 2)?;
             let start = code(0)?;
-            let text = path_text(start, "solved", solve::solve(start, metric));
+            let text = path_text(start, None, solve::solve(start, metric));
             emit(operands.get(1).copied(), &text)?;
         }
         "cal-target" => {
@@ -151,7 +151,7 @@ pub fn run(args: &[String]) -> Result<u8, HrdError> {
             let path = solve::to_target(start, target, metric);
             emit(
                 operands.get(2).copied(),
-                &path_text(start, &target.to_string(), path),
+                &path_text(start, Some(target), path),
             )?;
         }
         "group" => {
@@ -228,9 +228,15 @@ pub fn run(args: &[String]) -> Result<u8, HrdError> {
 }
 
 /// `cal` and `cal-target` output: a headline, then each layout of the path numbered from 0.
-fn path_text(start: Code, goal: &str, path: Option<Path>) -> String {
+fn path_text(start: Code, target: Option<Code>, path: Option<Path>) -> String {
+    let goal = target.map_or("solved".to_string(), |t| t.to_string());
     let Some(path) = path else {
-        return format!("{start}: no solution ({goal} is not reachable)\n");
+        return match target {
+            None => format!(
+                "{start}: no solution (no layout with the 2x2 block at the bottom centre is reachable)\n"
+            ),
+            Some(_) => format!("{start} -> {goal}: no path (not in the same group)\n"),
+        };
     };
     let mut text = format!("{start} -> {goal}: {} steps\n", path.steps.len());
     for (i, layout) in path.layouts.iter().enumerate() {
