@@ -96,7 +96,12 @@ fn every_classic_layout_gets_its_listed_step_counts() {
     let unsolvable = hrd(&["cal", "1AAEF0C"]);
     assert_eq!(
         unsolvable,
-        "1AAEF0C00: no solution (solved is not reachable)\n"
+        "1AAEF0C00: no solution (no layout with the 2x2 block at the bottom centre is reachable)\n"
+    );
+    let apart = hrd(&["cal-target", "1A9BF0C", "00AAAF"]);
+    assert_eq!(
+        apart,
+        "1A9BF0C00 -> 00AAAF000: no path (not in the same group)\n"
     );
 }
 
@@ -248,6 +253,10 @@ fn bad_codes_and_arguments_get_one_error_line() {
         (vec!["cal"], "cal takes 1 to 2 argument(s), got 0"),
         (vec!["frobnicate"], "unknown hrd subcommand"),
         (vec!["cal", "1A9BF0C", "--fast"], "unknown option '--fast'"),
+        (
+            vec!["group", "1A9BF0C", "/nonexistent/dir/out.txt"],
+            "/nonexistent/dir/out.txt: ",
+        ),
     ] {
         let mut all = vec!["hrd"];
         all.extend_from_slice(&args);

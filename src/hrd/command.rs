@@ -46,22 +46,22 @@ pub enum HrdError {
     #[error(transparent)]
     Code(#[from] CodeError),
     /// A layout code in a seeds file.
-    #[error("{path} line {line}: {source}")]
+    #[error("{path} line {line}: {cause}")]
     Seed {
         /// The file.
         path: String,
         /// 1-based line.
         line: usize,
-        /// What is wrong with the code.
-        source: CodeError,
+        /// What is wrong with the code (printed here, not chained, so it shows once).
+        cause: CodeError,
     },
     /// A file could not be read or written.
-    #[error("{path}: {source}")]
+    #[error("{path}: {cause}")]
     Io {
         /// The file ("standard output" for stdout).
         path: String,
         /// The failure.
-        source: std::io::Error,
+        cause: std::io::Error,
     },
 }
 
@@ -290,17 +290,17 @@ fn group_tables(
 
 /// The codes of a seeds file: the first word of each non-blank line.
 fn read_seeds(path: &str) -> Result<Vec<Code>, HrdError> {
-    let text = std::fs::read_to_string(path).map_err(|source| HrdError::Io {
+    let text = std::fs::read_to_string(path).map_err(|cause| HrdError::Io {
         path: path.to_string(),
-        source,
+        cause,
     })?;
     (text.lines().enumerate())
         .filter_map(|(i, line)| line.split_whitespace().next().map(|word| (i, word)))
         .map(|(i, word)| {
-            word.parse().map_err(|source| HrdError::Seed {
+            word.parse().map_err(|cause| HrdError::Seed {
                 path: path.to_string(),
                 line: i + 1,
-                source,
+                cause,
             })
         })
         .collect()
@@ -319,9 +319,9 @@ fn emit_bytes(file: Option<&str>, bytes: &[u8]) -> Result<(), HrdError> {
             stdout.write_all(bytes).and_then(|()| stdout.flush())
         }
     };
-    written.map_err(|source| HrdError::Io {
+    written.map_err(|cause| HrdError::Io {
         path: file.unwrap_or("standard output").to_string(),
-        source,
+        cause,
     })
 }
 
