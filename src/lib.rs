@@ -9,6 +9,7 @@ pub mod geometry;
 #[cfg(feature = "gui")]
 pub mod gui;
 pub mod heuristic;
+pub mod hrd;
 pub mod numeric;
 pub mod packed;
 pub mod puzzle;

@@ -38,6 +38,8 @@ modes:
               klotski sbp applyMove FILE '(3,down)'    klotski sbp compare FILE1 FILE2
               klotski sbp random FILE N [--seed S]     klotski sbp bfs|dfs|ids|astar FILE
               solvers print the moves, the final board, nodes expanded, seconds, length
+  hrd         classic 4x5 Klotski (Huarong Dao) by layout code: show, cal, cal-target, group,
+              analy, analy-group, all, all-code, bench (see klotski hrd --help)
   gui         open a window that shows the board and plays the solution (Next, Prev, Play, Restart;
               keys Right/Space, Left, P, Home, S screenshot, Esc/Q quit)
   render      write frames of the solution as PNG files, with no window and no display
@@ -89,6 +91,7 @@ fn main() -> ExitCode {
         Some("solvable") => run(|| solvable_mode(&args[1..])),
         Some("tipover") => run(|| tipover_mode(&args[1..])),
         Some("sbp") => run(|| sbp_mode(&args[1..])),
+        Some("hrd") => run(|| Ok(klotski::hrd::command::run(&args[1..])?)),
         #[cfg(feature = "gui")]
         Some("gui") => run(|| gui_mode(&args[1..])),
         #[cfg(feature = "gui")]

@@ -10,6 +10,7 @@ pub mod bibfs;
 pub mod dfs;
 pub mod idastar;
 pub mod ids;
+pub mod layers;
 
 pub use astar::astar;
 pub use best_first::best_first;
@@ -18,6 +19,7 @@ pub use bibfs::bidirectional_bfs;
 pub use dfs::dfs;
 pub use idastar::idastar;
 pub use ids::ids;
+pub use layers::layers;
 
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hash};

@@ -1,0 +1,20 @@
+//! Classic 4x5 Klotski (Huarong Dao): the 9-hex-digit layout code, layouts, the two step
+//! metrics, shortest solutions, group analysis and the enumeration of every legal layout.
+//!
+//! A layout is one `u64` with 3 bits per cell ([`Layout`]), canonical because pieces of one
+//! shape are interchangeable; the searches run the generic [`crate::search`] over [`HrdSpace`].
+
+pub mod analysis;
+pub mod code;
+pub mod command;
+pub mod enumerate;
+pub mod group;
+pub mod layout;
+pub mod moves;
+pub mod play;
+pub mod show;
+pub mod solve;
+
+pub use code::{Code, CodeError};
+pub use layout::{Kind, Layout};
+pub use moves::{HrdSpace, Metric, Slide};
