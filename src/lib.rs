@@ -12,6 +12,7 @@ pub mod heuristic;
 pub mod numeric;
 pub mod packed;
 pub mod puzzle;
+pub mod rng;
 pub mod search;
 pub mod solvable;
 pub mod solver;

@@ -31,6 +31,14 @@ modes:
   bench       solve a fixed corpus and print per-case median time, states and memory
               klotski bench [--repeat N] [solve options] [DIR|FILE ...]
               (default corpus: tests/cases/{official,small,decided,peers})
+  generate    print a random puzzle in the terminal input format
+              klotski generate --size NxM [--blanks K] [--blocks 2x2:1,1x2:2,2x1:1]
+                               [--moves N | --shuffle [--unsolvable]] [--seed S]
+              --moves N: N random moves back from the goal (default 10 per cell);
+              --shuffle: every piece placed at random, kept once proven solvable (or, with
+              --unsolvable, proven unsolvable) within --time-limit (default 10) and
+              --max-memory; --seed: the same seed gives the same puzzle (default: from the
+              clock, told on stderr)
   tipover     solve the Tipover puzzle on standard input; print a solution with the fewest
               tips, one `row col dr dc` a line, or nothing when it has no solution
   gui         open a window that shows the board and plays the solution (Next, Prev, Play, Restart;
@@ -79,6 +87,7 @@ fn main() -> ExitCode {
     let code = match args.first().map(String::as_str) {
         Some("terminal") => run(|| terminal_mode(&args[1..])),
         Some("bench") => run(|| bench_mode(&args[1..])),
+        Some("generate") => run(|| generate_mode(&args[1..])),
         Some("solvable") => run(|| solvable_mode(&args[1..])),
         Some("tipover") => run(|| tipover_mode(&args[1..])),
         #[cfg(feature = "gui")]
@@ -313,6 +322,83 @@ fn bench_mode(args: &[String]) -> Result<u8> {
         rows.push(row);
     }
     print!("{}", klotski::bench::Table(&rows));
+    Ok(OK)
+}
+
+fn generate_mode(args: &[String]) -> Result<u8> {
+    use klotski::numeric::generate::{self, BlockCounts, Method, Size, Spec};
+    let mut size: Option<Size> = None;
+    let mut blanks = 1;
+    let mut blocks = BlockCounts::default();
+    let mut moves: Option<usize> = None;
+    let mut shuffle = false;
+    let mut unsolvable = false;
+    let mut seed: Option<u64> = None;
+    let solve_args = parse_solve_args_with(args, |arg, value| {
+        match arg {
+            "--size" => size = Some(value()?.parse()?),
+            "--blanks" => {
+                let text = value()?;
+                blanks = text
+                    .parse()
+                    .map_err(|_| anyhow!("--blanks takes a count, got '{text}'"))?;
+            }
+            "--blocks" => blocks = value()?.parse()?,
+            "--moves" => {
+                let text = value()?;
+                let n = text
+                    .parse()
+                    .map_err(|_| anyhow!("--moves takes a count, got '{text}'"))?;
+                moves = Some(n);
+            }
+            "--shuffle" => shuffle = true,
+            "--unsolvable" => unsolvable = true,
+            "--seed" => {
+                let text = value()?;
+                let s = text
+                    .parse()
+                    .map_err(|_| anyhow!("--seed takes a whole number, got '{text}'"))?;
+                seed = Some(s);
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    })?;
+    if let Some(path) = solve_args.paths.first() {
+        bail!("generate takes no files, got '{}'", path.display());
+    }
+    let size = size.ok_or_else(|| anyhow!("generate needs --size NxM"))?;
+    let method = match (moves, shuffle) {
+        (Some(_), true) => bail!("--moves and --shuffle cannot be combined"),
+        (Some(n), false) => Method::Walk(n),
+        (None, true) => Method::Shuffle,
+        (None, false) => Method::Walk(10 * size.rows * size.cols),
+    };
+    let clock_seed = seed.is_none();
+    let seed = seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    });
+    let spec = Spec {
+        size,
+        blanks,
+        blocks,
+        method,
+        unsolvable,
+    };
+    let mut options = solve_args.options();
+    if solve_args.time_limit.is_none() {
+        options.limits.deadline = Some(Instant::now() + Duration::from_secs(10));
+    }
+    let puzzle = generate::generate(&spec, seed, options)?;
+    if clock_seed {
+        eprintln!("klotski: seed {seed} (--seed {seed} gives this puzzle again)");
+    }
+    let mut stdout = std::io::stdout().lock();
+    write!(stdout, "{puzzle}")
+        .and_then(|()| stdout.flush())
+        .context("cannot write the puzzle")?;
     Ok(OK)
 }
 

@@ -9,7 +9,7 @@ pub mod bfs;
 pub mod bibfs;
 pub mod idastar;
 
-pub use astar::astar;
+pub use astar::{Weights, astar, weighted_astar};
 pub use best_first::best_first;
 pub use bfs::bfs;
 pub use bibfs::bidirectional_bfs;
