@@ -4,6 +4,8 @@
 //! display.
 
 pub mod bench;
+pub mod charts;
+pub mod compare;
 pub mod constructive;
 pub mod geometry;
 #[cfg(feature = "gui")]

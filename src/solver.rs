@@ -49,6 +49,32 @@ pub const WASTAR_WEIGHT: u32 = 2;
 const SMALL_SPACE: f64 = 1e6;
 
 impl Algo {
+    /// Every method, the portfolio first.
+    pub const ALL: [Algo; 8] = [
+        Algo::Auto,
+        Algo::Bfs,
+        Algo::Bibfs,
+        Algo::Astar,
+        Algo::Idastar,
+        Algo::Wastar,
+        Algo::Greedy,
+        Algo::Constructive,
+    ];
+
+    /// The name `--algo` takes for this method.
+    pub fn key(self) -> &'static str {
+        match self {
+            Algo::Auto => "auto",
+            Algo::Bfs => "bfs",
+            Algo::Bibfs => "bibfs",
+            Algo::Astar => "astar",
+            Algo::Idastar => "idastar",
+            Algo::Wastar => "wastar",
+            Algo::Greedy => "greedy",
+            Algo::Constructive => "constructive",
+        }
+    }
+
     /// Whether a path this method finds is proven shortest.
     pub fn is_optimal(self) -> bool {
         matches!(self, Algo::Bfs | Algo::Bibfs | Algo::Astar | Algo::Idastar)
@@ -103,17 +129,9 @@ pub struct UnknownAlgo(String);
 impl FromStr for Algo {
     type Err = UnknownAlgo;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "auto" => Ok(Algo::Auto),
-            "bfs" => Ok(Algo::Bfs),
-            "bibfs" => Ok(Algo::Bibfs),
-            "astar" => Ok(Algo::Astar),
-            "idastar" => Ok(Algo::Idastar),
-            "wastar" => Ok(Algo::Wastar),
-            "greedy" => Ok(Algo::Greedy),
-            "constructive" => Ok(Algo::Constructive),
-            _ => Err(UnknownAlgo(s.to_string())),
-        }
+        (Algo::ALL.into_iter())
+            .find(|a| a.key() == s)
+            .ok_or_else(|| UnknownAlgo(s.to_string()))
     }
 }
 
