@@ -39,7 +39,7 @@ pub fn draw(runs: &[Run], algos: &[Algo], dir: &Path) -> Result<Vec<PathBuf>, Ch
             })
             .collect()
     };
-    let time = points(&|r, _| Some((r.time.as_secs_f64() * 1000.0).max(1e-3).log10()));
+    let time = points(&|r, _| Some((r.cost().as_secs_f64() * 1000.0).max(1e-3).log10()));
     let nodes = points(&|r, _| {
         (r.algo != Algo::Constructive && r.expanded > 0).then(|| (r.expanded as f64).log10())
     });

@@ -30,6 +30,8 @@ pub struct Run {
     pub status: Status,
     /// Wall time.
     pub time: Duration,
+    /// CPU time of the solving thread, where the system reports it (Linux).
+    pub cpu: Option<Duration>,
     /// States expanded (0 for the constructive solver, which does not count them).
     pub expanded: u64,
     /// Peak bytes of the search's tables (0 for the constructive solver).
@@ -38,6 +40,22 @@ pub struct Run {
     pub length: Option<usize>,
     /// Whether the answer is proven: a shortest solution, or no solution.
     pub proven: bool,
+}
+
+impl Run {
+    /// The time the comparison ranks by: CPU time where known (a loaded machine stretches
+    /// wall times), else wall time.
+    pub fn cost(&self) -> Duration {
+        self.cpu.unwrap_or(self.time)
+    }
+}
+
+/// CPU time the calling thread has run, from Linux's `/proc/thread-self/schedstat` (its first
+/// field, in nanoseconds); `None` elsewhere.
+fn thread_cpu() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let nanos = text.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(nanos))
 }
 
 /// How a run ended.
@@ -83,8 +101,12 @@ pub fn run_case(
             limits: limits(),
             algo,
         };
+        let cpu_before = thread_cpu();
         let report = solver::solve(&puzzle, options, &mut |_| {})
             .map_err(|e| BenchError::Unverified(file.to_path_buf(), e))?;
+        let cpu = thread_cpu()
+            .zip(cpu_before)
+            .map(|(after, before)| after - before);
         let (status, length, proven) = match &report.answer {
             Answer::Solved { moves, optimal } => (Status::Solved, Some(moves.len()), *optimal),
             Answer::Unsolvable(_) => (Status::Unsolvable, None, true),
@@ -95,6 +117,7 @@ pub fn run_case(
             algo,
             status,
             time: report.elapsed,
+            cpu,
             expanded: report.stats.expanded,
             peak_bytes: report.stats.peak_bytes,
             length,
@@ -121,16 +144,20 @@ impl fmt::Display for Csv<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
-            "case,algorithm,status,time_ms,nodes_expanded,peak_bytes,length,proven"
+            "case,algorithm,status,time_ms,cpu_ms,nodes_expanded,peak_bytes,length,proven"
         )?;
         for r in self.0 {
             writeln!(
                 f,
-                "{},{},{},{:.3},{},{},{},{}",
+                "{},{},{},{:.3},{},{},{},{},{}",
                 r.case,
                 r.algo.key(),
                 r.status,
                 r.time.as_secs_f64() * 1000.0,
+                r.cpu.map_or(String::new(), |c| format!(
+                    "{:.3}",
+                    c.as_secs_f64() * 1000.0
+                )),
                 r.expanded,
                 r.peak_bytes,
                 r.length.map_or(String::new(), |l| l.to_string()),
@@ -163,7 +190,9 @@ impl fmt::Display for Summary<'_> {
         writeln!(
             f,
             "{} cases, {} per run. Optimal: the length equals the proven optimum. \
-             Ratio: length / optimum over the cases with a known optimum.\n",
+             Ratio: length / optimum over the cases with a known optimum. Times: CPU time of \
+             the solving thread where the system reports it, else wall time; `limit` is on wall \
+             time.\n",
             cases.len(),
             self.budget
         )?;
@@ -189,7 +218,7 @@ impl fmt::Display for Summary<'_> {
             let optimal = (mine.iter())
                 .filter(|r| r.length.is_some() && r.length == optimum(self.runs, &r.case))
                 .count();
-            let mut times: Vec<Duration> = mine.iter().map(|r| r.time).collect();
+            let mut times: Vec<Duration> = mine.iter().map(|r| r.cost()).collect();
             times.sort();
             let median = times.get(times.len() / 2).copied().unwrap_or_default();
             let total: Duration = times.iter().sum();
@@ -236,11 +265,11 @@ impl fmt::Display for Summary<'_> {
                     Some(r) => match (r.status, r.length) {
                         (Status::Limit, _) => "limit".to_string(),
                         (Status::Unsolvable, _) => {
-                            format!("{:.1} No", r.time.as_secs_f64() * 1000.0)
+                            format!("{:.1} No", r.cost().as_secs_f64() * 1000.0)
                         }
                         (Status::Solved, length) => format!(
                             "{:.1} ({})",
-                            r.time.as_secs_f64() * 1000.0,
+                            r.cost().as_secs_f64() * 1000.0,
                             length.unwrap_or(0)
                         ),
                     },

@@ -42,21 +42,22 @@ fn rows(csv: &str) -> Vec<Row> {
     let mut lines = csv.lines();
     assert_eq!(
         lines.next(),
-        Some("case,algorithm,status,time_ms,nodes_expanded,peak_bytes,length,proven")
+        Some("case,algorithm,status,time_ms,cpu_ms,nodes_expanded,peak_bytes,length,proven")
     );
     lines
         .map(|line| {
             let f: Vec<&str> = line.split(',').collect();
-            assert_eq!(f.len(), 8, "{line}");
+            assert_eq!(f.len(), 9, "{line}");
             f[3].parse::<f64>().expect("time is a number");
-            f[4].parse::<u64>().expect("nodes is a count");
-            f[5].parse::<u64>().expect("peak bytes is a count");
+            assert!(f[4].is_empty() || f[4].parse::<f64>().is_ok(), "{line}");
+            f[5].parse::<u64>().expect("nodes is a count");
+            f[6].parse::<u64>().expect("peak bytes is a count");
             Row {
                 case: f[0].to_string(),
                 algo: f[1].to_string(),
                 status: f[2].to_string(),
-                length: (!f[6].is_empty()).then(|| f[6].parse().expect("length is a count")),
-                proven: f[7].parse().expect("proven is true or false"),
+                length: (!f[7].is_empty()).then(|| f[7].parse().expect("length is a count")),
+                proven: f[8].parse().expect("proven is true or false"),
             }
         })
         .collect()
