@@ -50,12 +50,23 @@ impl Run {
     }
 }
 
-/// CPU time the calling thread has run, from Linux's `/proc/thread-self/schedstat` (its first
-/// field, in nanoseconds); `None` elsewhere.
+/// CPU time the calling thread has run (`CLOCK_THREAD_CPUTIME_ID`, nanosecond resolution);
+/// `None` where the system has no such clock.
+#[cfg(unix)]
 fn thread_cpu() -> Option<Duration> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let nanos = text.split_whitespace().next()?.parse().ok()?;
-    Some(Duration::from_nanos(nanos))
+    let mut now = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `now` is a valid, writable timespec for the duration of the call.
+    let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut now) };
+    (status == 0).then(|| Duration::new(now.tv_sec as u64, now.tv_nsec as u32))
+}
+
+/// CPU time of the calling thread: not measured off Unix.
+#[cfg(not(unix))]
+fn thread_cpu() -> Option<Duration> {
+    None
 }
 
 /// How a run ended.
