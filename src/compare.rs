@@ -3,6 +3,7 @@
 
 use crate::bench::BenchError;
 use crate::numeric::NumericPuzzle;
+use crate::search::Limits;
 use crate::solver::{self, Algo, Answer, Bytes, Options};
 use std::fmt;
 use std::path::Path;
@@ -95,7 +96,7 @@ impl fmt::Display for Status {
 pub fn run_case(
     file: &Path,
     algos: &[Algo],
-    limits: impl Fn() -> crate::search::Limits,
+    limits: impl Fn() -> Limits,
     on_run: &mut dyn FnMut(&Run),
 ) -> Result<Vec<Run>, BenchError> {
     let text = std::fs::read_to_string(file).map_err(|e| BenchError::Io(file.to_path_buf(), e))?;

@@ -202,8 +202,8 @@ fn goal(spec: &Spec, rng: &mut Rng) -> Result<Puzzle, GenerateError> {
     // Largest first: they have the fewest places left once others stand.
     shapes.sort_by_key(|s| std::cmp::Reverse(s.area()));
     let numbered = |cell: usize| cell < numbers;
-    let origins = (0..PLACEMENT_TRIES)
-        .find_map(|_| place(&board, &shapes, &numbered, &mut vec![false; numbers], rng))
+    let (origins, _) = (0..PLACEMENT_TRIES)
+        .find_map(|_| place(&board, &shapes, &numbered, rng))
         .ok_or(GenerateError::BlocksDoNotFit {
             tries: PLACEMENT_TRIES,
         })?;
@@ -233,15 +233,15 @@ fn goal(spec: &Spec, rng: &mut Rng) -> Result<Puzzle, GenerateError> {
 }
 
 /// Places `shapes` one by one, each at a uniformly chosen free place whose cells `allowed`
-/// accepts; `None` when one finds no place (the caller tries again).
+/// accepts; returns their origins and the cells they cover, or `None` when one finds no place
+/// (the caller tries again).
 fn place(
     board: &Board,
     shapes: &[Shape],
     allowed: &dyn Fn(usize) -> bool,
-    taken: &mut Vec<bool>,
     rng: &mut Rng,
-) -> Option<Vec<usize>> {
-    taken.resize(board.cells(), false);
+) -> Option<(Vec<usize>, Vec<bool>)> {
+    let mut taken = vec![false; board.cells()];
     let mut origins = Vec::with_capacity(shapes.len());
     for &shape in shapes {
         let free: Vec<usize> = (0..board.cells())
@@ -258,7 +258,7 @@ fn place(
         }
         origins.push(origin);
     }
-    Some(origins)
+    Some((origins, taken))
 }
 
 /// The origins after `moves` random moves from `goal`'s start, each chosen uniformly among the
@@ -316,10 +316,8 @@ fn scatter(board: &Board, pieces: &[Piece], rng: &mut Rng) -> Option<Vec<usize>>
         .filter(|&p| pieces[p].shape != Shape::UNIT)
         .collect();
     let shapes: Vec<Shape> = blocks.iter().map(|&p| pieces[p].shape).collect();
-    let (taken, placed) = (0..PLACEMENT_TRIES).find_map(|_| {
-        let mut taken = Vec::new();
-        place(board, &shapes, &|_| true, &mut taken, rng).map(|o| (taken, o))
-    })?;
+    let (placed, taken) =
+        (0..PLACEMENT_TRIES).find_map(|_| place(board, &shapes, &|_| true, rng))?;
     let mut origins = vec![0; pieces.len()];
     for (&p, &o) in blocks.iter().zip(&placed) {
         origins[p] = o;
