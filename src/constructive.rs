@@ -9,6 +9,7 @@
 
 use crate::geometry::{Dir, Shape};
 use crate::puzzle::{Move, Puzzle};
+use crate::rng::mix;
 use crate::search::best_first;
 use fxhash::FxHashMap;
 use std::time::Instant;
@@ -473,15 +474,6 @@ impl<'a> Placer<'a> {
             }
         }
     }
-}
-
-/// splitmix64's finaliser over a pair: every input bit reaches every output bit, so a wrapping
-/// sum of these over a set's members is a good hash of the set, updated by one term per change.
-fn mix(a: u64, b: u64) -> u64 {
-    let mut z = a.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ b.wrapping_mul(0xD6E8_FEB8_6659_FD93);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// Removes every loop through a repeated position from `moves` (played from `puzzle`'s start),

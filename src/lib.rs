@@ -4,6 +4,8 @@
 //! display.
 
 pub mod bench;
+pub mod charts;
+pub mod compare;
 pub mod constructive;
 pub mod geometry;
 #[cfg(feature = "gui")]
@@ -13,6 +15,7 @@ pub mod hrd;
 pub mod numeric;
 pub mod packed;
 pub mod puzzle;
+pub mod rng;
 pub mod sbp;
 pub mod search;
 pub mod solvable;

@@ -31,6 +31,19 @@ modes:
   bench       solve a fixed corpus and print per-case median time, states and memory
               klotski bench [--repeat N] [solve options] [DIR|FILE ...]
               (default corpus: tests/cases/{official,small,decided,peers})
+              klotski bench --out DIR [--suite DIR ...] [--algos bfs,bibfs,...] [limits]
+              compares methods (default: bfs, bibfs, astar, idastar, wastar, greedy,
+              constructive) on a suite (default tests/cases/bench), each run under
+              --time-limit (default 10 s) and --max-memory; writes results.csv,
+              summary.md and the charts time.svg, nodes.svg, ratio.svg to DIR
+  generate    print a random puzzle in the terminal input format
+              klotski generate --size NxM [--blanks K] [--blocks 2x2:1,1x2:2,2x1:1]
+                               [--moves N | --shuffle [--unsolvable]] [--seed S]
+              --moves N: N random moves back from the goal (default 10 per cell);
+              --shuffle: every piece placed at random, kept once proven solvable (or, with
+              --unsolvable, proven unsolvable) within --time-limit (default 10) and
+              --max-memory; --seed: the same seed gives the same puzzle (default: from the
+              clock, told on stderr)
   tipover     solve the Tipover puzzle on standard input; print a solution with the fewest
               tips, one `row col dr dc` a line, or nothing when it has no solution
   sbp         the Sliding Brick Puzzle on board files (`w,h,` then rows of `v,` cells):
@@ -51,6 +64,8 @@ options for terminal and bench:
                          small spaces, A* otherwise) for a proven optimum within half the time
                          limit, then the constructive solver for a valid solution;
                          bfs, bibfs, astar or idastar: that exact search alone;
+                         wastar (weighted A*, estimate counted twice) or greedy
+                         (greedy best-first): fast, not proven optimal;
                          constructive: that solver alone
   --max-memory SIZE      memory the search may use, e.g. 512M or 4G (default: half the free memory)
   --time-limit SECS      the portfolio's time: half for the exact search, then the constructive
@@ -88,6 +103,7 @@ fn main() -> ExitCode {
     let code = match args.first().map(String::as_str) {
         Some("terminal") => run(|| terminal_mode(&args[1..])),
         Some("bench") => run(|| bench_mode(&args[1..])),
+        Some("generate") => run(|| generate_mode(&args[1..])),
         Some("solvable") => run(|| solvable_mode(&args[1..])),
         Some("tipover") => run(|| tipover_mode(&args[1..])),
         Some("sbp") => run(|| sbp_mode(&args[1..])),
@@ -304,7 +320,30 @@ fn terminal_mode(args: &[String]) -> Result<u8> {
 }
 
 fn bench_mode(args: &[String]) -> Result<u8> {
-    let solve_args = parse_solve_args(args)?;
+    let mut out: Option<std::path::PathBuf> = None;
+    let mut algos: Option<Vec<Algo>> = None;
+    let mut suite: Vec<std::path::PathBuf> = Vec::new();
+    let solve_args = parse_solve_args_with(args, |arg, value| {
+        match arg {
+            "--out" => out = Some(value()?.into()),
+            "--suite" => suite.push(value()?.into()),
+            "--algos" => {
+                let list = value()?;
+                let parsed = list.split(',').map(str::parse).collect::<Result<_, _>>()?;
+                algos = Some(parsed);
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    })?;
+    if let Some(out) = out {
+        suite.extend(solve_args.paths.iter().cloned());
+        let algos = algos.unwrap_or_else(|| klotski::compare::METHODS.to_vec());
+        return compare_mode(&solve_args, &suite, &algos, &out);
+    }
+    if algos.is_some() || !suite.is_empty() {
+        bail!("--algos and --suite compare methods: they need --out DIR");
+    }
     let mut paths = solve_args.paths.clone();
     if paths.is_empty() {
         paths = ["official", "small", "decided", "peers"]
@@ -324,6 +363,164 @@ fn bench_mode(args: &[String]) -> Result<u8> {
         rows.push(row);
     }
     print!("{}", klotski::bench::Table(&rows));
+    Ok(OK)
+}
+
+fn generate_mode(args: &[String]) -> Result<u8> {
+    use klotski::numeric::generate::{self, BlockCounts, Method, Size, Spec};
+    let mut size: Option<Size> = None;
+    let mut blanks = 1;
+    let mut blocks = BlockCounts::default();
+    let mut moves: Option<usize> = None;
+    let mut shuffle = false;
+    let mut unsolvable = false;
+    let mut seed: Option<u64> = None;
+    let solve_args = parse_solve_args_with(args, |arg, value| {
+        match arg {
+            "--size" => size = Some(value()?.parse()?),
+            "--blanks" => {
+                let text = value()?;
+                blanks = text
+                    .parse()
+                    .map_err(|_| anyhow!("--blanks takes a count, got '{text}'"))?;
+            }
+            "--blocks" => blocks = value()?.parse()?,
+            "--moves" => {
+                let text = value()?;
+                let n = text
+                    .parse()
+                    .map_err(|_| anyhow!("--moves takes a count, got '{text}'"))?;
+                moves = Some(n);
+            }
+            "--shuffle" => shuffle = true,
+            "--unsolvable" => unsolvable = true,
+            "--seed" => {
+                let text = value()?;
+                let s = text
+                    .parse()
+                    .map_err(|_| anyhow!("--seed takes a whole number, got '{text}'"))?;
+                seed = Some(s);
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    })?;
+    if let Some(path) = solve_args.paths.first() {
+        bail!("generate takes no files, got '{}'", path.display());
+    }
+    let size = size.ok_or_else(|| anyhow!("generate needs --size NxM"))?;
+    let method = match (moves, shuffle) {
+        (Some(_), true) => bail!("--moves and --shuffle cannot be combined"),
+        (Some(n), false) => Method::Walk(n),
+        (None, true) => Method::Shuffle,
+        (None, false) => Method::Walk(10 * size.rows * size.cols),
+    };
+    let clock_seed = seed.is_none();
+    let seed = seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    });
+    let spec = Spec {
+        size,
+        blanks,
+        blocks,
+        method,
+        unsolvable,
+    };
+    let mut options = solve_args.options();
+    if solve_args.time_limit.is_none() {
+        options.limits.deadline = Some(Instant::now() + Duration::from_secs(10));
+    }
+    let puzzle = generate::generate(&spec, seed, options)?;
+    if clock_seed {
+        eprintln!("klotski: seed {seed} (--seed {seed} gives this puzzle again)");
+    }
+    let mut stdout = std::io::stdout().lock();
+    write!(stdout, "{puzzle}")
+        .and_then(|()| stdout.flush())
+        .context("cannot write the puzzle")?;
+    Ok(OK)
+}
+
+/// `bench --out DIR`: every method in `algos` on every case of `suite`, each run under the
+/// time limit (default 10 s) and the memory limit; writes CSV, Markdown and SVG charts.
+fn compare_mode(
+    solve_args: &SolveArgs,
+    suite: &[std::path::PathBuf],
+    algos: &[Algo],
+    out: &std::path::Path,
+) -> Result<u8> {
+    use klotski::compare;
+    use std::io::IsTerminal;
+    let suite = if suite.is_empty() {
+        vec!["tests/cases/bench".into()]
+    } else {
+        suite.to_vec()
+    };
+    let files = klotski::bench::corpus(&suite)?;
+    if files.is_empty() {
+        bail!("the suite holds no .in files");
+    }
+    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+    let time_limit = solve_args.time_limit.unwrap_or(Duration::from_secs(10));
+    let limits = || Limits {
+        max_memory: solve_args.max_memory,
+        deadline: Some(Instant::now() + time_limit),
+    };
+    let terminal = std::io::stderr().is_terminal();
+    let total = files.len() * algos.len();
+    let mut runs = Vec::new();
+    for file in &files {
+        let mut line = String::new();
+        let mut done = runs.len();
+        let case_runs = compare::run_case(file, algos, limits, &mut |run| {
+            done += 1;
+            let result = match run.length {
+                Some(length) => length.to_string(),
+                None => run.status.to_string(),
+            };
+            line.push_str(&format!(" {} {}", run.algo.key(), result));
+            if terminal {
+                let filled = done * 30 / total;
+                eprint!(
+                    "\r\x1b[K[{}{}] {done}/{total} {} {}",
+                    "#".repeat(filled),
+                    ".".repeat(30 - filled),
+                    run.case,
+                    run.algo.key()
+                );
+            }
+        })?;
+        if !terminal {
+            eprintln!("{}:{line}", case_runs[0].case);
+        }
+        runs.extend(case_runs);
+    }
+    if terminal {
+        eprintln!();
+    }
+    let budget = format!(
+        "{:.0} s and {}",
+        time_limit.as_secs_f64(),
+        solver::Bytes(solve_args.max_memory)
+    );
+    let write = |name: &str, text: String| {
+        let path = out.join(name);
+        std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))
+    };
+    write("results.csv", compare::Csv(&runs).to_string())?;
+    let summary = compare::Summary {
+        runs: &runs,
+        algos,
+        budget: &budget,
+    };
+    write("summary.md", summary.to_string())?;
+    klotski::charts::draw(&runs, algos, out)?;
+    eprintln!(
+        "klotski: wrote results.csv, summary.md, time.svg, nodes.svg and ratio.svg to {}",
+        out.display()
+    );
     Ok(OK)
 }
 

@@ -8,7 +8,7 @@ use crate::numeric::{NumericPuzzle, Unsolvable, rules};
 use crate::packed::{self, PackedSpace};
 use crate::puzzle::{Move, Puzzle};
 use crate::search::idastar::Stepwise;
-use crate::search::{self, Limits, Outcome, Stats, Stop};
+use crate::search::{self, Limits, Outcome, Stats, Stop, Weights};
 use crate::tiles::TileWalk;
 use std::fmt;
 use std::str::FromStr;
@@ -32,15 +32,54 @@ pub enum Algo {
     Astar,
     /// IDA* with pattern databases (one blank, 1x1 tiles) or as A*'s bound.
     Idastar,
+    /// Weighted A* (the estimate counted [`WASTAR_WEIGHT`] times) with A*'s heuristic: valid
+    /// solutions at most that many times the shortest, not proven optimal.
+    Wastar,
+    /// Greedy best-first search on A*'s heuristic alone: fast, not optimal.
+    Greedy,
     /// The large-board solver alone: fast, valid, not optimal.
     Constructive,
 }
+
+/// How many times weighted A* counts the estimate.
+pub const WASTAR_WEIGHT: u32 = 2;
 
 /// Spaces with at most this many estimated states go to bidirectional BFS: a heuristic does not
 /// pay for itself there, and exhausting them (to prove `No`) is quick.
 const SMALL_SPACE: f64 = 1e6;
 
 impl Algo {
+    /// Every method, the portfolio first.
+    pub const ALL: [Algo; 8] = [
+        Algo::Auto,
+        Algo::Bfs,
+        Algo::Bibfs,
+        Algo::Astar,
+        Algo::Idastar,
+        Algo::Wastar,
+        Algo::Greedy,
+        Algo::Constructive,
+    ];
+
+    /// The name `--algo` takes for this method.
+    pub fn key(self) -> &'static str {
+        match self {
+            Algo::Auto => "auto",
+            Algo::Bfs => "bfs",
+            Algo::Bibfs => "bibfs",
+            Algo::Astar => "astar",
+            Algo::Idastar => "idastar",
+            Algo::Wastar => "wastar",
+            Algo::Greedy => "greedy",
+            Algo::Constructive => "constructive",
+        }
+    }
+
+    /// Whether a path this method finds is proven shortest.
+    pub fn is_optimal(self) -> bool {
+        matches!(self, Algo::Bfs | Algo::Bibfs | Algo::Astar | Algo::Idastar)
+    }
+
     /// The portfolio's exact search for `puzzle`: IDA* for 1x1 tiles with one blank (the
     /// parity rule has already decided solvability, and the space is too large to store),
     /// bidirectional BFS for small spaces, A* for the rest (blocks or several blanks: many
@@ -73,6 +112,8 @@ impl fmt::Display for Algo {
             Algo::Bibfs => "bidirectional BFS",
             Algo::Astar => "A*",
             Algo::Idastar => "IDA*",
+            Algo::Wastar => "weighted A*",
+            Algo::Greedy => "greedy best-first",
             Algo::Constructive => "constructive solver",
         })
     }
@@ -80,21 +121,17 @@ impl fmt::Display for Algo {
 
 /// An `--algo` value that names no method.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown algorithm '{0}' (expected auto, bfs, bibfs, astar, idastar or constructive)")]
+#[error(
+    "unknown algorithm '{0}' (expected auto, bfs, bibfs, astar, idastar, wastar, greedy or constructive)"
+)]
 pub struct UnknownAlgo(String);
 
 impl FromStr for Algo {
     type Err = UnknownAlgo;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "auto" => Ok(Algo::Auto),
-            "bfs" => Ok(Algo::Bfs),
-            "bibfs" => Ok(Algo::Bibfs),
-            "astar" => Ok(Algo::Astar),
-            "idastar" => Ok(Algo::Idastar),
-            "constructive" => Ok(Algo::Constructive),
-            _ => Err(UnknownAlgo(s.to_string())),
-        }
+        (Algo::ALL.into_iter())
+            .find(|a| a.key() == s)
+            .ok_or_else(|| UnknownAlgo(s.to_string()))
     }
 }
 
@@ -224,7 +261,12 @@ pub fn solve_puzzle(
 
     let exact_algo = match options.algo {
         Algo::Auto => Some(Algo::pick(puzzle)),
-        exact @ (Algo::Bfs | Algo::Bibfs | Algo::Astar | Algo::Idastar) => Some(exact),
+        exact @ (Algo::Bfs
+        | Algo::Bibfs
+        | Algo::Astar
+        | Algo::Idastar
+        | Algo::Wastar
+        | Algo::Greedy) => Some(exact),
         Algo::Constructive => None,
     };
     let mut stats = Stats::default();
@@ -245,7 +287,7 @@ pub fn solve_puzzle(
                         checked(&moves, &algo.to_string())?;
                         let answer = Answer::Solved {
                             moves,
-                            optimal: true,
+                            optimal: algo.is_optimal(),
                         };
                         return Ok(report(answer, algo.to_string(), stats));
                     }
@@ -360,13 +402,19 @@ fn exact_packed<const W: usize>(
     };
     let found = match algo {
         Algo::Bfs => search::bfs(&space, start, |s| *s == goal, limits, on_progress),
-        Algo::Astar => {
+        Algo::Astar | Algo::Wastar | Algo::Greedy => {
             let bound = bound();
-            search::astar(
+            let weights = match algo {
+                Algo::Wastar => Weights::weighted(WASTAR_WEIGHT),
+                Algo::Greedy => Weights::GREEDY,
+                _ => Weights::ASTAR,
+            };
+            search::weighted_astar(
                 &space,
                 start,
                 |s| *s == goal,
                 |s| bound.estimate(|p| space.origin(s, p)),
+                weights,
                 limits,
                 |_, stats| on_progress(stats),
             )

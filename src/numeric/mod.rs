@@ -1,6 +1,7 @@
 //! Numeric Klotski as the assignment states it: a numbered grid with blanks and tied blocks,
 //! its engine form, and its goal (numbers in row-major order, blanks last).
 
+pub mod generate;
 pub mod parse;
 pub mod rules;
 

@@ -7,6 +7,9 @@
 //! A state met again by a shorter path is reopened, and a child's `f` is raised to its parent's
 //! (pathmax), so the result stays optimal when the heuristic is admissible without being
 //! consistent (pattern databases that take the least over blank places are not).
+//!
+//! The same loop runs weighted A* and greedy best-first: only the priority changes
+//! ([`Weights`]), and pathmax is kept for plain A*, where it protects optimality.
 
 use super::{Limits, Meter, Outcome, Search, Space, Stats, Stop, table_bytes, table_growth};
 use fxhash::FxHashMap;
@@ -18,6 +21,37 @@ struct Node<M> {
     depth: u16,
 }
 
+/// The priority of an open state: `depth * g + estimate * h`, smallest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// Weight of the moves made so far.
+    pub depth: u32,
+    /// Weight of the heuristic's estimate of the moves left.
+    pub estimate: u32,
+}
+
+impl Weights {
+    /// Plain A*: shortest paths when the heuristic never overestimates.
+    pub const ASTAR: Weights = Weights {
+        depth: 1,
+        estimate: 1,
+    };
+    /// Greedy best-first: the estimate alone; fast, with no bound on the path's length.
+    pub const GREEDY: Weights = Weights {
+        depth: 0,
+        estimate: 1,
+    };
+
+    /// Weighted A* with the estimate counted `w` times: with an admissible heuristic, paths at
+    /// most `w` times the shortest.
+    pub fn weighted(w: u32) -> Weights {
+        Weights {
+            depth: 1,
+            estimate: w,
+        }
+    }
+}
+
 /// Finds a shortest path from `start` to a state for which `is_goal` holds. `heuristic` must
 /// never overestimate the remaining moves; a state it rates `u32::MAX` is known to be a dead
 /// end. `on_bound` is called each time the smallest open `f` grows, with that bound and the
@@ -25,11 +59,37 @@ struct Node<M> {
 pub fn astar<P: Space>(
     space: &P,
     start: P::State,
+    is_goal: impl FnMut(&P::State) -> bool,
+    heuristic: impl FnMut(&P::State) -> u32,
+    limits: Limits,
+    on_bound: impl FnMut(u32, &Stats),
+) -> Search<P::Move> {
+    weighted_astar(
+        space,
+        start,
+        is_goal,
+        heuristic,
+        Weights::ASTAR,
+        limits,
+        on_bound,
+    )
+}
+
+/// [`astar`] with the open states ordered by `weights` instead of `g + h`: the path found is
+/// then not necessarily shortest (except with [`Weights::ASTAR`]), but `Exhausted` still means
+/// that no goal is reachable.
+pub fn weighted_astar<P: Space>(
+    space: &P,
+    start: P::State,
     mut is_goal: impl FnMut(&P::State) -> bool,
     mut heuristic: impl FnMut(&P::State) -> u32,
+    weights: Weights,
     limits: Limits,
     mut on_bound: impl FnMut(u32, &Stats),
 ) -> Search<P::Move> {
+    let priority = |depth: u16, h: u32| {
+        depth as usize * weights.depth as usize + h as usize * weights.estimate as usize
+    };
     let mut meter = Meter::new(limits);
     let mut closed: FxHashMap<P::State, Node<P::Move>> = FxHashMap::default();
     let mut open: Vec<Vec<(u16, P::State)>> = Vec::new();
@@ -41,9 +101,10 @@ pub fn astar<P: Space>(
             break 'search Outcome::Exhausted;
         }
         closed.insert(start, Node { mv: None, depth: 0 });
-        open.resize_with(h0 as usize + 1, Vec::new);
-        open[h0 as usize].push((0, start));
-        let mut bound = h0 as usize;
+        let f0 = priority(0, h0);
+        open.resize_with(f0 + 1, Vec::new);
+        open[f0].push((0, start));
+        let mut bound = f0;
         let mut children = Vec::new();
         loop {
             while bound < open.len() && open[bound].is_empty() {
@@ -77,9 +138,16 @@ pub fn astar<P: Space>(
                 if h == u32::MAX {
                     continue;
                 }
-                // Never below the parent's bound (pathmax): a database bound may drop by more
-                // than one over a move, and the queue only moves forward.
-                let f = (child_depth as usize + h as usize).max(bound);
+                let f = priority(child_depth, h);
+                let f = if weights == Weights::ASTAR {
+                    // Never below the parent's bound (pathmax): a database bound may drop by
+                    // more than one over a move, and the queue only moves forward.
+                    f.max(bound)
+                } else {
+                    // Other orders may step back: the lowest open priority goes first.
+                    bound = bound.min(f);
+                    f
+                };
                 if f >= open.len() {
                     open.resize_with(f + 1, Vec::new);
                 }

@@ -12,7 +12,7 @@ pub mod idastar;
 pub mod ids;
 pub mod layers;
 
-pub use astar::astar;
+pub use astar::{Weights, astar, weighted_astar};
 pub use best_first::best_first;
 pub use bfs::bfs;
 pub use bibfs::bidirectional_bfs;
@@ -236,6 +236,40 @@ mod tests {
         let ida = idastar(&walk, 0, |s| *s == 9, estimate, limits, |_, _| {});
         assert_eq!(ida.outcome, shortest);
         let unreachable = astar(&graph, 0, |s| *s == 4, |_| 0, limits, |_, _| {});
+        assert_eq!(unreachable.outcome, Outcome::Exhausted);
+    }
+
+    #[test]
+    fn greedy_follows_the_estimate_and_weighted_astar_stays_within_its_weight() {
+        // 0-1-3-4-9 (4 moves) and 0-2-9 (2 moves); the greedy estimate favours the long way.
+        let graph = Graph(vec![(0, 1), (1, 3), (3, 4), (4, 9), (0, 2), (2, 9)]);
+        let misleading = |s: &u8| [2, 0, 1, 0, 0, 0, 0, 0, 0, 0][*s as usize];
+        let admissible = |s: &u8| [2, 3, 1, 2, 1, 0, 0, 0, 0, 0][*s as usize];
+        let limits = Limits::memory(1 << 20);
+        let run = |estimate: &dyn Fn(&u8) -> u32, weights| {
+            weighted_astar(&graph, 0, |s| *s == 9, estimate, weights, limits, |_, _| {}).outcome
+        };
+        let long = vec![(0, 1), (1, 3), (3, 4), (4, 9)];
+        let short = vec![(0, 2), (2, 9)];
+        assert_eq!(run(&misleading, Weights::GREEDY), Outcome::Found(long));
+        assert_eq!(
+            run(&misleading, Weights::ASTAR),
+            Outcome::Found(short.clone())
+        );
+        // With an admissible estimate, weight 2 returns at most twice the shortest 2 moves.
+        let Outcome::Found(path) = run(&admissible, Weights::weighted(2)) else {
+            panic!("weighted A* finds a path");
+        };
+        assert!(path.len() <= 4);
+        let unreachable = weighted_astar(
+            &graph,
+            0,
+            |s| *s == 5,
+            |_| 0,
+            Weights::GREEDY,
+            limits,
+            |_, _| {},
+        );
         assert_eq!(unreachable.outcome, Outcome::Exhausted);
     }
 }

@@ -1,0 +1,144 @@
+//! `klotski bench --out DIR` on a tiny suite: the CSV's exact methods agree on every length,
+//! proven flags match the methods, and the Markdown summary and SVG charts are written.
+
+mod common;
+
+use common::klotski;
+use std::path::Path;
+
+/// Methods whose solutions are proven shortest.
+const EXACT: [&str; 4] = ["bfs", "bibfs", "astar", "idastar"];
+const ALL: [&str; 7] = [
+    "bfs",
+    "bibfs",
+    "astar",
+    "idastar",
+    "wastar",
+    "greedy",
+    "constructive",
+];
+
+/// Small cases: solvable ones with known optima (their `.ans` files) and unsolvable ones that
+/// need a search (no rule decides them).
+const SUITE: [&str; 7] = [
+    "tests/cases/small/s00_2x2_b1.in",
+    "tests/cases/small/s01_2x3_b1.in",
+    "tests/cases/small/s02_3x3_b1.in",
+    "tests/cases/small/s03_3x3_b2.in",
+    "tests/cases/small/s05_3x4_b2.in",
+    "tests/cases/decided/d06_2x5_b2.in",
+    "tests/cases/decided/d09_3x4_b2.in",
+];
+
+struct Row {
+    case: String,
+    algo: String,
+    status: String,
+    length: Option<usize>,
+    proven: bool,
+}
+
+fn rows(csv: &str) -> Vec<Row> {
+    let mut lines = csv.lines();
+    assert_eq!(
+        lines.next(),
+        Some("case,algorithm,status,time_ms,cpu_ms,nodes_expanded,peak_bytes,length,proven")
+    );
+    lines
+        .map(|line| {
+            let f: Vec<&str> = line.split(',').collect();
+            assert_eq!(f.len(), 9, "{line}");
+            f[3].parse::<f64>().expect("time is a number");
+            assert!(f[4].is_empty() || f[4].parse::<f64>().is_ok(), "{line}");
+            f[5].parse::<u64>().expect("nodes is a count");
+            f[6].parse::<u64>().expect("peak bytes is a count");
+            Row {
+                case: f[0].to_string(),
+                algo: f[1].to_string(),
+                status: f[2].to_string(),
+                length: (!f[7].is_empty()).then(|| f[7].parse().expect("length is a count")),
+                proven: f[8].parse().expect("proven is true or false"),
+            }
+        })
+        .collect()
+}
+
+/// The optimum the case's `.ans` file records: `Some(n)` for `Yes n`, `None` for `No`.
+fn expected(case: &str) -> Option<usize> {
+    let file = SUITE
+        .iter()
+        .find(|f| Path::new(f).file_stem().unwrap() == case)
+        .unwrap();
+    let answer = std::fs::read_to_string(Path::new(file).with_extension("ans")).unwrap();
+    answer.split_whitespace().nth(1).map(|n| n.parse().unwrap())
+}
+
+#[test]
+fn every_method_on_a_tiny_suite_writes_agreeing_csv_markdown_and_charts() {
+    let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("bench_compare");
+    let _ = std::fs::remove_dir_all(&out);
+    let out_arg = out.to_str().unwrap();
+    let mut args = vec!["bench", "--out", out_arg, "--time-limit", "3"];
+    args.extend(SUITE);
+    let run = klotski(&args, b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.is_empty(), "{}", run.stdout);
+    // stderr is no terminal here: one progress line per case.
+    assert_eq!(
+        run.stderr.lines().filter(|l| l.contains(" bfs ")).count(),
+        SUITE.len()
+    );
+
+    let rows = rows(&std::fs::read_to_string(out.join("results.csv")).unwrap());
+    assert_eq!(rows.len(), SUITE.len() * ALL.len());
+    for case in SUITE.map(|f| Path::new(f).file_stem().unwrap().to_str().unwrap()) {
+        let want = expected(case);
+        for algo in ALL {
+            let row = (rows.iter())
+                .find(|r| r.case == case && r.algo == algo)
+                .unwrap_or_else(|| panic!("{case} {algo} missing"));
+            let exact = EXACT.contains(&algo);
+            match want {
+                Some(optimum) if exact => {
+                    assert_eq!(
+                        (row.length, row.proven),
+                        (Some(optimum), true),
+                        "{case} {algo}"
+                    );
+                }
+                Some(optimum) => {
+                    assert_eq!(row.status, "solved", "{case} {algo}");
+                    assert!(row.length.unwrap() >= optimum, "{case} {algo}");
+                    assert!(!row.proven, "{case} {algo}: not an exact method");
+                }
+                // IDA* keeps no table, so it cannot exhaust a space: only a limit stops it.
+                None if algo == "idastar" || algo == "constructive" => {
+                    assert_eq!(row.status, "limit", "{case} {algo}");
+                    assert!(!row.proven);
+                }
+                None => assert_eq!((row.status.as_str(), row.proven), ("unsolvable", true)),
+            }
+        }
+    }
+
+    let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
+    for name in [
+        "BFS",
+        "bidirectional BFS",
+        "| IDA* |",
+        "weighted A*",
+        "greedy best-first",
+    ] {
+        assert!(summary.contains(name), "{name} missing from\n{summary}");
+    }
+    assert!(
+        summary.contains("| BFS | 7/7 | 7 | 5 | 1.00 | 1.00 |"),
+        "{summary}"
+    );
+    for chart in ["time.svg", "nodes.svg", "ratio.svg"] {
+        let svg = std::fs::read_to_string(out.join(chart)).unwrap();
+        assert!(svg.starts_with("<svg"), "{chart}");
+        // One point per solved run of each charted method, plus one legend mark per method.
+        assert!(svg.matches("<circle").count() >= 5 * 6, "{chart}");
+    }
+}
