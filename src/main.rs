@@ -90,6 +90,8 @@ options for gui and render (besides those of terminal):
   --animate FILE.png     render: the whole solution, slides included, as one animated PNG
   --sbp FILE             play a Sliding Brick Puzzle board file (walls, goal cells and the
                          master brick drawn apart; solved by A*) instead of standard input
+  --hrd CODE             play a classic 4x5 Klotski layout code (such as 1A9BF0C00) in its
+                         shortest single-cell solution, the 2x2 block and its exit marked
 
   -h, --help             this help
   -V, --version          the version
@@ -655,6 +657,8 @@ struct PlayerArgs {
     animate: Option<std::path::PathBuf>,
     /// A brick puzzle file to play instead of a Numeric Klotski puzzle on standard input.
     sbp: Option<std::path::PathBuf>,
+    /// A classic 4x5 Klotski layout code to play instead.
+    hrd: Option<String>,
 }
 
 #[cfg(feature = "gui")]
@@ -679,6 +683,7 @@ impl PlayerArgs {
             "--steps" if render => self.steps = value()?.parse()?,
             "--animate" if render => self.animate = Some(value()?.into()),
             "--sbp" => self.sbp = Some(value()?.into()),
+            "--hrd" => self.hrd = Some(value()?),
             _ => return Ok(false),
         }
         Ok(true)
@@ -688,9 +693,13 @@ impl PlayerArgs {
         self.speed.unwrap_or(Duration::from_millis(200))
     }
 
-    /// What to play: the `--sbp` file, or the Numeric Klotski puzzle on standard input.
+    /// What to play: the `--hrd` layout, the `--sbp` file, or the Numeric Klotski puzzle on standard input.
     fn show(&self, options: Options) -> Result<klotski::gui::show::Show> {
         use klotski::gui::show::Show;
+        if let Some(code) = &self.hrd {
+            let code: klotski::hrd::code::Code = code.parse()?;
+            return Ok(Show::hrd(code));
+        }
         match &self.sbp {
             Some(path) => {
                 let text = std::fs::read_to_string(path)

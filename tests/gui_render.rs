@@ -10,10 +10,11 @@ use klotski::gui::instance::Srgb;
 use klotski::gui::options::FrameSize;
 use klotski::gui::playback::Playback;
 use klotski::gui::scene;
-use klotski::gui::show::Marks;
+use klotski::gui::show::{Marks, Show};
 use klotski::gui::solver_thread::answer_events;
 use klotski::numeric::NumericPuzzle;
-use klotski::puzzle::{Piece, Puzzle};
+use klotski::puzzle::{Cell, Piece, Puzzle};
+use klotski::sbp::SbpBoard;
 use klotski::search::Limits;
 use klotski::solver::{self, Options};
 use std::path::PathBuf;
@@ -273,4 +274,61 @@ fn walls_goal_cells_and_the_master_piece_are_drawn_in_their_own_colours() {
     // The other piece keeps its shape's colour; the open cell shows a plain slot.
     assert!(!near(at(2, 1), scene::MASTER.0));
     assert!(!near(at(1, 2), scene::GOAL_SLOT.0) && !near(at(1, 2), scene::WALL));
+}
+
+/// Runs `show`'s solve and returns its playback, at rest after the last move.
+fn played_to_the_end(show: Show) -> Playback {
+    let mut playback = Playback::new(show.puzzle, TWEEN).with_marks(show.marks);
+    for event in (show.job)(&mut |_| {}) {
+        playback.receive(event);
+    }
+    let total = playback.total();
+    headless::seek(&mut playback, total);
+    playback
+}
+
+/// The master piece stands on every goal cell in the last frame, and the first frame shows the
+/// goal cells that start empty in the goal colour.
+fn master_ends_on_the_goal(show: Show, moves: usize) {
+    let goals = show.marks.goal_cells.clone();
+    let start = Playback::new(show.puzzle.clone(), TWEEN).with_marks(show.marks.clone());
+    let playback = played_to_the_end(show);
+    assert_eq!(playback.total(), moves);
+    assert!(
+        playback.status().contains("proven optimal"),
+        "{}",
+        playback.status()
+    );
+    let mut frames = renderer(&playback);
+    let idle = Pointer::default();
+    let first = frames.frame(&start, &idle, rest()).unwrap();
+    let last = frames.frame(&playback, &idle, rest()).unwrap();
+    let cols = playback.puzzle().board.cols();
+    for goal in goals {
+        let (r, c) = (goal / cols, goal % cols);
+        let before = pixel_at(&first, &frames, r, c);
+        let open = start.puzzle().start_position().at(goal) == Cell::Empty;
+        assert_eq!(
+            near(before, scene::GOAL_SLOT.0),
+            open,
+            "goal {goal} at the start: {before:?}"
+        );
+        let after = pixel_at(&last, &frames, r, c);
+        assert!(
+            near(after, scene::MASTER.0),
+            "goal {goal} at the end: {after:?}"
+        );
+    }
+}
+
+#[test]
+fn a_brick_puzzle_plays_its_master_onto_the_goal_cells() {
+    let text = std::fs::read_to_string(root().join("sbp/boards/LRParser/SBP-level1.txt")).unwrap();
+    let board: SbpBoard = text.parse().unwrap();
+    master_ends_on_the_goal(Show::sbp(board, Limits::memory(1 << 28)), 16);
+}
+
+#[test]
+fn a_classic_klotski_layout_plays_its_block_out_at_the_bottom_centre() {
+    master_ends_on_the_goal(Show::hrd("1A9BF0C00".parse().unwrap()), 116);
 }

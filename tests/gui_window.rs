@@ -318,3 +318,29 @@ fn bad_input_exits_2_before_any_window_opens() {
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(stderr.starts_with("error: line 3:"), "{stderr}");
 }
+
+#[test]
+fn a_bad_layout_code_or_brick_file_exits_2_before_any_window_opens() {
+    let bad_board = std::env::temp_dir().join(format!("klotski-bad-{}.txt", std::process::id()));
+    std::fs::write(&bad_board, "3,2,\n1,2,1,\n1,1,\n").unwrap();
+    let bad_board = bad_board.to_str().unwrap().to_string();
+    let short_row = format!("error: {bad_board}: line 3:");
+    for (args, starts) in [
+        (["gui", "--hrd", "1A9BF0X"], "error: layout code '1A9BF0X'"),
+        (["gui", "--sbp", bad_board.as_str()], short_row.as_str()),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_klotski"))
+            .args(args)
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty());
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.starts_with(starts), "{stderr}");
+    }
+    std::fs::remove_file(&bad_board).unwrap();
+}

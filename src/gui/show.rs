@@ -2,8 +2,12 @@
 //! cells, a master piece), and the solve that streams its moves. Numeric Klotski, brick puzzles
 //! and the classic 4x5 Klotski all reach the window and the headless renderer through it.
 
+use crate::geometry::Shape;
 use crate::gui::playback::Verdict;
 use crate::gui::solver_thread::{Job, SolverEvent, answer_events};
+use crate::hrd::code::Code;
+use crate::hrd::layout::GOAL_HEAD;
+use crate::hrd::play::playable;
 use crate::numeric::NumericPuzzle;
 use crate::puzzle::{Move, Puzzle};
 use crate::sbp::SbpBoard;
@@ -65,6 +69,36 @@ impl Show {
             marks,
             job,
         }
+    }
+
+    /// A classic 4x5 Klotski layout: the 2x2 block is the master, the exit (where the goal puts
+    /// it, bottom centre) the goal cells. The shortest single-cell solution takes milliseconds,
+    /// so it is found here; the job only replays it and streams it.
+    pub fn hrd(code: Code) -> Show {
+        let (puzzle, moves) = playable(code);
+        let master = (puzzle.pieces.iter()).position(|p| p.shape == Shape { rows: 2, cols: 2 });
+        let engine = EnginePuzzle {
+            goals: (puzzle.board)
+                .footprint(Shape { rows: 2, cols: 2 }, GOAL_HEAD)
+                .collect(),
+            master: master.expect("a legal layout has the 2x2 block"),
+            puzzle,
+        };
+        let marks = Marks {
+            goal_cells: engine.goals.clone(),
+            master: Some(engine.master),
+        };
+        let puzzle = engine.puzzle.clone();
+        let job: Job = Box::new(move |_| match moves {
+            Some(moves) if master_on_goals(&engine, &moves) => {
+                moves_then(moves, Verdict::Solved { optimal: true })
+            }
+            Some(_) => vec![SolverEvent::Verdict(Verdict::NoAnswer(
+                "the solution failed its replay check".to_string(),
+            ))],
+            None => vec![SolverEvent::Verdict(Verdict::NoSolution)],
+        });
+        Show { puzzle, marks, job }
     }
 }
 
