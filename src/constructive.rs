@@ -20,12 +20,16 @@ const NODES_PER_WINDOW: usize = 30_000;
 /// Routes tried around cells that could not be emptied before a placement falls back to the
 /// unrestricted search.
 const MAX_DETOURS: usize = 16;
-/// Expansions the search that empties the cells of one step may spend before the placement
-/// falls back to the unrestricted search.
-const NODES_PER_STEP: usize = 5_000;
+/// Expansions the search that empties the cells of one step may spend over the whole board
+/// before the placement falls back to the unrestricted search: blocks need more (they move
+/// only with several blanks at their side); boards of tiles lose time to hopeless searches.
+const NODES_PER_STEP: usize = 20_000;
+const NODES_PER_STEP_TILES: usize = 5_000;
 /// The windows (margin around the cells, expansions) the search that empties cells tries in
 /// turn.
-const CLEAR_WINDOWS: [(usize, usize); 3] = [(2, 2_000), (4, 5_000), (usize::MAX, NODES_PER_STEP)];
+const NEAR_WINDOWS: [(usize, usize); 2] = [(2, 2_000), (4, 5_000)];
+/// Up to this many blanks, the searches that empty cells look at the whole board at once.
+const FEW_BLANKS: usize = 4;
 /// Weight of the heuristic: well above 1, so searches run greedy and fast.
 const WEIGHT: u64 = 3;
 
@@ -131,6 +135,8 @@ struct Placer<'a> {
     shape_class: Vec<u32>,
     /// Whether to empty a piece's target cells before it sets out, when blanks are to spare.
     evacuate: bool,
+    /// The expansions a search emptying cells may spend over the whole board.
+    step_nodes: usize,
 }
 
 impl<'a> Placer<'a> {
@@ -152,12 +158,18 @@ impl<'a> Placer<'a> {
             .into_iter()
             .map(|c| c as u32)
             .collect();
+        let blocks = puzzle.pieces.iter().any(|p| p.shape != Shape::UNIT);
         Placer {
             puzzle,
             target,
             order,
             shape_class,
             evacuate,
+            step_nodes: if blocks {
+                NODES_PER_STEP
+            } else {
+                NODES_PER_STEP_TILES
+            },
         }
     }
 
@@ -232,11 +244,24 @@ impl<'a> Placer<'a> {
         let at_target = target
             .iter()
             .all(|&c| layout.occupant[c] == current as u32 + 1);
+        // Many loose blanks make a huge plateau for a search over the whole board: it goes
+        // window by window then. With few, windows only cost failed searches first.
+        let many = blanks > FEW_BLANKS;
+        let whole = (usize::MAX, self.step_nodes);
+        let windows = if many {
+            vec![NEAR_WINDOWS[0], NEAR_WINDOWS[1], whole]
+        } else {
+            vec![whole]
+        };
         if self.evacuate && !at_target && blanks > target.len() {
             frozen[current] = false;
-            // Only near the target: evacuating is optional, and a failing search far and wide
-            // costs more than it saves.
-            let near = &CLEAR_WINDOWS[..2];
+            // With many blanks, only near the target: evacuating is optional, and a failing
+            // search far and wide costs more than it saves.
+            let near = if many {
+                &NEAR_WINDOWS[..]
+            } else {
+                &windows[..]
+            };
             if let Some((path, cleared)) =
                 self.clear(layout.clone(), &target, &frozen, &reserved, near)
             {
@@ -253,7 +278,7 @@ impl<'a> Placer<'a> {
             let origin = layout.origins[current] as usize;
             let cells: Vec<usize> = board.entering(shape, origin, dir).collect();
             let Some((path, cleared)) =
-                self.clear(layout.clone(), &cells, &frozen, &reserved, &CLEAR_WINDOWS)
+                self.clear(layout.clone(), &cells, &frozen, &reserved, &windows)
             else {
                 detours += 1;
                 if detours > MAX_DETOURS {
