@@ -15,15 +15,22 @@ use fxhash::FxHashMap;
 use std::time::Instant;
 
 /// Expansions the search that finishes a placement may spend before the solver gives up.
-const NODES_PER_PIECE: usize = 200_000;
+const NODES_PER_PIECE: usize = 50_000;
 /// Expansions the search that finishes a placement may spend in one window before widening it.
 const NODES_PER_WINDOW: usize = 30_000;
 /// Routes tried around cells that could not be emptied before a placement falls back to the
 /// unrestricted search.
-const MAX_DETOURS: usize = 4;
-/// Expansions the search that empties the cells of one step may spend before the placement
-/// falls back to the unrestricted search.
+const MAX_DETOURS: usize = 16;
+/// Expansions the search that empties the cells of one step may spend over the whole board
+/// before the placement falls back to the unrestricted search: blocks need more (they move
+/// only with several blanks at their side); boards of tiles lose time to hopeless searches.
 const NODES_PER_STEP: usize = 20_000;
+const NODES_PER_STEP_TILES: usize = 5_000;
+/// The windows (margin around the cells, expansions) the search that empties cells tries in
+/// turn.
+const NEAR_WINDOWS: [(usize, usize); 2] = [(2, 2_000), (4, 5_000)];
+/// Up to this many blanks, the searches that empty cells look at the whole board at once.
+const FEW_BLANKS: usize = 4;
 /// Weight of the heuristic: well above 1, so searches run greedy and fast.
 const WEIGHT: u64 = 3;
 
@@ -56,44 +63,68 @@ pub enum Failure {
     Time,
 }
 
-/// Solves `puzzle` towards `target` (the goal origin of each piece). Tries placing without
-/// emptying targets ahead of time first, then with it (see [`Placer::place`]); each way solves
-/// boards the other cannot.
+/// The ways of placing [`solve`] tries in turn: how many last rows are placed column by column,
+/// and whether targets are emptied ahead of time (see [`Placer::place`]). Each way solves
+/// boards the others cannot: with blocks, a strip of two rows traps tall pieces that stand in
+/// the wrong order (they cannot pass each other there), so a wider strip comes first.
+const TILE_ATTEMPTS: [(usize, bool); 2] = [(2, false), (2, true)];
+const BLOCK_ATTEMPTS: [(usize, bool); 6] = [
+    (4, false),
+    (3, true),
+    (3, false),
+    (4, true),
+    (2, true),
+    (2, false),
+];
+
+/// Solves `puzzle` towards `target` (the goal origin of each piece) and returns the moves.
 pub fn solve(
     puzzle: &Puzzle,
     target: &[usize],
     deadline: Option<Instant>,
 ) -> Result<Vec<Move>, Failure> {
-    let first = attempt(puzzle, target, deadline, false);
-    match first {
-        Err(Failure::Stuck { .. }) => attempt(puzzle, target, deadline, true).or(first),
-        done => done,
-    }
+    let mut moves = Vec::new();
+    solve_streaming(puzzle, target, deadline, &mut |mv| moves.push(mv))?;
+    Ok(moves)
 }
 
-fn attempt(
+/// Solves `puzzle` towards `target`, handing each move to `sink` as soon as it is made, so that
+/// a player can start showing a huge board at once. When one way of placing gets stuck, its
+/// moves are handed out undone, back to the start, and the next way begins there: every move
+/// handed out belongs to the solution, and [`shorten`] cuts the detour afterwards.
+pub fn solve_streaming(
     puzzle: &Puzzle,
     target: &[usize],
     deadline: Option<Instant>,
-    evacuate: bool,
-) -> Result<Vec<Move>, Failure> {
-    let solver = Placer::new(puzzle, target, evacuate);
-    let mut layout = solver.layout(&puzzle.start);
-    let mut moves = Vec::new();
-    for placed in 0..solver.order.len() {
-        if deadline.is_some_and(|d| Instant::now() >= d) {
-            return Err(Failure::Time);
+    sink: &mut dyn FnMut(Move),
+) -> Result<(), Failure> {
+    let blocks = puzzle.pieces.iter().any(|p| p.shape != Shape::UNIT);
+    let attempts: &[(usize, bool)] = if blocks {
+        &BLOCK_ATTEMPTS
+    } else {
+        &TILE_ATTEMPTS
+    };
+    let mut failure = Failure::Time;
+    for (i, &(strip, evacuate)) in attempts.iter().enumerate() {
+        let placer = Placer::new(puzzle, target, strip, evacuate);
+        let mut made = Vec::new();
+        let outcome = placer.run(&puzzle.start, deadline, &mut |mv| {
+            made.push(mv);
+            sink(mv);
+        });
+        match outcome {
+            Ok(()) => return Ok(()),
+            Err(Failure::Time) => return Err(Failure::Time),
+            Err(stuck) => {
+                if i == 0 {
+                    failure = stuck;
+                }
+                // Back to the start: a stuck attempt may have set a trap for the next one.
+                made.iter().rev().for_each(|mv| sink(mv.reversed()));
+            }
         }
-        let piece = solver.order[placed];
-        let relevant = &solver.order[..=placed];
-        let label = puzzle.pieces[piece].label();
-        let (path, reached) = solver
-            .place(layout, relevant)
-            .ok_or(Failure::Stuck { label })?;
-        moves.extend(path);
-        layout = reached;
     }
-    Ok(moves)
+    Err(failure)
 }
 
 /// What every placement search shares: the puzzle, the goal and the order of placement.
@@ -105,18 +136,22 @@ struct Placer<'a> {
     shape_class: Vec<u32>,
     /// Whether to empty a piece's target cells before it sets out, when blanks are to spare.
     evacuate: bool,
+    /// The expansions a search emptying cells may spend over the whole board.
+    step_nodes: usize,
 }
 
 impl<'a> Placer<'a> {
-    fn new(puzzle: &'a Puzzle, target: &'a [usize], evacuate: bool) -> Self {
+    /// A placer that fills the rows above the last `strip` ones row by row, and those column
+    /// by column.
+    fn new(puzzle: &'a Puzzle, target: &'a [usize], strip: usize, evacuate: bool) -> Self {
         let board = &puzzle.board;
-        let last_two = board.rows().saturating_sub(2);
+        let strip_top = board.rows().saturating_sub(strip);
         let mut order: Vec<usize> = (0..puzzle.pieces.len()).collect();
-        // Row by row; the last two rows column by column, so no piece gets locked into a
+        // Row by row; the last rows column by column, so no piece gets locked into a
         // one-row strip it cannot leave.
         order.sort_by_key(|&p| {
             let (r, c) = board.row_col(target[p]);
-            if r < last_two { (0, r, c) } else { (1, c, r) }
+            if r < strip_top { (0, r, c) } else { (1, c, r) }
         });
         let shape_class = puzzle
             .shape_classes()
@@ -124,13 +159,42 @@ impl<'a> Placer<'a> {
             .into_iter()
             .map(|c| c as u32)
             .collect();
+        let blocks = puzzle.pieces.iter().any(|p| p.shape != Shape::UNIT);
         Placer {
             puzzle,
             target,
             order,
             shape_class,
             evacuate,
+            step_nodes: if blocks {
+                NODES_PER_STEP
+            } else {
+                NODES_PER_STEP_TILES
+            },
         }
+    }
+
+    /// Places every piece in order from `origins`, handing each move to `sink`.
+    fn run(
+        &self,
+        origins: &[usize],
+        deadline: Option<Instant>,
+        sink: &mut dyn FnMut(Move),
+    ) -> Result<(), Failure> {
+        let mut layout = self.layout(origins);
+        for placed in 0..self.order.len() {
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                return Err(Failure::Time);
+            }
+            let relevant = &self.order[..=placed];
+            let Some((path, reached)) = self.place(layout, relevant) else {
+                let label = self.puzzle.pieces[self.order[placed]].label();
+                return Err(Failure::Stuck { label });
+            };
+            path.into_iter().for_each(&mut *sink);
+            layout = reached;
+        }
+        Ok(())
     }
 
     fn layout(&self, origins: &[usize]) -> Layout {
@@ -181,9 +245,27 @@ impl<'a> Placer<'a> {
         let at_target = target
             .iter()
             .all(|&c| layout.occupant[c] == current as u32 + 1);
+        // Many loose blanks make a huge plateau for a search over the whole board: it goes
+        // window by window then. With few, windows only cost failed searches first.
+        let many = blanks > FEW_BLANKS;
+        let whole = (usize::MAX, self.step_nodes);
+        let windows = if many {
+            vec![NEAR_WINDOWS[0], NEAR_WINDOWS[1], whole]
+        } else {
+            vec![whole]
+        };
         if self.evacuate && !at_target && blanks > target.len() {
             frozen[current] = false;
-            if let Some((path, cleared)) = self.clear(layout.clone(), &target, &frozen, &reserved) {
+            // With many blanks, only near the target: evacuating is optional, and a failing
+            // search far and wide costs more than it saves.
+            let near = if many {
+                &NEAR_WINDOWS[..]
+            } else {
+                &windows[..]
+            };
+            if let Some((path, cleared)) =
+                self.clear(layout.clone(), &target, &frozen, &reserved, near)
+            {
                 moves.extend(path);
                 layout = cleared;
                 target.iter().for_each(|&c| reserved[c] = true);
@@ -196,7 +278,8 @@ impl<'a> Placer<'a> {
         while let Some(dir) = self.route_step(&layout, current, &frozen, &avoid) {
             let origin = layout.origins[current] as usize;
             let cells: Vec<usize> = board.entering(shape, origin, dir).collect();
-            let Some((path, cleared)) = self.clear(layout.clone(), &cells, &frozen, &reserved)
+            let Some((path, cleared)) =
+                self.clear(layout.clone(), &cells, &frozen, &reserved, &windows)
             else {
                 detours += 1;
                 if detours > MAX_DETOURS {
@@ -290,6 +373,7 @@ impl<'a> Placer<'a> {
         cells: &[usize],
         frozen: &[bool],
         reserved: &[bool],
+        windows: &[(usize, usize)],
     ) -> Option<(Vec<Move>, Layout)> {
         self.rekey(&mut start, frozen);
         let heuristic = |layout: &Layout| -> u64 {
@@ -299,15 +383,33 @@ impl<'a> Placer<'a> {
                 .map(|&c| 1 + self.nearest_blank(layout, c))
                 .sum()
         };
-        best_first(
-            start,
-            |layout, out| self.successors(layout, frozen, reserved, frozen, out),
-            heuristic,
-            |layout| layout.key,
-            |layout| cells.iter().all(|&c| layout.occupant[c] == EMPTY),
-            WEIGHT,
-            NODES_PER_STEP,
-        )
+        // Loose blanks far away make a huge plateau of equally good positions: search near the
+        // cells first, and widen the window only when that fails.
+        let board = &self.puzzle.board;
+        let spots = || cells.iter().map(|&c| board.row_col(c));
+        let rows = spots().map(|(r, _)| r).min()?..spots().map(|(r, _)| r).max()? + 1;
+        let cols = spots().map(|(_, c)| c).min()?..spots().map(|(_, c)| c).max()? + 1;
+        for &(margin, budget) in windows {
+            let outside = self.outside(
+                &start,
+                &widen(rows.clone(), margin),
+                &widen(cols.clone(), margin),
+            );
+            let stuck: Vec<bool> = frozen.iter().zip(&outside).map(|(&f, &o)| f || o).collect();
+            let found = best_first(
+                start.clone(),
+                |layout, out| self.successors(layout, &stuck, reserved, frozen, out),
+                heuristic,
+                |layout| layout.key,
+                |layout| cells.iter().all(|&c| layout.occupant[c] == EMPTY),
+                WEIGHT,
+                budget,
+            );
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
     }
 
     /// Any moves that bring every piece of `relevant` onto its target. The search first moves
@@ -335,20 +437,9 @@ impl<'a> Placer<'a> {
         let (r1, c1) = board.row_col(self.target[current]);
         let shape = self.puzzle.pieces[current].shape;
         for margin in [1, 2, 3, usize::MAX] {
-            let rows =
-                r0.min(r1).saturating_sub(margin)..(r0.max(r1) + shape.rows).saturating_add(margin);
-            let cols =
-                c0.min(c1).saturating_sub(margin)..(c0.max(c1) + shape.cols).saturating_add(margin);
-            let outside: Vec<bool> = (0..self.puzzle.pieces.len())
-                .map(|p| {
-                    let origin = start.origins[p] as usize;
-                    let piece = &self.puzzle.pieces[p];
-                    !board.footprint(piece.shape, origin).all(|c| {
-                        let (r, c) = board.row_col(c);
-                        rows.contains(&r) && cols.contains(&c)
-                    })
-                })
-                .collect();
+            let rows = widen(r0.min(r1)..r0.max(r1) + shape.rows, margin);
+            let cols = widen(c0.min(c1)..c0.max(c1) + shape.cols, margin);
+            let outside = self.outside(&start, &rows, &cols);
             let budget = if margin == usize::MAX {
                 NODES_PER_PIECE
             } else {
@@ -368,6 +459,28 @@ impl<'a> Placer<'a> {
             }
         }
         None
+    }
+
+    /// For each piece, whether it stands (in part) outside the window `rows` x `cols`: the
+    /// windowed searches leave those pieces where they are.
+    fn outside(
+        &self,
+        layout: &Layout,
+        rows: &std::ops::Range<usize>,
+        cols: &std::ops::Range<usize>,
+    ) -> Vec<bool> {
+        let board = &self.puzzle.board;
+        (0..self.puzzle.pieces.len())
+            .map(|p| {
+                let origin = layout.origins[p] as usize;
+                !board
+                    .footprint(self.puzzle.pieces[p].shape, origin)
+                    .all(|c| {
+                        let (r, c) = board.row_col(c);
+                        rows.contains(&r) && cols.contains(&c)
+                    })
+            })
+            .collect()
     }
 
     /// Manhattan distance from `cell` to the nearest empty cell.
@@ -474,6 +587,11 @@ impl<'a> Placer<'a> {
             }
         }
     }
+}
+
+/// `range` grown by `margin` on both sides (clipped at zero; the board clips the far end).
+fn widen(range: std::ops::Range<usize>, margin: usize) -> std::ops::Range<usize> {
+    range.start.saturating_sub(margin)..range.end.saturating_add(margin)
 }
 
 /// Removes every loop through a repeated position from `moves` (played from `puzzle`'s start),

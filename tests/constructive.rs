@@ -1,5 +1,6 @@
-//! The constructive solver on every board shape from 2x2 to 8x8 with one to four blanks,
-//! scrambled by seeded random walks from the goal; every answer is replayed on the engine.
+//! The constructive solver on every board shape from 2x2 to 12x12 with one to four blanks, with
+//! and without blocks, scrambled by seeded random walks from the goal; every answer is replayed
+//! on the engine.
 
 use klotski::constructive;
 use klotski::geometry::{Board, Shape};
@@ -18,25 +19,45 @@ impl Rng {
     }
 }
 
-/// The goal of a rows x cols board of 1x1 tiles with `blanks` blanks, walked `steps` random
-/// moves away; returns the puzzle and its target.
+/// The goal of a rows x cols board with `blanks` blanks and the given blocks (shape, top-left
+/// row and column; the rest are 1x1 tiles, numbered row by row), walked `steps` random moves
+/// away; returns the puzzle and its target.
 fn scrambled(
     rows: usize,
     cols: usize,
     blanks: usize,
+    blocks: &[(Shape, usize, usize)],
     steps: usize,
     seed: u64,
 ) -> (Puzzle, Vec<usize>) {
-    let tiles = rows * cols - blanks;
-    let pieces = (1..=tiles as u32)
-        .map(|n| Piece {
-            shape: Shape::UNIT,
-            numbers: vec![n],
-        })
-        .collect();
-    let target: Vec<usize> = (0..tiles).collect();
+    let board = Board::new(rows, cols);
+    let filled = rows * cols - blanks;
+    let mut covered = vec![false; rows * cols];
+    let mut placed: Vec<(Shape, usize)> = Vec::new();
+    for &(shape, r, c) in blocks {
+        let origin = board.cell(r, c);
+        for cell in board.footprint(shape, origin) {
+            assert!(cell < filled && !covered[cell], "blocks must fit the goal");
+            covered[cell] = true;
+        }
+        placed.push((shape, origin));
+    }
+    // Every cell that starts a piece in reading order: block origins and loose cells.
+    let mut pieces = Vec::new();
+    let mut target = Vec::new();
+    for (cell, &covered) in covered.iter().enumerate().take(filled) {
+        let shape = match placed.iter().find(|&&(_, o)| o == cell) {
+            Some(&(shape, _)) => shape,
+            None if covered => continue,
+            None => Shape::UNIT,
+        };
+        // Numbers do not matter to the engine beyond the label; the top-left one is the cell's.
+        let numbers = board.footprint(shape, cell).map(|c| c as u32 + 1).collect();
+        pieces.push(Piece { shape, numbers });
+        target.push(cell);
+    }
     let goal = Puzzle {
-        board: Board::new(rows, cols),
+        board,
         pieces,
         start: target.clone(),
     };
@@ -55,20 +76,64 @@ fn scrambled(
     )
 }
 
+/// Solves, replays and shortens one scrambled board; panics naming it on any failure.
+fn solve_and_replay(puzzle: &Puzzle, target: &[usize], name: &str) {
+    let mut streamed = Vec::new();
+    constructive::solve_streaming(puzzle, target, None, &mut |mv| streamed.push(mv))
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+    let end = puzzle.replay(&streamed).expect("legal moves");
+    assert_eq!(end.origins(), target, "{name}");
+    let shorter = constructive::shorten(puzzle, &streamed);
+    assert!(shorter.len() <= streamed.len());
+    assert_eq!(puzzle.replay(&shorter).unwrap().origins(), target, "{name}");
+}
+
+/// Random-walk length: long enough to scatter a board of `cells` cells.
+fn steps(cells: usize) -> usize {
+    2000.max(cells * 20)
+}
+
 #[test]
-fn every_shape_from_2x2_to_8x8_with_one_to_four_blanks() {
-    for rows in 2..=8 {
-        for cols in 2..=8 {
+fn every_shape_from_2x2_to_12x12_with_one_to_four_blanks() {
+    for rows in 2..=12 {
+        for cols in 2..=12 {
             for blanks in 1..=4.min(rows * cols - 2) {
                 let seed = (rows * 100 + cols * 10 + blanks) as u64;
-                let (puzzle, target) = scrambled(rows, cols, blanks, 2000, seed);
-                let moves = constructive::solve(&puzzle, &target, None)
-                    .unwrap_or_else(|e| panic!("{rows}x{cols} with {blanks} blanks: {e}"));
-                let end = puzzle.replay(&moves).expect("legal moves");
-                assert_eq!(end.origins(), target, "{rows}x{cols} with {blanks} blanks");
-                let shorter = constructive::shorten(&puzzle, &moves);
-                assert!(shorter.len() <= moves.len());
-                assert_eq!(puzzle.replay(&shorter).unwrap().origins(), target);
+                let (puzzle, target) = scrambled(rows, cols, blanks, &[], steps(rows * cols), seed);
+                solve_and_replay(&puzzle, &target, &format!("{rows}x{cols}, {blanks} blanks"));
+            }
+        }
+    }
+}
+
+/// Every shape from 3x3 to 12x12, one to four blanks (cycling through the shapes). Blocks in
+/// the goal: a 2x2 in the top-left corner, a 2x1 at the right end of the first two
+/// rows and a 1x2 at the start of the third row. A block goes in only where the board leaves
+/// room for it above the goal's blanks and beside the others (the rule `blocks_for` applies);
+/// boards with room for none are the tile test's.
+#[test]
+fn every_shape_from_3x3_to_12x12_with_blocks() {
+    let blocks_for = |rows: usize, cols: usize| {
+        let mut blocks = vec![(Shape { rows: 2, cols: 2 }, 0, 0)];
+        if cols >= 4 {
+            blocks.push((Shape { rows: 2, cols: 1 }, 0, cols - 1));
+        }
+        if rows >= 5 && cols >= 3 {
+            blocks.push((Shape { rows: 1, cols: 2 }, 2, 0));
+        }
+        blocks
+    };
+    for rows in 3..=12 {
+        for cols in 3..=12 {
+            // Each count of blanks on a quarter of the shapes, so the test stays quick.
+            let blanks = 1 + (rows + cols) % 4;
+            {
+                let blocks = blocks_for(rows, cols);
+                let seed = (rows * 1000 + cols * 10 + blanks) as u64;
+                let (puzzle, target) =
+                    scrambled(rows, cols, blanks, &blocks, steps(rows * cols), seed);
+                let name = format!("{rows}x{cols}, {blanks} blanks, {} blocks", blocks.len());
+                solve_and_replay(&puzzle, &target, &name);
             }
         }
     }

@@ -207,6 +207,26 @@ fn peer_cases() {
     check_dir("peers");
 }
 
+/// Boards up to 20x20 with many blanks and blocks, through the portfolio at its default time
+/// limit: the exact search gives up, and the constructive solver must answer.
+#[test]
+fn large_boards_get_a_replayed_yes_at_the_default_limit() {
+    let mut failures = Vec::new();
+    for case in cases("large") {
+        assert_eq!(expected(&case), Expected::Solvable, "{}", case.display());
+        let input = std::fs::read_to_string(&case).unwrap();
+        let run = klotski(&["terminal", "--algo", "auto"], input.as_bytes());
+        let verdict = match run.code {
+            0 => check_solution(&input, &run.stdout).map(drop),
+            code => Err(format!("exit {code}: {}", run.stderr)),
+        };
+        if let Err(e) = verdict {
+            failures.push(format!("{}: {e}", case.display()));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
 #[test]
 fn the_published_sample_answer_is_printed_exactly() {
     let run = klotski(&["terminal"], b"3 3\n1 2 3\n4 0 0\n7 5 6\n1\n5 1*2\n");
