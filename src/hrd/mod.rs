@@ -10,6 +10,7 @@ pub mod command;
 pub mod enumerate;
 pub mod group;
 pub mod layout;
+pub mod mirror;
 pub mod moves;
 pub mod play;
 pub mod show;
