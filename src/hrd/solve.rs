@@ -75,4 +75,16 @@ mod tests {
         assert!(path.layouts.last().unwrap().is_solved());
         assert_eq!(solve(opening, Metric::Unit).unwrap().steps.len(), 116);
     }
+
+    #[test]
+    fn folding_mirror_images_keeps_the_shortest_length_of_an_asymmetric_start() {
+        let start: Code = "4FEA13400".parse().unwrap();
+        let folded = solve(start, Metric::Piece).unwrap();
+        let unfolded = shortest(start, Metric::Piece, false, |l| l.is_solved()).unwrap();
+        assert_eq!(folded.steps.len(), 138);
+        assert_eq!(unfolded.steps.len(), 138);
+        // The unfolded steps replay from the real start, which is not its own mirror image.
+        assert_eq!(folded.layouts[0], start.layout());
+        assert!(folded.layouts.last().unwrap().is_solved());
+    }
 }
