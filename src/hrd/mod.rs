@@ -2,7 +2,8 @@
 //! metrics, shortest solutions, group analysis and the enumeration of every legal layout.
 //!
 //! A layout is one `u64` with 3 bits per cell ([`Layout`]), canonical because pieces of one
-//! shape are interchangeable; the searches run the generic [`crate::search`] over [`HrdSpace`].
+//! shape are interchangeable; the searches run the generic [`crate::search`] over [`HrdSpace`],
+//! folded by the left-right mirror ([`mirror::FoldedSpace`]) when the goal is symmetric.
 
 pub mod analysis;
 pub mod code;
@@ -10,6 +11,7 @@ pub mod command;
 pub mod enumerate;
 pub mod group;
 pub mod layout;
+pub mod mirror;
 pub mod moves;
 pub mod play;
 pub mod show;
