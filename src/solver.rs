@@ -223,6 +223,28 @@ pub fn solve(
     options: Options,
     on_progress: &mut dyn FnMut(&Stats),
 ) -> Result<Report, Unverified> {
+    solve_watched(numeric, options, on_progress, None)
+}
+
+/// As [`solve`], and when the constructive solver runs, hands `on_move` each of its moves as it
+/// is made, so a player can start showing a huge board's solution at once. The answer is then
+/// exactly the moves handed over (loops are not cut afterwards: they have been shown), still
+/// replayed and checked against the goal before it is returned.
+pub fn solve_streaming(
+    numeric: &NumericPuzzle,
+    options: Options,
+    on_progress: &mut dyn FnMut(&Stats),
+    on_move: &mut dyn FnMut(Move),
+) -> Result<Report, Unverified> {
+    solve_watched(numeric, options, on_progress, Some(on_move))
+}
+
+fn solve_watched(
+    numeric: &NumericPuzzle,
+    options: Options,
+    on_progress: &mut dyn FnMut(&Stats),
+    on_move: Option<&mut dyn FnMut(Move)>,
+) -> Result<Report, Unverified> {
     let began = Instant::now();
     if let Some(proof) = rules::disproof(numeric) {
         return Ok(Report {
@@ -234,7 +256,7 @@ pub fn solve(
     }
     let puzzle = numeric.engine();
     let target = numeric.target(&puzzle).expect("the block rule passed");
-    solve_puzzle(&puzzle, &target, options, on_progress)
+    solve_puzzle_watched(&puzzle, &target, options, on_progress, on_move)
 }
 
 /// Solves any puzzle whose goal is one placement of its pieces (`target`): the portfolio of
@@ -244,6 +266,16 @@ pub fn solve_puzzle(
     target: &[usize],
     options: Options,
     on_progress: &mut dyn FnMut(&Stats),
+) -> Result<Report, Unverified> {
+    solve_puzzle_watched(puzzle, target, options, on_progress, None)
+}
+
+fn solve_puzzle_watched(
+    puzzle: &Puzzle,
+    target: &[usize],
+    options: Options,
+    on_progress: &mut dyn FnMut(&Stats),
+    on_move: Option<&mut dyn FnMut(Move)>,
 ) -> Result<Report, Unverified> {
     let began = Instant::now();
     let report = |answer, method: String, stats| Report {
@@ -308,13 +340,30 @@ pub fn solve_puzzle(
         method = format!(" after {algo} stopped: {stopped}");
     }
     let method = format!("{}{method}", Algo::Constructive);
-    let answer = match constructive::solve(puzzle, target, options.limits.deadline) {
+    let deadline = options.limits.deadline;
+    let streamed = on_move.is_some();
+    let constructed = match on_move {
+        None => constructive::solve(puzzle, target, deadline),
+        Some(on_move) => {
+            let mut moves = Vec::new();
+            constructive::solve_streaming(puzzle, target, deadline, &mut |mv| {
+                moves.push(mv);
+                on_move(mv);
+            })
+            .map(|()| moves)
+        }
+    };
+    let answer = match constructed {
         Ok(moves) => {
-            let shorter = constructive::shorten(puzzle, &moves);
-            let moves = if verify(puzzle, target, &shorter).is_ok() {
-                shorter
-            } else {
+            let moves = if streamed {
                 moves
+            } else {
+                let shorter = constructive::shorten(puzzle, &moves);
+                if verify(puzzle, target, &shorter).is_ok() {
+                    shorter
+                } else {
+                    moves
+                }
             };
             checked(&moves, &method)?;
             Answer::Solved {

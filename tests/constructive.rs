@@ -138,3 +138,27 @@ fn every_shape_from_3x3_to_12x12_with_blocks() {
         }
     }
 }
+
+/// A figure for the README, not an assertion on time: how soon the first move of a 100x100
+/// board streams out of the solver (what `klotski gui` starts playing), and the whole solve.
+/// `cargo test --release --test constructive -- --ignored --nocapture first_streamed_move`
+#[test]
+#[ignore]
+fn first_streamed_move_on_a_100x100_board() {
+    let (puzzle, target) = scrambled(100, 100, 1, &[], 200_000, 100);
+    let began = std::time::Instant::now();
+    let mut first = None;
+    let mut moves = Vec::new();
+    constructive::solve_streaming(&puzzle, &target, None, &mut |mv| {
+        first.get_or_insert_with(|| began.elapsed());
+        moves.push(mv);
+    })
+    .unwrap();
+    let all = began.elapsed();
+    assert_eq!(puzzle.replay(&moves).unwrap().origins(), target);
+    println!(
+        "100x100: first move after {:?}, {} moves in {all:?}",
+        first.unwrap(),
+        moves.len()
+    );
+}

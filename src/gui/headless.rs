@@ -179,9 +179,7 @@ pub struct RenderRequest<'a> {
 pub fn render_files(show: Show, request: &RenderRequest<'_>) -> Result<Vec<PathBuf>, GuiError> {
     let (rows, cols) = (show.puzzle.board.rows(), show.puzzle.board.cols());
     let mut playback = Playback::new(show.puzzle, request.tween).with_marks(show.marks);
-    for event in (show.job)(&mut |_| {}) {
-        playback.receive(event);
-    }
+    (show.job)(&mut |event| playback.receive(event));
     let mut frames = Headless::new(request.size, rows, cols)?;
     let mut written = Vec::new();
     if let Some(dir) = request.out {

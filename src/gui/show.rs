@@ -14,6 +14,7 @@ use crate::sbp::SbpBoard;
 use crate::sbp::engine::{EngineError, EnginePuzzle, engine_puzzle, engine_solution};
 use crate::search::Limits;
 use crate::solver::{self, Options};
+use std::cell::RefCell;
 
 /// What the board shows besides its walls and pieces.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -35,13 +36,29 @@ pub struct Show {
 }
 
 impl Show {
-    /// Numeric Klotski: no marks (the goal is the numbers' order), solved by the portfolio.
+    /// Numeric Klotski: no marks (the goal is the numbers' order), solved by the portfolio. When
+    /// the constructive solver runs (huge boards, or after the exact search ran out of time),
+    /// its moves are sent as they are made, so playing starts at once.
     pub fn numeric(numeric: NumericPuzzle, options: Options) -> Show {
         Show {
             puzzle: numeric.engine(),
             marks: Marks::default(),
-            job: Box::new(move |progress| {
-                answer_events(solver::solve(&numeric, options, progress))
+            job: Box::new(move |emit| {
+                let emit = RefCell::new(emit);
+                let mut streamed = false;
+                let result = solver::solve_streaming(
+                    &numeric,
+                    options,
+                    &mut |stats| (emit.borrow_mut())(SolverEvent::Progress(stats.stored)),
+                    &mut |mv| {
+                        streamed = true;
+                        (emit.borrow_mut())(SolverEvent::Move(mv));
+                    },
+                );
+                // Streamed moves are the answer's moves: only the verdict is left to send.
+                (answer_events(result).into_iter())
+                    .filter(|event| !(streamed && matches!(event, SolverEvent::Move(_))))
+                    .for_each(|event| (emit.borrow_mut())(event));
             }),
         }
     }
@@ -54,15 +71,18 @@ impl Show {
             goal_cells: engine.goals.clone(),
             master: Some(engine.master),
         };
-        let job: Job = Box::new(move |_| match engine_solution(&board, limits) {
-            Ok((solved, moves)) if master_on_goals(&solved, &moves) => {
-                moves_then(moves, Verdict::Solved { optimal: true })
-            }
-            Ok(_) => vec![SolverEvent::Verdict(Verdict::NoAnswer(
-                "the solution failed its replay check".to_string(),
-            ))],
-            Err(EngineError::NoSolution) => vec![SolverEvent::Verdict(Verdict::NoSolution)],
-            Err(e) => vec![SolverEvent::Verdict(Verdict::NoAnswer(e.to_string()))],
+        let job: Job = Box::new(move |emit| {
+            let events = match engine_solution(&board, limits) {
+                Ok((solved, moves)) if master_on_goals(&solved, &moves) => {
+                    moves_then(moves, Verdict::Solved { optimal: true })
+                }
+                Ok(_) => vec![SolverEvent::Verdict(Verdict::NoAnswer(
+                    "the solution failed its replay check".to_string(),
+                ))],
+                Err(EngineError::NoSolution) => vec![SolverEvent::Verdict(Verdict::NoSolution)],
+                Err(e) => vec![SolverEvent::Verdict(Verdict::NoAnswer(e.to_string()))],
+            };
+            events.into_iter().for_each(emit);
         });
         Show {
             puzzle: engine.puzzle,
@@ -89,14 +109,17 @@ impl Show {
             master: Some(engine.master),
         };
         let puzzle = engine.puzzle.clone();
-        let job: Job = Box::new(move |_| match moves {
-            Some(moves) if master_on_goals(&engine, &moves) => {
-                moves_then(moves, Verdict::Solved { optimal: true })
-            }
-            Some(_) => vec![SolverEvent::Verdict(Verdict::NoAnswer(
-                "the solution failed its replay check".to_string(),
-            ))],
-            None => vec![SolverEvent::Verdict(Verdict::NoSolution)],
+        let job: Job = Box::new(move |emit| {
+            let events = match moves {
+                Some(moves) if master_on_goals(&engine, &moves) => {
+                    moves_then(moves, Verdict::Solved { optimal: true })
+                }
+                Some(_) => vec![SolverEvent::Verdict(Verdict::NoAnswer(
+                    "the solution failed its replay check".to_string(),
+                ))],
+                None => vec![SolverEvent::Verdict(Verdict::NoSolution)],
+            };
+            events.into_iter().for_each(emit);
         });
         Show { puzzle, marks, job }
     }

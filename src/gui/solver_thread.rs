@@ -3,10 +3,10 @@
 
 use crate::gui::playback::Verdict;
 use crate::puzzle::Move;
-use crate::search::Stats;
 use crate::solver::{Answer, Report, Unverified};
 use std::sync::mpsc::Sender;
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 /// What the solver thread tells the player.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,9 +19,13 @@ pub enum SolverEvent {
     Verdict(Verdict),
 }
 
-/// A solve to run: it reports progress through the callback it is given and returns the events
-/// that tell its answer (each move, then the verdict).
-pub type Job = Box<dyn FnOnce(&mut dyn FnMut(&Stats)) -> Vec<SolverEvent> + Send>;
+/// A solve to run: it hands every event (progress, each move as soon as it is known, the verdict
+/// last) to the sink it is given.
+pub type Job = Box<dyn FnOnce(&mut dyn FnMut(SolverEvent)) + Send>;
+
+/// Moves that arrive within this long of the last wake-up ride along with the next one: a huge
+/// board streams hundreds of thousands of moves, and the window needs one look per frame.
+const WAKE_EVERY: Duration = Duration::from_millis(8);
 
 /// The events that tell a finished solve: one per move, then the verdict.
 pub fn answer_events(result: Result<Report, Unverified>) -> Vec<SolverEvent> {
@@ -54,16 +58,15 @@ pub fn spawn(
     std::thread::Builder::new()
         .name("solver".into())
         .spawn(move || {
-            let mut on_progress = |stats: &Stats| {
-                if events.send(SolverEvent::Progress(stats.stored)).is_ok() {
+            let mut woken = Instant::now();
+            job(&mut |event| {
+                let urgent = !matches!(event, SolverEvent::Move(_));
+                if events.send(event).is_ok() && (urgent || woken.elapsed() >= WAKE_EVERY) {
                     wake();
+                    woken = Instant::now();
                 }
-            };
-            for event in job(&mut on_progress) {
-                if events.send(event).is_err() {
-                    return;
-                }
-            }
+            });
+            // The last moves may have arrived since the last wake-up.
             wake();
         })
         .expect("the OS can start a thread")
@@ -107,5 +110,40 @@ mod tests {
             ]
         );
         assert!(wake_rx.try_iter().count() >= 1);
+    }
+
+    #[test]
+    fn constructive_moves_stream_once_then_the_verdict_and_replay_to_the_goal() {
+        use crate::numeric::generate::{BlockCounts, Method, Size, Spec, generate};
+        use crate::solver::Algo;
+        let spec = Spec {
+            size: Size { rows: 12, cols: 12 },
+            blanks: 2,
+            blocks: BlockCounts::default(),
+            method: Method::Walk(3000),
+            unsolvable: false,
+        };
+        let options = Options {
+            limits: Limits::memory(1 << 28),
+            algo: Algo::Constructive,
+        };
+        let numeric = generate(&spec, 7, options).unwrap();
+        let mut events = Vec::new();
+        (Show::numeric(numeric.clone(), options).job)(&mut |e| events.push(e));
+        let (verdict, moves) = events.split_last().unwrap();
+        assert_eq!(
+            verdict,
+            &SolverEvent::Verdict(Verdict::Solved { optimal: false })
+        );
+        let moves: Vec<Move> = (moves.iter())
+            .filter_map(|e| match e {
+                SolverEvent::Move(mv) => Some(*mv),
+                _ => None,
+            })
+            .collect();
+        assert!(moves.len() > 100, "{} moves", moves.len());
+        let puzzle = numeric.engine();
+        let end = puzzle.replay(&moves).expect("every streamed move is legal");
+        assert_eq!(end.origins(), numeric.target(&puzzle).unwrap());
     }
 }
