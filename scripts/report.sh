@@ -21,6 +21,11 @@ for arg in "$@"; do
 done
 
 started=$SECONDS
+# The commit the report describes; the outputs this script rewrites do not count as changes.
+commit=$(git rev-parse --short HEAD)
+if [[ -n $(git status --porcelain --untracked-files=no -- . ':!docs/report' ':!docs/REPORT.md' ':!docs/REPORT.pdf' ':!docs/bench') ]]; then
+    commit="$commit with uncommitted changes"
+fi
 step() { echo "report: [$((SECONDS - started)) s] $*" >&2; }
 
 step "building the release binary (GUI included, for the screenshots)"
@@ -74,9 +79,14 @@ solve() {
 
 step "machine"
 {
-    echo "generated: $(date -u '+%Y-%m-%d %H:%M UTC') from commit $(git describe --always --dirty)"
+    echo "generated: $(date -u '+%Y-%m-%d %H:%M UTC') from commit $commit"
     echo "machine:   $(uname -srm), $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')), load average $(cut -d' ' -f1-3 /proc/loadavg)"
     echo "toolchain: $(rustc --version)"
+    if ((with_bench)); then
+        echo "section 5: the comparison of search methods re-run now (--with-bench)"
+    else
+        echo "section 5: the committed comparison in docs/bench/ (scripts/report.sh --with-bench re-runs it)"
+    fi
 } >"$out/machine.txt"
 
 step "official samples"
