@@ -178,6 +178,10 @@ render spec-5x6 0,last "start solved" --size 800x600 --time-limit 4 <assets/samp
 render unsolvable 0 "start" --size 600x450 <tests/cases/official/sample2.in
 render bricks-level7 0,last "start solved" --size 800x600 --sbp "$brick"
 render hrd-1A9BF0C00 0,last "start solved" --size 600x700 --hrd 1A9BF0C00
+if ! "$k" render --animate "$out/img/sample4-animation.png" --size 400x300 <assets/samples/sample4.txt >"$tmp/render.log" 2>&1; then
+    cat "$tmp/render.log" >&2
+    exit 1
+fi
 "$k" generate --size 20x20 --moves 400 --seed 1 >"$tmp/g20-walk400.in"
 render 20x20 0 "start" --size 900x900 <"$tmp/g20-walk400.in"
 
