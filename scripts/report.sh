@@ -127,6 +127,12 @@ step "large boards"
     echo "# a random 24-puzzle from a peer's test data (5x5, one blank)"
     solve tests/cases/beyond/Linkin999_dsaaB_lab_project_final_DSAA_project_data_4.in 6 2 --time-limit 4
     echo
+    echo "# large/l06: 10x10, 5 blanks, 12 blocks (default portfolio: exact search, then constructive)"
+    solve tests/cases/large/l06_10x10_b5.in 6 2
+    echo
+    echo "# large/l07: 20x20, one blank"
+    solve tests/cases/large/l07_20x20_b1.in 6 2
+    echo
     for g in "8x8 --blanks 3 --blocks 2x2:2,1x2:3,2x1:3 --moves 3000" "10x10 --moves 2000" "20x20 --moves 16000" "50x50 --moves 250000"; do
         name=g${g%% *}
         echo "# klotski generate --size $g --seed 1 > $name.in"
