@@ -162,3 +162,48 @@ fn first_streamed_move_on_a_100x100_board() {
         moves.len()
     );
 }
+
+/// A figure for the README, not an assertion on time: the portfolio's constructive path (solve,
+/// loop removal, local exact shortening) on seeded one-blank random-walk boards, with the moves
+/// against the sum-of-Manhattan lower bound.
+/// `cargo test --release --no-default-features --test constructive -- --ignored --nocapture ratio`
+#[test]
+#[ignore]
+fn ratio_to_the_manhattan_bound_on_random_walk_boards() {
+    use klotski::search::Limits;
+    use klotski::solver::{Algo, Answer, Options, solve_puzzle};
+    for (size, seeds) in [(10, 3), (20, 3), (50, 3), (100, 1)] {
+        let mut ratios = Vec::new();
+        for seed in 0..seeds {
+            let (puzzle, target) = scrambled(size, size, 1, &[], 20 * size * size, seed);
+            let bound: usize = (puzzle.start.iter().zip(&target))
+                .map(|(&a, &b)| {
+                    let ((ra, ca), (rb, cb)) = (puzzle.board.row_col(a), puzzle.board.row_col(b));
+                    ra.abs_diff(rb) + ca.abs_diff(cb)
+                })
+                .sum();
+            let options = Options {
+                limits: Limits::memory(1 << 30),
+                algo: Algo::Constructive,
+            };
+            let began = std::time::Instant::now();
+            let report = solve_puzzle(&puzzle, &target, options, &mut |_| {}).unwrap();
+            let took = began.elapsed();
+            let Answer::Solved { moves, .. } = report.answer else {
+                panic!("{size}x{size} seed {seed}: {:?}", report.answer);
+            };
+            assert_eq!(puzzle.replay(&moves).unwrap().origins(), target);
+            let ratio = moves.len() as f64 / bound as f64;
+            println!(
+                "{size}x{size} seed {seed}: {took:.2?}, {} moves, bound {bound}, ratio {ratio:.2}",
+                moves.len()
+            );
+            ratios.push(ratio);
+        }
+        ratios.sort_by(f64::total_cmp);
+        println!(
+            "{size}x{size}: median ratio {:.2}",
+            ratios[ratios.len() / 2]
+        );
+    }
+}
