@@ -195,7 +195,8 @@ fn improve(
         .enumerate()
         .for_each(|(k, &p)| start[k] = origins[p] as u32);
     let mut goal = start;
-    let (mut rows, mut cols) = (usize::MAX..0, usize::MAX..0);
+    let (r, c) = board.row_col(start[0] as usize);
+    let (mut rows, mut cols) = (r..r + 1, c..c + 1);
     let mut sweep = |k: usize, origin: u32| {
         let (r, c) = board.row_col(origin as usize);
         rows = rows.start.min(r)..rows.end.max(r + shapes[k].rows);
