@@ -138,6 +138,9 @@ struct Placer<'a> {
     evacuate: bool,
     /// The expansions a search emptying cells may spend over the whole board.
     step_nodes: usize,
+    /// Whether routes pay for the blank moves ahead of a tile ([`Placer::route_step`]): on
+    /// boards of 1x1 tiles only, since among blocks those routes got stuck.
+    turns: bool,
 }
 
 impl<'a> Placer<'a> {
@@ -171,6 +174,7 @@ impl<'a> Placer<'a> {
             } else {
                 NODES_PER_STEP_TILES
             },
+            turns: !blocks,
         }
     }
 
@@ -304,7 +308,7 @@ impl<'a> Placer<'a> {
     /// The first step of a cheapest route for `piece` to its target that crosses no frozen
     /// piece (other than itself), no wall and no cell in `avoid`; `None` at the target or when
     /// no route exists. Entering an empty cell costs 1, a tile's cell 2 and a block's cell 6:
-    /// blocks are slow to push aside. A 1x1 tile also pays for the blank it needs in the cell
+    /// blocks are slow to push aside. On boards of 1x1 tiles, a tile also pays for the blank it needs in the cell
     /// ahead: from behind it (where its last step left the blank) that is 4 moves straight on
     /// and 2 after a turn, so staircase routes win over straight pushes; the first step pays
     /// the distance from the nearest blank.
@@ -334,7 +338,7 @@ impl<'a> Placer<'a> {
                 _ => Some(6),
             }
         };
-        let tile = shape == Shape::UNIT;
+        let tile = self.turns;
         // Blank moves to bring the blank into `cell`, ahead of a tile whose last step was
         // `last`, before it steps `dir`.
         let fetch = |cell: usize, last: Dir, dir: Dir| -> u32 {
