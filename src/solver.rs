@@ -360,8 +360,8 @@ fn solve_puzzle_watched(
             let moves = if streamed {
                 moves
             } else {
-                // Local searches get as long again as the solve took, never past the deadline.
-                let mut until = Instant::now() + constructing.elapsed();
+                // Local searches get half as long as the solve took, never past the deadline.
+                let mut until = Instant::now() + constructing.elapsed() / 2;
                 if let Some(deadline) = deadline {
                     until = until.min(deadline);
                 }
