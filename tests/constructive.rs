@@ -207,3 +207,26 @@ fn ratio_to_the_manhattan_bound_on_random_walk_boards() {
         );
     }
 }
+
+/// Eight moves around a 2x2 board (the blank circling one way) reach a position that four moves
+/// the other way reach too, with no position repeated: loop removal keeps all eight, the local
+/// exact search finds the four.
+#[test]
+fn local_shortening_goes_the_short_way_round() {
+    let (puzzle, _) = scrambled(2, 2, 1, &[], 0, 0);
+    let mut position = puzzle.start_position();
+    let mut moves: Vec<klotski::puzzle::Move> = Vec::new();
+    for _ in 0..8 {
+        // Two legal moves on a 2x2 board with one blank; the one that does not undo the last.
+        let mv = (puzzle.legal_moves(&position).into_iter())
+            .find(|&mv| moves.last().is_none_or(|&last| mv != last.reversed()))
+            .unwrap();
+        puzzle.apply(&mut position, mv);
+        moves.push(mv);
+    }
+    assert_eq!(constructive::shorten(&puzzle, &moves).len(), 8);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let shorter = klotski::shorten::locally(&puzzle, &moves, deadline);
+    assert_eq!(shorter.len(), 4);
+    assert_eq!(puzzle.replay(&shorter).unwrap(), position);
+}
