@@ -138,6 +138,9 @@ struct Placer<'a> {
     evacuate: bool,
     /// The expansions a search emptying cells may spend over the whole board.
     step_nodes: usize,
+    /// Whether routes pay for the blank moves ahead of a tile ([`Placer::route_step`]): on
+    /// boards of 1x1 tiles only, since among blocks those routes got stuck.
+    turns: bool,
 }
 
 impl<'a> Placer<'a> {
@@ -171,6 +174,7 @@ impl<'a> Placer<'a> {
             } else {
                 NODES_PER_STEP_TILES
             },
+            turns: !blocks,
         }
     }
 
@@ -304,7 +308,10 @@ impl<'a> Placer<'a> {
     /// The first step of a cheapest route for `piece` to its target that crosses no frozen
     /// piece (other than itself), no wall and no cell in `avoid`; `None` at the target or when
     /// no route exists. Entering an empty cell costs 1, a tile's cell 2 and a block's cell 6:
-    /// blocks are slow to push aside.
+    /// blocks are slow to push aside. On boards of 1x1 tiles, a tile also pays for the blank it needs in the cell
+    /// ahead: from behind it (where its last step left the blank) that is 4 moves straight on
+    /// and 2 after a turn, so staircase routes win over straight pushes; the first step pays
+    /// the distance from the nearest blank.
     fn route_step(
         &self,
         layout: &Layout,
@@ -331,38 +338,72 @@ impl<'a> Placer<'a> {
                 _ => Some(6),
             }
         };
-        // Dijkstra from the goal, stopping at the start; `via[o]` is the step out of `o`.
-        let mut distance = vec![u32::MAX; board.cells()];
-        let mut via: Vec<Option<Dir>> = vec![None; board.cells()];
-        distance[goal] = 0;
-        let mut heap = std::collections::BinaryHeap::from([std::cmp::Reverse((0u32, goal))]);
-        while let Some(std::cmp::Reverse((d, at))) = heap.pop() {
-            if at == start {
-                return via[start];
+        let tile = self.turns;
+        // Blank moves to bring the blank into `cell`, ahead of a tile whose last step was
+        // `last`, before it steps `dir`.
+        let fetch = |cell: usize, last: Dir, dir: Dir| -> u32 {
+            if !tile || layout.occupant[cell] == EMPTY {
+                0
+            } else if last == dir {
+                4
+            } else if last == dir.opposite() {
+                0
+            } else {
+                2
             }
-            if d > distance[at] {
+        };
+        // Dijkstra from the goal over (origin, the step that reached it), stopping once no
+        // route from the start can beat the best found.
+        let index = |at: usize, last: Dir| at * 4 + last.index();
+        let mut distance = vec![u32::MAX; board.cells() * 4];
+        let mut heap = std::collections::BinaryHeap::new();
+        for last in Dir::ALL {
+            distance[index(goal, last)] = 0;
+            heap.push(std::cmp::Reverse((0u32, goal, last.index())));
+        }
+        let mut best: Option<(u32, Dir)> = None;
+        while let Some(std::cmp::Reverse((d, at, last))) = heap.pop() {
+            let last = Dir::ALL[last];
+            if best.is_some_and(|(b, _)| d >= b) {
+                break;
+            }
+            if d > distance[index(at, last)] {
                 continue;
             }
-            for dir in Dir::ALL {
-                // A step from `next` towards `at` goes the other way.
-                let Some(next) = board.step(shape, at, dir) else {
-                    continue;
+            // A step from `next` towards `at` goes the other way.
+            let Some(next) = board.step(shape, at, last.opposite()) else {
+                continue;
+            };
+            let Some(cost) = board
+                .entering(shape, next, last)
+                .map(cell_cost)
+                .sum::<Option<u32>>()
+            else {
+                continue;
+            };
+            if next == start {
+                let first = if tile {
+                    let cell = board.entering(shape, start, last).next().expect("a cell");
+                    self.nearest_blank(layout, cell) as u32
+                } else {
+                    0
                 };
-                let Some(cost) = board
-                    .entering(shape, next, dir.opposite())
-                    .map(cell_cost)
-                    .sum::<Option<u32>>()
-                else {
-                    continue;
-                };
-                if d + cost < distance[next] {
-                    distance[next] = d + cost;
-                    via[next] = Some(dir.opposite());
-                    heap.push(std::cmp::Reverse((d + cost, next)));
+                if best.is_none_or(|(b, _)| d + cost + first < b) {
+                    best = Some((d + cost + first, last));
+                }
+                continue;
+            }
+            for before in Dir::ALL {
+                let ahead = board.entering(shape, next, last).next().expect("a cell");
+                let total = d + cost + fetch(ahead, before, last);
+                let slot = index(next, before);
+                if total < distance[slot] {
+                    distance[slot] = total;
+                    heap.push(std::cmp::Reverse((total, next, before.index())));
                 }
             }
         }
-        None
+        best.map(|(_, dir)| dir)
     }
 
     /// Moves of unfrozen pieces, never into a reserved cell, that leave every cell of `cells`

@@ -18,6 +18,7 @@ pub mod puzzle;
 pub mod rng;
 pub mod sbp;
 pub mod search;
+pub mod shorten;
 pub mod solvable;
 pub mod solver;
 pub mod terminal;

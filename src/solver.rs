@@ -9,6 +9,7 @@ use crate::packed::{self, PackedSpace};
 use crate::puzzle::{Move, Puzzle};
 use crate::search::idastar::Stepwise;
 use crate::search::{self, Limits, Outcome, Stats, Stop, Weights};
+use crate::shorten;
 use crate::tiles::TileWalk;
 use std::fmt;
 use std::str::FromStr;
@@ -342,6 +343,7 @@ fn solve_puzzle_watched(
     let method = format!("{}{method}", Algo::Constructive);
     let deadline = options.limits.deadline;
     let streamed = on_move.is_some();
+    let constructing = Instant::now();
     let constructed = match on_move {
         None => constructive::solve(puzzle, target, deadline),
         Some(on_move) => {
@@ -358,7 +360,12 @@ fn solve_puzzle_watched(
             let moves = if streamed {
                 moves
             } else {
-                let shorter = constructive::shorten(puzzle, &moves);
+                // Local searches get half as long as the solve took, never past the deadline.
+                let mut until = Instant::now() + constructing.elapsed() / 2;
+                if let Some(deadline) = deadline {
+                    until = until.min(deadline);
+                }
+                let shorter = shorten::locally(puzzle, &moves, until);
                 if verify(puzzle, target, &shorter).is_ok() {
                     shorter
                 } else {

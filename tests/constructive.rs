@@ -162,3 +162,71 @@ fn first_streamed_move_on_a_100x100_board() {
         moves.len()
     );
 }
+
+/// A figure for the README, not an assertion on time: the portfolio's constructive path (solve,
+/// loop removal, local exact shortening) on seeded one-blank random-walk boards, with the moves
+/// against the sum-of-Manhattan lower bound.
+/// `cargo test --release --no-default-features --test constructive -- --ignored --nocapture ratio`
+#[test]
+#[ignore]
+fn ratio_to_the_manhattan_bound_on_random_walk_boards() {
+    use klotski::search::Limits;
+    use klotski::solver::{Algo, Answer, Options, solve_puzzle};
+    for (size, seeds) in [(10, 3), (20, 3), (50, 3), (100, 1)] {
+        let mut ratios = Vec::new();
+        for seed in 0..seeds {
+            let (puzzle, target) = scrambled(size, size, 1, &[], 20 * size * size, seed);
+            let bound: usize = (puzzle.start.iter().zip(&target))
+                .map(|(&a, &b)| {
+                    let ((ra, ca), (rb, cb)) = (puzzle.board.row_col(a), puzzle.board.row_col(b));
+                    ra.abs_diff(rb) + ca.abs_diff(cb)
+                })
+                .sum();
+            let options = Options {
+                limits: Limits::memory(1 << 30),
+                algo: Algo::Constructive,
+            };
+            let began = std::time::Instant::now();
+            let report = solve_puzzle(&puzzle, &target, options, &mut |_| {}).unwrap();
+            let took = began.elapsed();
+            let Answer::Solved { moves, .. } = report.answer else {
+                panic!("{size}x{size} seed {seed}: {:?}", report.answer);
+            };
+            assert_eq!(puzzle.replay(&moves).unwrap().origins(), target);
+            let ratio = moves.len() as f64 / bound as f64;
+            println!(
+                "{size}x{size} seed {seed}: {took:.2?}, {} moves, bound {bound}, ratio {ratio:.2}",
+                moves.len()
+            );
+            ratios.push(ratio);
+        }
+        ratios.sort_by(f64::total_cmp);
+        println!(
+            "{size}x{size}: median ratio {:.2}",
+            ratios[ratios.len() / 2]
+        );
+    }
+}
+
+/// Eight moves around a 2x2 board (the blank circling one way) reach a position that four moves
+/// the other way reach too, with no position repeated: loop removal keeps all eight, the local
+/// exact search finds the four.
+#[test]
+fn local_shortening_goes_the_short_way_round() {
+    let (puzzle, _) = scrambled(2, 2, 1, &[], 0, 0);
+    let mut position = puzzle.start_position();
+    let mut moves: Vec<klotski::puzzle::Move> = Vec::new();
+    for _ in 0..8 {
+        // Two legal moves on a 2x2 board with one blank; the one that does not undo the last.
+        let mv = (puzzle.legal_moves(&position).into_iter())
+            .find(|&mv| moves.last().is_none_or(|&last| mv != last.reversed()))
+            .unwrap();
+        puzzle.apply(&mut position, mv);
+        moves.push(mv);
+    }
+    assert_eq!(constructive::shorten(&puzzle, &moves).len(), 8);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    let shorter = klotski::shorten::locally(&puzzle, &moves, deadline);
+    assert_eq!(shorter.len(), 4);
+    assert_eq!(puzzle.replay(&shorter).unwrap(), position);
+}
