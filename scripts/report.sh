@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates the project report: every figure, table and screenshot under docs/report/, then
 # docs/REPORT.md from docs/REPORT.in.md (each `<!-- include: PATH -->` line replaced by that
-# file), then docs/REPORT.pdf when pandoc is installed.
+# file), then docs/REPORT.pdf when pandoc and a PDF engine (weasyprint or LaTeX) are installed.
 #
 #   scripts/report.sh               # reuses the committed method comparison in docs/bench/
 #   scripts/report.sh --with-bench  # also re-runs that comparison (about 3 minutes more)
@@ -210,10 +210,22 @@ for line in open(src, encoding="utf-8"):
 open(dst, "w", encoding="utf-8").write("".join(out))
 EOF
 
-if command -v pandoc >/dev/null; then
-    step "building docs/REPORT.pdf with pandoc"
-    (cd docs && pandoc REPORT.md --resource-path=. -o REPORT.pdf)
+# pandoc needs a PDF engine besides itself: weasyprint (HTML and CSS, reads the SVG charts) or
+# a LaTeX one. Without either the PDF is skipped with a word, not failed.
+pdf_engine=
+for engine in weasyprint pdflatex xelatex; do
+    if command -v "$engine" >/dev/null; then
+        pdf_engine=$engine
+        break
+    fi
+done
+if ! command -v pandoc >/dev/null; then
+    step "pandoc is not installed: docs/REPORT.pdf not built (apt-get install pandoc weasyprint)"
+elif [[ -z $pdf_engine ]]; then
+    step "pandoc has no PDF engine here: docs/REPORT.pdf not built (apt-get install weasyprint)"
 else
-    step "pandoc is not installed: docs/REPORT.pdf not built (install pandoc and run again)"
+    step "building docs/REPORT.pdf with pandoc and $pdf_engine"
+    (cd docs && pandoc REPORT.md --resource-path=. --pdf-engine="$pdf_engine" \
+        --metadata title="klotski: project report" -o REPORT.pdf)
 fi
 step "done: docs/REPORT.md, docs/report/"
