@@ -9,16 +9,9 @@ use std::fmt;
 use std::path::Path;
 use std::time::Duration;
 
-/// The methods compared by default: every one but the portfolio, which only picks among them.
-pub const METHODS: [Algo; 7] = [
-    Algo::Bfs,
-    Algo::Bibfs,
-    Algo::Astar,
-    Algo::Idastar,
-    Algo::Wastar,
-    Algo::Greedy,
-    Algo::Constructive,
-];
+/// The methods compared by default: every one but the portfolio (first in [`Algo::ALL`]), which
+/// only picks among them.
+pub const METHODS: &[Algo] = Algo::ALL.split_at(1).1;
 
 /// How one method did on one case.
 #[derive(Clone, Debug)]

@@ -194,12 +194,7 @@ fn parse_solve_args_with(
                     })?;
                 time_limit = Some(Duration::from_secs_f64(secs));
             }
-            "--repeat" => {
-                let text = value("--repeat")?;
-                repeat = text
-                    .parse()
-                    .map_err(|_| anyhow!("--repeat takes a count, got '{text}'"))?;
-            }
+            "--repeat" => repeat = parse_count("--repeat", value("--repeat")?, "a count")?,
             other if other.starts_with('-') => {
                 bail!("unknown option '{other}' (see klotski --help)")
             }
@@ -252,6 +247,12 @@ impl SolveArgs {
 }
 
 /// Parses `512M`, `4G`, `1.5G`, `64K` or a plain byte count.
+/// `text` as the whole number `option` takes, or an error saying what it takes (`what`).
+fn parse_count<T: std::str::FromStr>(option: &str, text: &str, what: &str) -> Result<T> {
+    text.parse()
+        .map_err(|_| anyhow!("{option} takes {what}, got '{text}'"))
+}
+
 fn parse_size(text: &str) -> Result<usize> {
     let (number, scale) = match text.to_ascii_uppercase().trim_end_matches(['B', 'I']) {
         t if t.ends_with('K') => (t[..t.len() - 1].to_string(), 1u64 << 10),
@@ -380,29 +381,12 @@ fn generate_mode(args: &[String]) -> Result<u8> {
     let solve_args = parse_solve_args_with(args, |arg, value| {
         match arg {
             "--size" => size = Some(value()?.parse()?),
-            "--blanks" => {
-                let text = value()?;
-                blanks = text
-                    .parse()
-                    .map_err(|_| anyhow!("--blanks takes a count, got '{text}'"))?;
-            }
+            "--blanks" => blanks = parse_count("--blanks", &value()?, "a count")?,
             "--blocks" => blocks = value()?.parse()?,
-            "--moves" => {
-                let text = value()?;
-                let n = text
-                    .parse()
-                    .map_err(|_| anyhow!("--moves takes a count, got '{text}'"))?;
-                moves = Some(n);
-            }
+            "--moves" => moves = Some(parse_count("--moves", &value()?, "a count")?),
             "--shuffle" => shuffle = true,
             "--unsolvable" => unsolvable = true,
-            "--seed" => {
-                let text = value()?;
-                let s = text
-                    .parse()
-                    .map_err(|_| anyhow!("--seed takes a whole number, got '{text}'"))?;
-                seed = Some(s);
-            }
+            "--seed" => seed = Some(parse_count("--seed", &value()?, "a whole number")?),
             _ => return Ok(false),
         }
         Ok(true)

@@ -73,12 +73,7 @@ impl Show {
         };
         let job: Job = Box::new(move |emit| {
             let events = match engine_solution(&board, limits) {
-                Ok((solved, moves)) if master_on_goals(&solved, &moves) => {
-                    moves_then(moves, Verdict::Solved { optimal: true })
-                }
-                Ok(_) => vec![SolverEvent::Verdict(Verdict::NoAnswer(
-                    "the solution failed its replay check".to_string(),
-                ))],
+                Ok((solved, moves)) => shortest_checked(&solved, moves),
                 Err(EngineError::NoSolution) => vec![SolverEvent::Verdict(Verdict::NoSolution)],
                 Err(e) => vec![SolverEvent::Verdict(Verdict::NoAnswer(e.to_string()))],
             };
@@ -111,17 +106,26 @@ impl Show {
         let puzzle = engine.puzzle.clone();
         let job: Job = Box::new(move |emit| {
             let events = match moves {
-                Some(moves) if master_on_goals(&engine, &moves) => {
-                    moves_then(moves, Verdict::Solved { optimal: true })
-                }
-                Some(_) => vec![SolverEvent::Verdict(Verdict::NoAnswer(
-                    "the solution failed its replay check".to_string(),
-                ))],
+                Some(moves) => shortest_checked(&engine, moves),
                 None => vec![SolverEvent::Verdict(Verdict::NoSolution)],
             };
             events.into_iter().for_each(emit);
         });
         Show { puzzle, marks, job }
+    }
+}
+
+/// The events of a shortest solution of `engine`: each move, then a proven-optimal verdict, once
+/// the moves have replayed onto the goal; a solution that fails that check is never shown.
+fn shortest_checked(engine: &EnginePuzzle, moves: Vec<Move>) -> Vec<SolverEvent> {
+    if master_on_goals(engine, &moves) {
+        (moves.into_iter().map(SolverEvent::Move))
+            .chain([SolverEvent::Verdict(Verdict::Solved { optimal: true })])
+            .collect()
+    } else {
+        vec![SolverEvent::Verdict(Verdict::NoAnswer(
+            "the solution failed its replay check".to_string(),
+        ))]
     }
 }
 
@@ -135,11 +139,4 @@ fn master_on_goals(engine: &EnginePuzzle, moves: &[Move]) -> bool {
             .collect();
         engine.goals.iter().all(|g| covered.contains(g))
     })
-}
-
-/// Each move, then the verdict.
-fn moves_then(moves: Vec<Move>, verdict: Verdict) -> Vec<SolverEvent> {
-    (moves.into_iter().map(SolverEvent::Move))
-        .chain([SolverEvent::Verdict(verdict)])
-        .collect()
 }

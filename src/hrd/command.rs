@@ -186,20 +186,17 @@ pub fn run(args: &[String]) -> Result<u8, HrdError> {
                 }
             }
         }
-        "analy-group" | "analy-group-integral" => {
+        "analy-group"
+        | "analy-group-integral"
+        | "analy-multi-group"
+        | "analy-multi-group-integral" => {
             arity(3, 3)?;
-            let seeds = [code(0)?];
-            group_tables(
-                &seeds,
-                metric,
-                command.ends_with("integral"),
-                operands[1],
-                operands[2],
-            )?;
-        }
-        "analy-multi-group" | "analy-multi-group-integral" => {
-            arity(3, 3)?;
-            let seeds = read_seeds(operands[0])?;
+            // One seed code, or a file of them.
+            let seeds = if command.starts_with("analy-multi") {
+                read_seeds(operands[0])?
+            } else {
+                vec![code(0)?]
+            };
             group_tables(
                 &seeds,
                 metric,
