@@ -12,6 +12,7 @@ pub mod geometry;
 pub mod gui;
 pub mod heuristic;
 pub mod hrd;
+pub mod move_tables;
 pub mod numeric;
 pub mod packed;
 pub mod puzzle;

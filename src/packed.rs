@@ -6,6 +6,7 @@
 //! per piece and never touches the heap.
 
 use crate::geometry::Dir;
+use crate::move_tables::{MoveTables, NO_STEP, mask};
 use crate::puzzle::{Move, Puzzle};
 use crate::search::{Reversible, Space};
 
@@ -36,26 +37,13 @@ impl<const W: usize> std::hash::Hash for Key<W> {
 /// A packed move: piece index times four plus the direction's index in [`Dir::ALL`].
 pub type PackedMove = u16;
 
-const NO_STEP: u8 = u8::MAX;
-
-/// Where a piece of some shape lands when it steps one way from one origin.
-#[derive(Clone, Copy)]
-struct Step {
-    /// The new origin, or `NO_STEP` when the step leaves the board.
-    to: u8,
-    /// The cells it enters, which must be empty.
-    entering: u128,
-}
-
 /// The state space of a [`Puzzle`] whose board has at most [`MAX_CELLS`] cells.
 pub struct PackedSpace<const W: usize> {
     bits: u32,
     per_word: usize,
     shape_of: Vec<u8>,
-    /// Per shape: the cells covered from each origin (0 where it does not fit).
-    footprints: Vec<Vec<u128>>,
-    /// Per shape: `steps[origin * 4 + dir]`.
-    steps: Vec<Vec<Step>>,
+    /// Per shape, in [`Dir::ALL`] order.
+    tables: MoveTables,
     walls: u128,
 }
 
@@ -84,52 +72,13 @@ impl<const W: usize> PackedSpace<W> {
         let bits = field_bits(board.cells());
         let (shapes, classes) = puzzle.shape_classes();
         let shape_of = classes.into_iter().map(|c| c as u8).collect();
-        let mask = |cells: &mut dyn Iterator<Item = usize>| cells.fold(0u128, |m, c| m | 1 << c);
-        let footprints = shapes
-            .iter()
-            .map(|&shape| {
-                (0..board.cells())
-                    .map(|o| {
-                        if board.fits(shape, o) {
-                            mask(&mut board.footprint(shape, o))
-                        } else {
-                            0
-                        }
-                    })
-                    .collect()
-            })
-            .collect();
-        let steps = shapes
-            .iter()
-            .map(|&shape| {
-                (0..board.cells())
-                    .flat_map(|origin| {
-                        Dir::ALL.map(|dir| {
-                            match board
-                                .fits(shape, origin)
-                                .then(|| board.step(shape, origin, dir))
-                            {
-                                Some(Some(to)) => Step {
-                                    to: to as u8,
-                                    entering: mask(&mut board.entering(shape, origin, dir)),
-                                },
-                                _ => Step {
-                                    to: NO_STEP,
-                                    entering: 0,
-                                },
-                            }
-                        })
-                    })
-                    .collect()
-            })
-            .collect();
-        let walls = mask(&mut (0..board.cells()).filter(|&c| board.is_wall(c)));
+        let tables = MoveTables::new(board, &shapes, Dir::ALL);
+        let walls = mask((0..board.cells()).filter(|&c| board.is_wall(c)));
         Some(PackedSpace {
             bits,
             per_word: (64 / bits) as usize,
             shape_of,
-            footprints,
-            steps,
+            tables,
             walls,
         })
     }
@@ -181,12 +130,13 @@ impl<const W: usize> Space for PackedSpace<W> {
         for (piece, slot) in origins[..pieces].iter_mut().enumerate() {
             let origin = self.field(key, piece);
             *slot = origin as u8;
-            occupied |= self.footprints[self.shape_of[piece] as usize][origin];
+            occupied |= self.tables.footprint(self.shape_of[piece] as usize, origin);
         }
         for (piece, &origin) in origins[..pieces].iter().enumerate() {
-            let steps = &self.steps[self.shape_of[piece] as usize];
-            let base = origin as usize * 4;
-            for (dir, step) in steps[base..base + 4].iter().enumerate() {
+            let steps = self
+                .tables
+                .steps(self.shape_of[piece] as usize, origin as usize);
+            for (dir, step) in steps.iter().enumerate() {
                 if step.to != NO_STEP && occupied & step.entering == 0 {
                     let mv = (piece as u16) << 2 | dir as u16;
                     out.push((mv, self.with_field(*key, piece, step.to as usize)));
@@ -199,7 +149,7 @@ impl<const W: usize> Space for PackedSpace<W> {
         let piece = (mv >> 2) as usize;
         let back = Dir::ALL[(mv & 3) as usize].opposite().index();
         let origin = self.field(key, piece);
-        let from = self.steps[self.shape_of[piece] as usize][origin * 4 + back].to;
+        let from = self.tables.steps(self.shape_of[piece] as usize, origin)[back].to;
         self.with_field(*key, piece, from as usize)
     }
 }

@@ -8,6 +8,7 @@
 use super::board::{MASTER, SbpBoard};
 use super::moves::DIRS;
 use crate::geometry::{Board, Dir, Shape};
+use crate::move_tables::{MoveTables, NO_STEP, mask};
 use crate::search::Space;
 
 /// Largest board (cells, walls and goals included) the solvers take.
@@ -48,15 +49,6 @@ impl Slide {
     }
 }
 
-const NO_STEP: u8 = u8::MAX;
-
-/// Where a brick lands when it steps one way from one origin, and the cells it enters.
-#[derive(Clone, Copy)]
-struct Step {
-    to: u8,
-    entering: u128,
-}
-
 /// The state space of one board.
 pub struct BrickSpace {
     width: usize,
@@ -64,10 +56,8 @@ pub struct BrickSpace {
     /// Per slot: its shape class and the slots `[start, end)` of that class.
     class_of: Vec<usize>,
     range_of: Vec<(usize, usize)>,
-    /// Per class: the cells covered from each origin.
-    footprints: Vec<Vec<u128>>,
-    /// Per class: `steps[origin * 4 + k]` for the k-th of [`DIRS`].
-    steps: Vec<Vec<Step>>,
+    /// Per class, steps in [`DIRS`] order.
+    tables: MoveTables,
     walls: u128,
     goals: u128,
     /// The master brick's origins that cover every goal cell, with the cells it covers there.
@@ -119,49 +109,20 @@ impl BrickSpace {
             start[slot] = origin as u8;
         }
         let grid = Board::new(board.height(), board.width());
-        let mask = |it: &mut dyn Iterator<Item = usize>| it.fold(0u128, |m, c| m | 1 << c);
-        let footprints: Vec<Vec<u128>> = (shapes.iter())
-            .map(|&s| {
-                (0..cells)
-                    .map(|o| match grid.fits(s, o) {
-                        true => mask(&mut grid.footprint(s, o)),
-                        false => 0,
-                    })
-                    .collect()
-            })
-            .collect();
-        let steps = (shapes.iter())
-            .map(|&s| {
-                (0..cells)
-                    .flat_map(|o| {
-                        DIRS.map(|d| match grid.fits(s, o).then(|| grid.step(s, o, d)) {
-                            Some(Some(to)) => Step {
-                                to: to as u8,
-                                entering: mask(&mut grid.entering(s, o, d)),
-                            },
-                            _ => Step {
-                                to: NO_STEP,
-                                entering: 0,
-                            },
-                        })
-                    })
-                    .collect()
-            })
-            .collect();
-        let cell_mask = |pick: &dyn Fn(usize) -> bool| mask(&mut (0..cells).filter(|&c| pick(c)));
+        let tables = MoveTables::new(&grid, &shapes, DIRS);
+        let cell_mask = |pick: &dyn Fn(usize) -> bool| mask((0..cells).filter(|&c| pick(c)));
         let walls = cell_mask(&|c| board.cells()[c] == super::board::Cell::Wall);
         let goals = cell_mask(&|c| board.is_goal(c));
         let targets = (0..cells)
-            .filter(|&o| grid.fits(master.shape, o) && footprints[0][o] & goals == goals)
-            .map(|o| (o, footprints[0][o]))
+            .filter(|&o| grid.fits(master.shape, o) && tables.footprint(0, o) & goals == goals)
+            .map(|o| (o, tables.footprint(0, o)))
             .collect();
         Ok(BrickSpace {
             width: board.width(),
             bricks: keyed.len(),
             class_of,
             range_of,
-            footprints,
-            steps,
+            tables,
             walls,
             goals,
             targets,
@@ -176,7 +137,7 @@ impl BrickSpace {
 
     /// Solved: the master brick covers every goal cell.
     pub fn is_goal(&self, key: &Key) -> bool {
-        self.footprints[0][key.0[0] as usize] & self.goals == self.goals
+        self.tables.footprint(0, key.0[0] as usize) & self.goals == self.goals
     }
 
     /// A lower bound on the moves left: to reach a place where it covers the goal, the master
@@ -192,7 +153,7 @@ impl BrickSpace {
             .map(|&(t, cover)| {
                 let distance = r.abs_diff(t / width) + c.abs_diff(t % width);
                 let blockers = (slots.clone())
-                    .filter(|&(&o, &class)| self.footprints[class][o as usize] & cover != 0)
+                    .filter(|&(&o, &class)| self.tables.footprint(class, o as usize) & cover != 0)
                     .count();
                 (distance + blockers) as u32
             })
@@ -222,12 +183,12 @@ impl Space for BrickSpace {
 
     fn successors(&self, key: &Key, out: &mut Vec<(Slide, Key)>) {
         let slots = &key.0[..self.bricks];
-        let occupied = (slots.iter().zip(&self.class_of))
-            .fold(0u128, |m, (&o, &c)| m | self.footprints[c][o as usize]);
+        let occupied = (slots.iter().zip(&self.class_of)).fold(0u128, |m, (&o, &c)| {
+            m | self.tables.footprint(c, o as usize)
+        });
         for (slot, (&origin, &class)) in slots.iter().zip(&self.class_of).enumerate() {
             let blocked = occupied | self.walls | if slot == 0 { 0 } else { self.goals };
-            let base = origin as usize * 4;
-            for (k, step) in self.steps[class][base..base + 4].iter().enumerate() {
+            for (k, step) in self.tables.steps(class, origin as usize).iter().enumerate() {
                 if step.to != NO_STEP && step.entering & blocked == 0 {
                     let mv = Slide {
                         to: step.to,
