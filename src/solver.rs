@@ -394,34 +394,41 @@ fn exact(
     limits: Limits,
     on_progress: &mut dyn FnMut(&Stats),
 ) -> Option<search::Search<Move>> {
-    if algo == Algo::Idastar
-        && let Some(walk) = TileWalk::new(
-            puzzle,
-            target,
-            pdb::default_cache_dir().as_deref(),
-            limits.max_memory,
-        )
-    {
-        let start = walk.position(&puzzle.start);
-        let found = search::idastar(
-            &walk,
-            start.clone(),
-            |t| t.solved(),
-            |t| t.bound(),
-            limits,
-            |_, stats| on_progress(stats),
-        );
-        return Some(search::Search {
-            outcome: match found.outcome {
-                Outcome::Found(path) => Outcome::Found(walk.engine_moves(&start, &path)),
-                Outcome::Exhausted => Outcome::Exhausted,
-                Outcome::Stopped(stop) => Outcome::Stopped(stop),
-            },
-            stats: Stats {
-                peak_bytes: walk.table_bytes(),
-                ..found.stats
-            },
-        });
+    if algo == Algo::Idastar {
+        let cache = pdb::default_cache_dir();
+        if let Some(walk) = TileWalk::new(puzzle, target, cache.as_deref(), limits.max_memory) {
+            // Stronger databases in the cache take a few tenths of a second to load: worth it
+            // only once the first search has shown that the puzzle is not an easy one.
+            let stronger =
+                TileWalk::has_stronger(puzzle, target, cache.as_deref(), limits.max_memory);
+            let quick = Instant::now() + EASY_SEARCH;
+            let first = Limits {
+                deadline: Some(limits.deadline.map_or(quick, |d| d.min(quick))),
+                ..limits
+            };
+            let found = walk_search(
+                &walk,
+                puzzle,
+                if stronger { first } else { limits },
+                on_progress,
+            );
+            if stronger
+                && found.outcome == Outcome::Stopped(Stop::Time)
+                && limits.deadline.is_none_or(|d| Instant::now() < d)
+                && let Some(walk) =
+                    TileWalk::stronger(puzzle, target, cache.as_deref(), limits.max_memory)
+            {
+                let again = walk_search(&walk, puzzle, limits, on_progress);
+                return Some(search::Search {
+                    stats: Stats {
+                        expanded: found.stats.expanded + again.stats.expanded,
+                        ..again.stats
+                    },
+                    ..again
+                });
+            }
+            return Some(found);
+        }
     }
     let run = match packed::words_needed(puzzle)? {
         1 => exact_packed::<1>,
@@ -434,6 +441,39 @@ fn exact(
         _ => exact_packed::<16>,
     };
     Some(run(puzzle, target, algo, limits, on_progress))
+}
+
+/// How long IDA* runs on the databases it builds itself before it hands over to stronger ones in
+/// the cache: about what loading those takes.
+const EASY_SEARCH: Duration = Duration::from_millis(300);
+
+/// IDA* on `walk` from `puzzle`'s start, its path turned into engine moves.
+fn walk_search(
+    walk: &TileWalk,
+    puzzle: &Puzzle,
+    limits: Limits,
+    on_progress: &mut dyn FnMut(&Stats),
+) -> search::Search<Move> {
+    let start = walk.position(&puzzle.start);
+    let found = search::idastar(
+        walk,
+        start.clone(),
+        |t| t.solved(),
+        |t| t.bound(),
+        limits,
+        |_, stats| on_progress(stats),
+    );
+    search::Search {
+        outcome: match found.outcome {
+            Outcome::Found(path) => Outcome::Found(walk.engine_moves(&start, &path)),
+            Outcome::Exhausted => Outcome::Exhausted,
+            Outcome::Stopped(stop) => Outcome::Stopped(stop),
+        },
+        stats: Stats {
+            peak_bytes: walk.table_bytes(),
+            ..found.stats
+        },
+    }
 }
 
 /// Runs an exact `algo` on the packed space with `W` words per state.
