@@ -47,7 +47,7 @@ impl Run {
 /// CPU time the calling thread has run (`CLOCK_THREAD_CPUTIME_ID`, nanosecond resolution);
 /// `None` where the system has no such clock.
 #[cfg(unix)]
-fn thread_cpu() -> Option<Duration> {
+pub fn thread_cpu() -> Option<Duration> {
     let mut now = libc::timespec {
         tv_sec: 0,
         tv_nsec: 0,
@@ -59,7 +59,7 @@ fn thread_cpu() -> Option<Duration> {
 
 /// CPU time of the calling thread: not measured off Unix.
 #[cfg(not(unix))]
-fn thread_cpu() -> Option<Duration> {
+pub fn thread_cpu() -> Option<Duration> {
     None
 }
 

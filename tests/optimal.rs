@@ -1,6 +1,7 @@
 //! Optimal search end to end: the 100 random 15-puzzles at their known optimal lengths, and
 //! A*, IDA* and bidirectional BFS agreeing on small cases with blocks and several blanks.
 
+use klotski::compare::thread_cpu;
 use klotski::heuristic::{PatternDb, pdb};
 use klotski::numeric::NumericPuzzle;
 use klotski::search::{self, Limits, Outcome, Stats};
@@ -181,14 +182,15 @@ fn bench_fifteen() {
     let cases = fifteen();
     let report = solve(&cases[0].1, Algo::Idastar);
     assert_eq!(length(&cases[0].1, &report), Some(cases[0].2));
-    let mut runs = vec![(Vec::new(), Vec::new()); variants.len()];
+    let mut runs = vec![(Vec::new(), Vec::new(), Vec::new()); variants.len()];
     for (name, puzzle, optimum) in &cases {
         let engine = puzzle.engine();
         let target = puzzle.target(&engine).unwrap();
-        for ((_, patterns), (times, nodes)) in variants.iter().zip(&mut runs) {
+        for ((_, patterns), (times, cpu, nodes)) in variants.iter().zip(&mut runs) {
             let walk = TileWalk::with_patterns(&engine, &target, patterns, cache.as_deref());
             let start = walk.position(&engine.start);
             let began = Instant::now();
+            let cpu_began = thread_cpu().unwrap_or_default();
             let found = search::idastar(
                 &walk,
                 start.clone(),
@@ -198,6 +200,7 @@ fn bench_fifteen() {
                 |_, _| {},
             );
             times.push(began.elapsed());
+            cpu.push(thread_cpu().unwrap_or_default() - cpu_began);
             nodes.push(found.stats.expanded);
             let Outcome::Found(path) = found.outcome else {
                 panic!("{name}: {:?}", found.outcome);
@@ -207,17 +210,21 @@ fn bench_fifteen() {
             assert_eq!(moves.len(), *optimum, "{name}");
         }
     }
-    for ((variant, _), (times, nodes)) in variants.iter().zip(&mut runs) {
+    for ((variant, _), (times, cpu, nodes)) in variants.iter().zip(&mut runs) {
         let total: Duration = times.iter().sum();
+        let total_cpu: Duration = cpu.iter().sum();
         let all_nodes: u64 = nodes.iter().sum();
         times.sort();
+        cpu.sort();
         nodes.sort();
         println!(
-            "{variant}: 100 puzzles, total {:.3} s, median {:.2} ms, max {:.1} ms; \
-             nodes total {all_nodes}, median {}, max {}",
+            "{variant}: 100 puzzles, wall total {:.3} s, median {:.2} ms, max {:.1} ms; \
+             CPU total {:.3} s, median {:.2} ms; nodes total {all_nodes}, median {}, max {}",
             total.as_secs_f64(),
             times[49].as_secs_f64() * 1000.0,
             times[99].as_secs_f64() * 1000.0,
+            total_cpu.as_secs_f64(),
+            cpu[49].as_secs_f64() * 1000.0,
             nodes[49],
             nodes[99]
         );

@@ -587,8 +587,8 @@ fn build_one_blank(pattern: &Pattern, ranker: Option<Ranker>) -> Vec<u8> {
         reached += layer.len();
         if progress {
             eprint!(
-                "\rklotski: distance {distance}: {reached} states of {} placements",
-                table.len()
+                "\rklotski: distance {distance}: {reached} states reached \
+                 (placements of the tiles times regions of the blank)"
             );
         }
         layer = if layer.len() < 1 << 16 || threads == 1 {
