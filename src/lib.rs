@@ -16,6 +16,7 @@ pub mod move_tables;
 pub mod numeric;
 pub mod packed;
 pub mod puzzle;
+pub mod relax;
 pub mod rng;
 pub mod sbp;
 pub mod search;

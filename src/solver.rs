@@ -7,6 +7,7 @@ use crate::heuristic::{Bound, pdb};
 use crate::numeric::{NumericPuzzle, Unsolvable, rules};
 use crate::packed::{self, PackedSpace};
 use crate::puzzle::{Move, Puzzle};
+use crate::relax::{self, Verdict};
 use crate::search::idastar::Stepwise;
 use crate::search::{self, Limits, Outcome, Stats, Stop, Weights};
 use crate::shorten;
@@ -135,6 +136,11 @@ impl FromStr for Algo {
             .ok_or_else(|| UnknownAlgo(s.to_string()))
     }
 }
+
+/// The relaxations' first share of the time left after the exact search: a tenth, so that the
+/// constructive solver keeps nearly all of it on the (common) boards the relaxations cannot
+/// decide; they get the rest only if it gets stuck.
+const RELAX_SHARE: u32 = 10;
 
 /// The time the portfolio plans with when the caller set no deadline: the exact search gets
 /// half of it, the constructive solver takes what it needs.
@@ -340,6 +346,29 @@ fn solve_puzzle_watched(
         }
         method = format!(" after {algo} stopped: {stopped}");
     }
+    // The relaxations get a short turn before the constructive solver (locked blocks show
+    // within milliseconds), and the rest of the time if it gets stuck.
+    let auto = options.algo == Algo::Auto;
+    let budget_end = options.limits.deadline.unwrap_or(began + DEFAULT_BUDGET);
+    let mut relax_again = false;
+    if auto {
+        let now = Instant::now();
+        let until = now + budget_end.saturating_duration_since(now) / RELAX_SHARE;
+        match relaxed(puzzle, target, options.limits, until) {
+            Relaxed::Proof(proof, stats) => {
+                return Ok(report(
+                    Answer::Unsolvable(proof),
+                    "relaxation".into(),
+                    stats,
+                ));
+            }
+            Relaxed::NoProof(note, stopped) => {
+                method = format!("{method}; {note}");
+                relax_again = stopped;
+            }
+            Relaxed::NotApplicable => {}
+        }
+    }
     let method = format!("{}{method}", Algo::Constructive);
     let deadline = options.limits.deadline;
     let streamed = on_move.is_some();
@@ -379,9 +408,53 @@ fn solve_puzzle_watched(
             }
         }
         Err(Failure::Time) => Answer::GaveUp(Limit::Time),
-        Err(Failure::Stuck { label }) => Answer::GaveUp(Limit::Stuck(label)),
+        Err(Failure::Stuck { label }) => {
+            if relax_again
+                && let Relaxed::Proof(proof, stats) =
+                    relaxed(puzzle, target, options.limits, budget_end)
+            {
+                let method = format!("relaxation, after the {} got stuck", Algo::Constructive);
+                return Ok(report(Answer::Unsolvable(proof), method, stats));
+            }
+            Answer::GaveUp(Limit::Stuck(label))
+        }
     };
     Ok(report(answer, method, stats))
+}
+
+/// What the relaxations showed.
+enum Relaxed {
+    /// The puzzle is unsolvable; the deciding search's counters.
+    Proof(Unsolvable, Stats),
+    /// No proof: a note for the method line, and whether the time cut the search short.
+    NoProof(String, bool),
+    /// The puzzle has no blocks, or too many blanks and blocks to encode.
+    NotApplicable,
+}
+
+/// Runs the relaxations of [`relax::disprove`] until `until` within `limits`' memory.
+fn relaxed(puzzle: &Puzzle, target: &[usize], limits: Limits, until: Instant) -> Relaxed {
+    let limits = Limits {
+        deadline: Some(until),
+        ..limits
+    };
+    let Some(runs) = relax::disprove(puzzle, target, limits) else {
+        return Relaxed::NotApplicable;
+    };
+    let last = runs.last().expect("at least one relaxation");
+    match last.verdict {
+        Verdict::Unreachable => Relaxed::Proof(
+            Unsolvable::Relaxed {
+                alike: last.alike,
+                states: last.stats.stored,
+            },
+            last.stats,
+        ),
+        verdict => Relaxed::NoProof(
+            format!("relaxation with {}: {verdict}", last.alike),
+            verdict == Verdict::Stopped(Stop::Time),
+        ),
+    }
 }
 
 /// Runs an exact search: IDA* on 1x1 tiles with one blank walks them in place with pattern

@@ -227,6 +227,33 @@ fn large_boards_get_a_replayed_yes_at_the_default_limit() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// Blocks locked out of their goals on boards the exact search cannot exhaust
+/// (`tests/cases/relaxed/n*`: a 2x2 block with one blank, a 1x2 on the wrong row, 2x2 blocks
+/// that cannot pass each other or a 1x2 on boards two or three cells wide): the relaxation with
+/// the 1x1 tiles alike proves `No` at the default limit. The `y*` boards, the same sizes and
+/// blocks in order after a random walk, get a replayed `Yes`, never `No`.
+#[test]
+fn relaxation_proves_locked_blocks_unsolvable() {
+    let mut failures = Vec::new();
+    for case in cases("relaxed") {
+        let input = std::fs::read_to_string(&case).unwrap();
+        let run = klotski(&["terminal", "-v"], input.as_bytes());
+        let verdict = match (expected(&case), run.code) {
+            (_, code) if code != 0 => Err(format!("exit {code}: {}", run.stderr)),
+            (Expected::No, _) if run.stdout != "No\n" => Err(format!("got {:?}", run.stdout)),
+            (Expected::No, _) if !run.stderr.contains("proven by relaxation") => {
+                Err(format!("not by relaxation: {}", run.stderr))
+            }
+            (Expected::No, _) => Ok(()),
+            (_, _) => check_solution(&input, &run.stdout).map(drop),
+        };
+        if let Err(e) = verdict {
+            failures.push(format!("{}: {e}", case.display()));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
 #[test]
 fn the_published_sample_answer_is_printed_exactly() {
     let run = klotski(&["terminal"], b"3 3\n1 2 3\n4 0 0\n7 5 6\n1\n5 1*2\n");
