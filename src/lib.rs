@@ -3,6 +3,7 @@
 //! The core (geometry, pieces, parser, searches) has no GPU or windowing code and tests without a
 //! display.
 
+pub mod anytime;
 pub mod bench;
 pub mod charts;
 pub mod compare;

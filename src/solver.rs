@@ -1,6 +1,7 @@
 //! Solving a Numeric Klotski puzzle end to end: rules that prove `No` at once, an exact search,
 //! and a replay of every solution on the engine before it is handed out.
 
+use crate::anytime;
 use crate::constructive::{self, Failure};
 use crate::geometry::Shape;
 use crate::heuristic::{Bound, pdb};
@@ -80,6 +81,15 @@ impl Algo {
     /// Whether a path this method finds is proven shortest.
     pub fn is_optimal(self) -> bool {
         matches!(self, Algo::Bfs | Algo::Bibfs | Algo::Astar | Algo::Idastar)
+    }
+
+    /// How the A* family orders its open states under this method.
+    fn weights(self) -> Weights {
+        match self {
+            Algo::Wastar => Weights::weighted(WASTAR_WEIGHT),
+            Algo::Greedy => Weights::GREEDY,
+            _ => Weights::ASTAR,
+        }
     }
 
     /// The portfolio's exact search for `puzzle`: IDA* for 1x1 tiles with one blank (the
@@ -317,7 +327,7 @@ fn solve_puzzle_watched(
             let deadline = options.limits.deadline.unwrap_or(began + DEFAULT_BUDGET);
             limits.deadline = Some(began + deadline.saturating_duration_since(began) / 2);
         }
-        let stopped = match exact(puzzle, target, algo, limits, on_progress) {
+        let stopped = match exact(puzzle, target, algo, algo.weights(), limits, on_progress) {
             None => Limit::BoardSize(puzzle.board.cells()),
             Some(search) => {
                 stats = search.stats;
@@ -369,7 +379,7 @@ fn solve_puzzle_watched(
             Relaxed::NotApplicable => {}
         }
     }
-    let method = format!("{}{method}", Algo::Constructive);
+    let mut method = format!("{}{method}", Algo::Constructive);
     let deadline = options.limits.deadline;
     let streamed = on_move.is_some();
     let constructing = Instant::now();
@@ -402,9 +412,33 @@ fn solve_puzzle_watched(
                 }
             };
             checked(&moves, &method)?;
-            Answer::Solved {
-                moves,
-                optimal: false,
+            if auto && !streamed {
+                let improved = anytime::improve(
+                    moves,
+                    |weights| {
+                        let limits = Limits {
+                            deadline: Some(budget_end),
+                            ..options.limits
+                        };
+                        let run =
+                            || exact(puzzle, target, Algo::Wastar, weights, limits, &mut |_| {});
+                        (Instant::now() < budget_end)
+                            .then(run)
+                            .flatten()
+                            .map(|s| s.outcome)
+                    },
+                    |moves| verify(puzzle, target, moves).is_ok(),
+                );
+                method = format!("{method}; {improved}");
+                Answer::Solved {
+                    optimal: improved.optimal(),
+                    moves: improved.moves,
+                }
+            } else {
+                Answer::Solved {
+                    moves,
+                    optimal: false,
+                }
             }
         }
         Err(Failure::Time) => Answer::GaveUp(Limit::Time),
@@ -464,6 +498,7 @@ fn exact(
     puzzle: &Puzzle,
     target: &[usize],
     algo: Algo,
+    weights: Weights,
     limits: Limits,
     on_progress: &mut dyn FnMut(&Stats),
 ) -> Option<search::Search<Move>> {
@@ -506,14 +541,16 @@ fn exact(
         9..=12 => exact_packed::<12>,
         _ => exact_packed::<16>,
     };
-    Some(run(puzzle, target, algo, limits, on_progress))
+    Some(run(puzzle, target, algo, weights, limits, on_progress))
 }
 
-/// Runs an exact `algo` on the packed space with `W` words per state.
+/// Runs an exact `algo` on the packed space with `W` words per state; the A* family orders its
+/// open states by `weights`.
 fn exact_packed<const W: usize>(
     puzzle: &Puzzle,
     target: &[usize],
     algo: Algo,
+    weights: Weights,
     limits: Limits,
     on_progress: &mut dyn FnMut(&Stats),
 ) -> search::Search<Move> {
@@ -533,11 +570,6 @@ fn exact_packed<const W: usize>(
         Algo::Bfs => search::bfs(&space, start, |s| *s == goal, limits, on_progress),
         Algo::Astar | Algo::Wastar | Algo::Greedy => {
             let bound = bound();
-            let weights = match algo {
-                Algo::Wastar => Weights::weighted(WASTAR_WEIGHT),
-                Algo::Greedy => Weights::GREEDY,
-                _ => Weights::ASTAR,
-            };
             search::weighted_astar(
                 &space,
                 start,

@@ -254,6 +254,33 @@ fn relaxation_proves_locked_blocks_unsolvable() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// The assignment's 5x6 example (three blanks, two blocks), where A* runs out of memory: the
+/// constructive solution is then shortened by weighted A* with a falling weight, and the answer
+/// is shorter than the constructive solver's alone, replayed, and not claimed optimal.
+#[test]
+fn weighted_astar_shortens_the_constructive_answer() {
+    let case = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/beyond/spec_example_5x6.in");
+    let input = std::fs::read_to_string(case).unwrap();
+    let limits = ["--max-memory", "128M", "--time-limit", "30"];
+    let solve = |algo: &str| {
+        let mut args = vec!["terminal", "-v", "--algo", algo];
+        args.extend(limits);
+        let run = klotski(&args, input.as_bytes());
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let length = check_solution(&input, &run.stdout).unwrap();
+        (length, run.stderr)
+    };
+    let (constructed, _) = solve("constructive");
+    let (improved, stderr) = solve("auto");
+    assert!(improved < constructed, "{improved} vs {constructed}");
+    assert!(
+        stderr.contains(&format!(
+            "weighted A* at weight 3 shortened it to {improved} moves"
+        )) && stderr.contains("not proven optimal"),
+        "{stderr}"
+    );
+}
+
 #[test]
 fn the_published_sample_answer_is_printed_exactly() {
     let run = klotski(&["terminal"], b"3 3\n1 2 3\n4 0 0\n7 5 6\n1\n5 1*2\n");
