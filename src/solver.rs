@@ -152,6 +152,10 @@ impl FromStr for Algo {
 /// decide; they get the rest only if it gets stuck.
 const RELAX_SHARE: u32 = 10;
 
+/// With no time limit set, the least time the relaxations get after the constructive solver got
+/// stuck (they would otherwise leave the puzzle undecided).
+const RELAX_AFTER_STUCK: Duration = Duration::from_millis(2500);
+
 /// The time the portfolio plans with when the caller set no deadline: the exact search gets
 /// half of it, the constructive solver takes what it needs.
 const DEFAULT_BUDGET: Duration = Duration::from_secs(10);
@@ -443,9 +447,12 @@ fn solve_puzzle_watched(
         }
         Err(Failure::Time) => Answer::GaveUp(Limit::Time),
         Err(Failure::Stuck { label }) => {
+            // With no time limit set the budget is only a plan, which a stuck solver may have
+            // overrun: a proof is then worth a little more time than giving up.
+            let until = (options.limits.deadline)
+                .unwrap_or_else(|| budget_end.max(Instant::now() + RELAX_AFTER_STUCK));
             if relax_again
-                && let Relaxed::Proof(proof, stats) =
-                    relaxed(puzzle, target, options.limits, budget_end)
+                && let Relaxed::Proof(proof, stats) = relaxed(puzzle, target, options.limits, until)
             {
                 let method = format!("relaxation, after the {} got stuck", Algo::Constructive);
                 return Ok(report(Answer::Unsolvable(proof), method, stats));
