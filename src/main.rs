@@ -62,14 +62,17 @@ options for terminal and bench:
   --algo NAME            auto (default): an exact search picked from the board (IDA* with
                          pattern databases for 1x1 tiles and one blank, bidirectional BFS for
                          small spaces, A* otherwise) for a proven optimum within half the time
-                         limit, then the constructive solver for a valid solution;
+                         limit, then (with blocks) a relaxation that may prove No, then
+                         the constructive solver for a valid solution, shortened by weighted
+                         A* (weights 3 down to 1) while time remains;
                          bfs, bibfs, astar or idastar: that exact search alone;
                          wastar (weighted A*, estimate counted twice) or greedy
                          (greedy best-first): fast, not proven optimal;
                          constructive: that solver alone
   --max-memory SIZE      memory the search may use, e.g. 512M or 4G (default: half the free memory)
-  --time-limit SECS      the portfolio's time: half for the exact search, then the constructive
-                         solver until it ends or this passes (default 10); a forced exact search
+  --time-limit SECS      the portfolio's time: half for the exact search, a tenth of the rest for
+                         the relaxation, then the constructive solver and weighted A* until this
+                         passes (default 10); a forced exact search
                          stops here (default: no limit)
 
 options for solvable:

@@ -1,4 +1,5 @@
 //! Solving a Numeric Klotski puzzle end to end: rules that prove `No` at once, an exact search,
+//! the fallbacks where it cannot finish (relaxation, constructive solver, anytime improvement),
 //! and a replay of every solution on the engine before it is handed out.
 
 use crate::anytime;
@@ -21,8 +22,10 @@ use std::time::{Duration, Instant};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Algo {
     /// The portfolio (the default): the exact search [`Algo::pick`] chooses, for a proven
-    /// optimum while it fits in half the time and the memory, then the constructive solver for
-    /// a valid solution.
+    /// optimum while it fits in half the time and the memory; then, with blocks, the
+    /// relaxation ([`relax`]) that may prove `No`; then the constructive solver for a valid
+    /// solution, which weighted A* with a falling weight ([`anytime`]) shortens while time
+    /// remains.
     #[default]
     Auto,
     /// Breadth-first search from the start.
