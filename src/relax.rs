@@ -248,6 +248,21 @@ impl<const N: usize> RelaxedSpace<N> {
         key.0[..self.blanks].contains(&(cell as u16))
     }
 
+    /// Moves the blanks standing on the cells of `from` onto those of `to`, pair by pair.
+    fn shift_blanks(
+        &self,
+        key: &mut Key<N>,
+        from: impl Iterator<Item = usize>,
+        to: impl Iterator<Item = usize>,
+    ) {
+        for (cell, onto) in from.zip(to) {
+            let at = (key.0[..self.blanks].iter())
+                .position(|&b| usize::from(b) == cell)
+                .expect("a blank stands there");
+            key.0[at] = onto as u16;
+        }
+    }
+
     /// The cell one step from `cell` towards `dir`, if on the board.
     fn next_cell(&self, cell: usize, dir: Dir) -> Option<usize> {
         self.board.step(Shape::UNIT, cell, dir)
@@ -286,18 +301,14 @@ impl<const N: usize> Space for RelaxedSpace<N> {
                 let Some(to) = self.board.step(shape, origin, dir) else {
                     continue;
                 };
-                if !(self.board.entering(shape, origin, dir)).all(|c| self.is_blank(key, c)) {
+                let mut entering = self.board.entering(shape, origin, dir);
+                if !entering.all(|c| self.is_blank(key, c)) {
                     continue;
                 }
-                let entering = self.board.entering(shape, origin, dir);
                 let mut child = *key;
-                let leaving = self.board.entering(shape, to, dir.opposite());
-                for (cell, left) in entering.zip(leaving) {
-                    let at = (0..self.blanks)
-                        .find(|&s| child.0[s] == cell as u16)
-                        .expect("checked blank");
-                    child.0[at] = left as u16;
-                }
+                let entered = self.board.entering(shape, origin, dir);
+                let left = self.board.entering(shape, to, dir.opposite());
+                self.shift_blanks(&mut child, entered, left);
                 child.0[slot] = to as u16;
                 let to = to as u16;
                 out.push((Shift { to, dir }, self.sorted(child)));
@@ -318,12 +329,7 @@ impl<const N: usize> Space for RelaxedSpace<N> {
         let (shape, to) = (self.shapes[i], usize::from(mv.to));
         let vacated = self.board.entering(shape, to, mv.dir.opposite());
         let refilled = self.board.entering(shape, usize::from(back.to), mv.dir);
-        for (cell, blank) in vacated.zip(refilled) {
-            let at = (0..self.blanks)
-                .find(|&s| parent.0[s] == cell as u16)
-                .expect("the cells a block left are blank");
-            parent.0[at] = blank as u16;
-        }
+        self.shift_blanks(&mut parent, vacated, refilled);
         parent.0[self.blanks + i] = back.to;
         self.sorted(parent)
     }
@@ -338,6 +344,45 @@ impl<const N: usize> Reversible for RelaxedSpace<N> {
         Shift {
             to: from as u16,
             dir: back,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::numeric::NumericPuzzle;
+
+    /// From every state within a few moves of the start: each move's predecessor is the state
+    /// it left, and its reverse is a move of the child back to that state.
+    #[test]
+    fn predecessor_and_reverse_undo_every_move() {
+        let numeric: NumericPuzzle =
+            "4 4\n1 2 3 0\n5 6 4 7\n9 10 8 0\n11 12 13 0\n2\n1 2*2\n9 1*2\n"
+                .parse()
+                .unwrap();
+        let puzzle = numeric.engine();
+        for alike in [Alike::Tiles, Alike::TilesAndBlocks] {
+            let space = RelaxedSpace::<8>::new(&puzzle, alike);
+            let mut layer = vec![space.encode(&puzzle, &puzzle.start)];
+            let mut moves = 0;
+            for _ in 0..4 {
+                let mut next = Vec::new();
+                for key in &layer {
+                    let mut out = Vec::new();
+                    space.successors(key, &mut out);
+                    for (mv, child) in out {
+                        assert_eq!(space.predecessor(&child, mv), *key);
+                        let mut back = Vec::new();
+                        space.successors(&child, &mut back);
+                        assert!(back.contains(&(space.reverse(mv), *key)));
+                        next.push(child);
+                        moves += 1;
+                    }
+                }
+                layer = next;
+            }
+            assert!(moves > 100, "{moves} moves tried");
         }
     }
 }
