@@ -10,8 +10,12 @@ use crate::puzzle::Move;
 use crate::search::{Outcome, Weights};
 use std::fmt;
 
-/// The weights tried in turn: 3, 2, 1.5, 1.2, then plain A* (`estimate / depth`).
-pub const FALLING: [Weights; 5] = [
+/// The weights tried in turn: 5, 3, 2, 1.5, 1.2, then plain A* (`estimate / depth`).
+pub const FALLING: [Weights; 6] = [
+    Weights {
+        depth: 1,
+        estimate: 5,
+    },
     Weights {
         depth: 1,
         estimate: 3,
@@ -131,7 +135,7 @@ mod tests {
 
     #[test]
     fn keeps_the_shortest_valid_path_and_stops_at_the_first_limit() {
-        // Weight 3 finds 9 moves, 2 finds 7 (rejected by the check), 1.5 finds 8, 1.2 stops.
+        // Weight 5 finds 9 moves, 3 finds 7 (rejected by the check), 2 finds 8, 1.5 stops.
         let mut found = vec![
             Some(Outcome::Found(moves(9))),
             Some(Outcome::Found(moves(7))),
@@ -147,8 +151,16 @@ mod tests {
         assert!(!best.optimal());
         assert_eq!(
             best.to_string(),
-            "weighted A* at weight 1.5 shortened it to 8 moves, at most 1.5 times the shortest"
+            "weighted A* at weight 2 shortened it to 8 moves, at most 2 times the shortest"
         );
+        let mut found = [moves(9), moves(8)].into_iter();
+        let halves = [FALLING[3], FALLING[4]];
+        assert_eq!(
+            halves.map(|w| Factor(w).to_string()),
+            ["1.5".to_string(), "1.2".to_string()]
+        );
+        let rest = improve(moves(10), |_| found.next().map(Outcome::Found), |_| true);
+        assert_eq!((rest.moves.len(), rest.by), (8, Some(FALLING[1])));
         let all = improve(moves(3), |_| Some(Outcome::Found(moves(3))), |_| true);
         assert!(all.optimal());
         assert_eq!(

@@ -64,7 +64,7 @@ options for terminal and bench:
                          small spaces, A* otherwise) for a proven optimum within half the time
                          limit, then (with blocks) a relaxation that may prove No, then
                          the constructive solver for a valid solution, shortened by weighted
-                         A* (weights 3 down to 1) while time remains;
+                         A* (weights 5 down to 1) while time remains;
                          bfs, bibfs, astar or idastar: that exact search alone;
                          wastar (weighted A*, estimate counted twice) or greedy
                          (greedy best-first): fast, not proven optimal;
