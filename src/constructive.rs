@@ -106,9 +106,9 @@ pub fn solve_streaming(
     };
     let mut failure = Failure::Time;
     for (i, &(strip, evacuate)) in attempts.iter().enumerate() {
-        let placer = Placer::new(puzzle, target, strip, evacuate);
+        let placer = Placer::new(puzzle, target, (strip, evacuate), deadline);
         let mut made = Vec::new();
-        let outcome = placer.run(&puzzle.start, deadline, &mut |mv| {
+        let outcome = placer.run(&puzzle.start, &mut |mv| {
             made.push(mv);
             sink(mv);
         });
@@ -141,12 +141,20 @@ struct Placer<'a> {
     /// Whether routes pay for the blank moves ahead of a tile ([`Placer::route_step`]): on
     /// boards of 1x1 tiles only, since among blocks those routes got stuck.
     turns: bool,
+    /// When to stop; checked between the steps of a placement too, since one placement on a
+    /// large board with many blocks can take seconds.
+    deadline: Option<Instant>,
 }
 
 impl<'a> Placer<'a> {
     /// A placer that fills the rows above the last `strip` ones row by row, and those column
     /// by column.
-    fn new(puzzle: &'a Puzzle, target: &'a [usize], strip: usize, evacuate: bool) -> Self {
+    fn new(
+        puzzle: &'a Puzzle,
+        target: &'a [usize],
+        (strip, evacuate): (usize, bool),
+        deadline: Option<Instant>,
+    ) -> Self {
         let board = &puzzle.board;
         let strip_top = board.rows().saturating_sub(strip);
         let mut order: Vec<usize> = (0..puzzle.pieces.len()).collect();
@@ -175,23 +183,26 @@ impl<'a> Placer<'a> {
                 NODES_PER_STEP_TILES
             },
             turns: !blocks,
+            deadline,
         }
     }
 
+    fn past_deadline(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
     /// Places every piece in order from `origins`, handing each move to `sink`.
-    fn run(
-        &self,
-        origins: &[usize],
-        deadline: Option<Instant>,
-        sink: &mut dyn FnMut(Move),
-    ) -> Result<(), Failure> {
+    fn run(&self, origins: &[usize], sink: &mut dyn FnMut(Move)) -> Result<(), Failure> {
         let mut layout = self.layout(origins);
         for placed in 0..self.order.len() {
-            if deadline.is_some_and(|d| Instant::now() >= d) {
+            if self.past_deadline() {
                 return Err(Failure::Time);
             }
             let relevant = &self.order[..=placed];
             let Some((path, reached)) = self.place(layout, relevant) else {
+                if self.past_deadline() {
+                    return Err(Failure::Time);
+                }
                 let label = self.puzzle.pieces[self.order[placed]].label();
                 return Err(Failure::Stuck { label });
             };
@@ -280,6 +291,9 @@ impl<'a> Placer<'a> {
         let mut avoid = vec![false; board.cells()];
         let mut detours = 0;
         while let Some(dir) = self.route_step(&layout, current, &frozen, &avoid) {
+            if self.past_deadline() {
+                return None;
+            }
             let origin = layout.origins[current] as usize;
             let cells: Vec<usize> = board.entering(shape, origin, dir).collect();
             let Some((path, cleared)) =

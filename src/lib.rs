@@ -3,6 +3,7 @@
 //! The core (geometry, pieces, parser, searches) has no GPU or windowing code and tests without a
 //! display.
 
+pub mod anytime;
 pub mod bench;
 pub mod charts;
 pub mod compare;
@@ -16,6 +17,7 @@ pub mod move_tables;
 pub mod numeric;
 pub mod packed;
 pub mod puzzle;
+pub mod relax;
 pub mod rng;
 pub mod sbp;
 pub mod search;

@@ -1,12 +1,15 @@
 //! Solving a Numeric Klotski puzzle end to end: rules that prove `No` at once, an exact search,
+//! the fallbacks where it cannot finish (relaxation, constructive solver, anytime improvement),
 //! and a replay of every solution on the engine before it is handed out.
 
+use crate::anytime;
 use crate::constructive::{self, Failure};
 use crate::geometry::Shape;
 use crate::heuristic::{Bound, pdb};
 use crate::numeric::{NumericPuzzle, Unsolvable, rules};
 use crate::packed::{self, PackedSpace};
 use crate::puzzle::{Move, Puzzle};
+use crate::relax::{self, Verdict};
 use crate::search::idastar::Stepwise;
 use crate::search::{self, Limits, Outcome, Stats, Stop, Weights};
 use crate::shorten;
@@ -19,8 +22,10 @@ use std::time::{Duration, Instant};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Algo {
     /// The portfolio (the default): the exact search [`Algo::pick`] chooses, for a proven
-    /// optimum while it fits in half the time and the memory, then the constructive solver for
-    /// a valid solution.
+    /// optimum while it fits in half the time and the memory; then, with blocks, the
+    /// relaxation ([`relax`]) that may prove `No`; then the constructive solver for a valid
+    /// solution, which weighted A* with a falling weight ([`anytime`]) shortens while time
+    /// remains.
     #[default]
     Auto,
     /// Breadth-first search from the start.
@@ -81,6 +86,15 @@ impl Algo {
         matches!(self, Algo::Bfs | Algo::Bibfs | Algo::Astar | Algo::Idastar)
     }
 
+    /// How the A* family orders its open states under this method.
+    fn weights(self) -> Weights {
+        match self {
+            Algo::Wastar => Weights::weighted(WASTAR_WEIGHT),
+            Algo::Greedy => Weights::GREEDY,
+            _ => Weights::ASTAR,
+        }
+    }
+
     /// The portfolio's exact search for `puzzle`: IDA* for 1x1 tiles with one blank (the
     /// parity rule has already decided solvability, and the space is too large to store),
     /// bidirectional BFS for small spaces, A* for the rest (blocks or several blanks: many
@@ -135,6 +149,24 @@ impl FromStr for Algo {
             .ok_or_else(|| UnknownAlgo(s.to_string()))
     }
 }
+
+/// The relaxations' first share of the time left after the exact search: a tenth, so that the
+/// constructive solver keeps nearly all of it on the (common) boards the relaxations cannot
+/// decide; they get the rest only if it gets stuck.
+const RELAX_SHARE: u32 = 10;
+
+/// With no time limit set, the least time the relaxations get after the constructive solver got
+/// stuck (they would otherwise leave the puzzle undecided).
+const RELAX_AFTER_STUCK: Duration = Duration::from_millis(2500);
+
+/// Boards of more cells than this give the exact search only a [`LARGE_BOARD_EXACT_SHARE`]th of
+/// the time, not half: it almost never finishes on them, the constructive solver needs seconds
+/// (4 s on the 10x10 case with five blanks and blocks), and the improvement that follows ends
+/// in the same A* anyway (at weight 1) if time remains.
+const LARGE_BOARD_CELLS: usize = 64;
+
+/// See [`LARGE_BOARD_CELLS`].
+const LARGE_BOARD_EXACT_SHARE: u32 = 5;
 
 /// The time the portfolio plans with when the caller set no deadline: the exact search gets
 /// half of it, the constructive solver takes what it needs.
@@ -307,11 +339,16 @@ fn solve_puzzle_watched(
     if let Some(algo) = exact_algo {
         let mut limits = options.limits;
         if options.algo == Algo::Auto {
-            // Leave half the time to the constructive solver.
+            // Leave the rest of the time to the constructive solver and its improvement.
             let deadline = options.limits.deadline.unwrap_or(began + DEFAULT_BUDGET);
-            limits.deadline = Some(began + deadline.saturating_duration_since(began) / 2);
+            let share = if puzzle.board.cells() > LARGE_BOARD_CELLS {
+                LARGE_BOARD_EXACT_SHARE
+            } else {
+                2
+            };
+            limits.deadline = Some(began + deadline.saturating_duration_since(began) / share);
         }
-        let stopped = match exact(puzzle, target, algo, limits, on_progress) {
+        let stopped = match exact(puzzle, target, algo, algo.weights(), limits, on_progress) {
             None => Limit::BoardSize(puzzle.board.cells()),
             Some(search) => {
                 stats = search.stats;
@@ -340,7 +377,30 @@ fn solve_puzzle_watched(
         }
         method = format!(" after {algo} stopped: {stopped}");
     }
-    let method = format!("{}{method}", Algo::Constructive);
+    // The relaxations get a short turn before the constructive solver (locked blocks show
+    // within milliseconds), and the rest of the time if it gets stuck.
+    let auto = options.algo == Algo::Auto;
+    let budget_end = options.limits.deadline.unwrap_or(began + DEFAULT_BUDGET);
+    let mut relax_again = false;
+    if auto {
+        let now = Instant::now();
+        let until = now + budget_end.saturating_duration_since(now) / RELAX_SHARE;
+        match relaxed(puzzle, target, options.limits, until) {
+            Relaxed::Proof(proof, stats) => {
+                return Ok(report(
+                    Answer::Unsolvable(proof),
+                    "relaxation".into(),
+                    stats,
+                ));
+            }
+            Relaxed::NoProof(note, stopped) => {
+                method = format!("{method}; {note}");
+                relax_again = stopped;
+            }
+            Relaxed::NotApplicable => {}
+        }
+    }
+    let mut method = format!("{}{method}", Algo::Constructive);
     let deadline = options.limits.deadline;
     let streamed = on_move.is_some();
     let constructing = Instant::now();
@@ -373,15 +433,89 @@ fn solve_puzzle_watched(
                 }
             };
             checked(&moves, &method)?;
-            Answer::Solved {
-                moves,
-                optimal: false,
+            if auto && !streamed {
+                // The improvement stops a fifth of the budget early: graders stop the process
+                // at the limit, and replaying, printing and freeing the tables take time too.
+                let improve_end = began + budget_end.saturating_duration_since(began) * 4 / 5;
+                let improved = anytime::improve(
+                    moves,
+                    |weights| {
+                        let limits = Limits {
+                            deadline: Some(improve_end),
+                            ..options.limits
+                        };
+                        let run =
+                            || exact(puzzle, target, Algo::Wastar, weights, limits, &mut |_| {});
+                        (Instant::now() < improve_end)
+                            .then(run)
+                            .flatten()
+                            .map(|s| s.outcome)
+                    },
+                    |moves| verify(puzzle, target, moves).is_ok(),
+                );
+                method = format!("{method}; {improved}");
+                Answer::Solved {
+                    optimal: improved.optimal(),
+                    moves: improved.moves,
+                }
+            } else {
+                Answer::Solved {
+                    moves,
+                    optimal: false,
+                }
             }
         }
         Err(Failure::Time) => Answer::GaveUp(Limit::Time),
-        Err(Failure::Stuck { label }) => Answer::GaveUp(Limit::Stuck(label)),
+        Err(Failure::Stuck { label }) => {
+            // With no time limit set the budget is only a plan, which a stuck solver may have
+            // overrun: a proof is then worth a little more time than giving up.
+            let until = (options.limits.deadline)
+                .unwrap_or_else(|| budget_end.max(Instant::now() + RELAX_AFTER_STUCK));
+            if relax_again
+                && let Relaxed::Proof(proof, stats) = relaxed(puzzle, target, options.limits, until)
+            {
+                let method = format!("relaxation, after the {} got stuck", Algo::Constructive);
+                return Ok(report(Answer::Unsolvable(proof), method, stats));
+            }
+            Answer::GaveUp(Limit::Stuck(label))
+        }
     };
     Ok(report(answer, method, stats))
+}
+
+/// What the relaxations showed.
+enum Relaxed {
+    /// The puzzle is unsolvable; the deciding search's counters.
+    Proof(Unsolvable, Stats),
+    /// No proof: a note for the method line, and whether the time cut the search short.
+    NoProof(String, bool),
+    /// The puzzle has no blocks, or too many blanks and blocks to encode.
+    NotApplicable,
+}
+
+/// Runs the relaxations of [`relax::disprove`] until `until` within `limits`' memory.
+fn relaxed(puzzle: &Puzzle, target: &[usize], limits: Limits, until: Instant) -> Relaxed {
+    let limits = Limits {
+        deadline: Some(until),
+        ..limits
+    };
+    let Some(runs) = relax::disprove(puzzle, target, limits) else {
+        return Relaxed::NotApplicable;
+    };
+    let last = runs.last().expect("at least one relaxation");
+    match last.verdict {
+        Verdict::Unreachable => Relaxed::Proof(
+            Unsolvable::Relaxed {
+                alike: last.alike,
+                states: last.stats.stored,
+            },
+            last.stats,
+        ),
+        verdict => Relaxed::NoProof(
+            format!("relaxation with {}: {verdict}", last.alike),
+            verdict == Verdict::Stopped(Stop::Time),
+        ),
+    }
 }
 
 /// Runs an exact search: IDA* on 1x1 tiles with one blank walks them in place with pattern
@@ -391,14 +525,15 @@ fn exact(
     puzzle: &Puzzle,
     target: &[usize],
     algo: Algo,
+    weights: Weights,
     limits: Limits,
     on_progress: &mut dyn FnMut(&Stats),
 ) -> Option<search::Search<Move>> {
     if algo == Algo::Idastar {
         let cache = pdb::default_cache_dir();
         if let Some(walk) = TileWalk::new(puzzle, target, cache.as_deref(), limits.max_memory) {
-            // Stronger databases in the cache take a few tenths of a second to load: worth it
-            // only once the first search has shown that the puzzle is not an easy one.
+            // Stronger databases in the cache take about a second to load: worth it only once
+            // the first search has shown that the puzzle is not an easy one.
             let stronger =
                 TileWalk::has_stronger(puzzle, target, cache.as_deref(), limits.max_memory);
             let quick = Instant::now() + EASY_SEARCH;
@@ -440,7 +575,7 @@ fn exact(
         9..=12 => exact_packed::<12>,
         _ => exact_packed::<16>,
     };
-    Some(run(puzzle, target, algo, limits, on_progress))
+    Some(run(puzzle, target, algo, weights, limits, on_progress))
 }
 
 /// How long IDA* runs on the databases it builds itself before it hands over to stronger ones in
@@ -478,11 +613,13 @@ fn walk_search(
     }
 }
 
-/// Runs an exact `algo` on the packed space with `W` words per state.
+/// Runs an exact `algo` on the packed space with `W` words per state; the A* family orders its
+/// open states by `weights`.
 fn exact_packed<const W: usize>(
     puzzle: &Puzzle,
     target: &[usize],
     algo: Algo,
+    weights: Weights,
     limits: Limits,
     on_progress: &mut dyn FnMut(&Stats),
 ) -> search::Search<Move> {
@@ -502,11 +639,6 @@ fn exact_packed<const W: usize>(
         Algo::Bfs => search::bfs(&space, start, |s| *s == goal, limits, on_progress),
         Algo::Astar | Algo::Wastar | Algo::Greedy => {
             let bound = bound();
-            let weights = match algo {
-                Algo::Wastar => Weights::weighted(WASTAR_WEIGHT),
-                Algo::Greedy => Weights::GREEDY,
-                _ => Weights::ASTAR,
-            };
             search::weighted_astar(
                 &space,
                 start,

@@ -1,6 +1,6 @@
 //! The constructive solver on every board shape from 2x2 to 12x12 with one to four blanks, with
-//! and without blocks, scrambled by seeded random walks from the goal; every answer is replayed
-//! on the engine.
+//! and without blocks (boards two cells wide or tall with blocks too), scrambled by seeded random
+//! walks from the goal; every answer is replayed on the engine.
 
 use klotski::constructive;
 use klotski::geometry::{Board, Shape};
@@ -135,6 +135,71 @@ fn every_shape_from_3x3_to_12x12_with_blocks() {
             }
         }
     }
+}
+
+/// Two layouts of blocks in the goal of a board two cells wide or tall: (offset along the long
+/// side, offset across, rows, columns), written for a board two columns wide and turned for one
+/// two rows tall. Blocks across the narrow side (2x2, and 1x2 on two columns) let nothing pass.
+const NARROW_LAYOUTS: [&[(usize, usize, usize, usize)]; 3] = [
+    // At the front: a 2x2, a block across, one along.
+    &[(0, 0, 2, 2), (2, 0, 1, 2), (3, 0, 2, 1)],
+    // Spread out: one along on the far side, one across in the middle, a 2x2 after it.
+    &[(1, 1, 2, 1), (4, 0, 1, 2), (5, 0, 2, 2)],
+    // Only blocks along, which pieces can pass: the walks scatter these boards most.
+    &[(1, 0, 2, 1), (4, 1, 2, 1), (7, 0, 2, 1)],
+];
+
+/// The blocks of `layout` on a rows x cols board (`rows` or `cols` is 2) with `blanks` blanks
+/// in the goal, each only where it fits on the numbered cells and leaves a tile to move.
+fn narrow_blocks(
+    rows: usize,
+    cols: usize,
+    blanks: usize,
+    layout: &[(usize, usize, usize, usize)],
+) -> Vec<(Shape, usize, usize)> {
+    let filled = rows * cols - blanks;
+    let mut blocks: Vec<(Shape, usize, usize)> = Vec::new();
+    let mut area = 0;
+    for &(along, across, r, c) in layout {
+        let (shape, row, col) = if cols == 2 {
+            (Shape { rows: r, cols: c }, along, across)
+        } else {
+            (Shape { rows: c, cols: r }, across, along)
+        };
+        let on_board = row + shape.rows <= rows && col + shape.cols <= cols;
+        let numbered = (row + shape.rows - 1) * cols + col + shape.cols - 1 < filled;
+        if on_board && numbered && area + shape.area() + 1 < filled {
+            area += shape.area();
+            blocks.push((shape, row, col));
+        }
+    }
+    blocks
+}
+
+/// Every board two cells wide or tall, 2x2 to 2x12 and 12x2, with one to four blanks and the
+/// blocks of each of [`NARROW_LAYOUTS`], scrambled by random walks; the constructive solver
+/// alone solves each (replayed, shortened, replayed).
+#[test]
+fn boards_two_cells_wide_or_tall_with_blocks() {
+    let mut boards = 0;
+    for long in 2..=12 {
+        for (rows, cols) in [(2, long), (long, 2)] {
+            for blanks in 1..=4.min(2 * long - 2) {
+                for (index, layout) in NARROW_LAYOUTS.iter().enumerate() {
+                    let blocks = narrow_blocks(rows, cols, blanks, layout);
+                    if blocks.is_empty() {
+                        continue;
+                    }
+                    let seed = (rows * 1000 + cols * 10 + blanks + 7 * index) as u64;
+                    let (puzzle, target) = scrambled(rows, cols, blanks, &blocks, 2000, seed);
+                    let name = format!("{rows}x{cols}, {blanks} blanks, blocks {blocks:?}");
+                    solve_and_replay(&puzzle, &target, &name);
+                    boards += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(boards, 206, "boards with room for blocks");
 }
 
 /// A figure for the README, not an assertion on time: how soon the first move of a 100x100

@@ -227,6 +227,66 @@ fn large_boards_get_a_replayed_yes_at_the_default_limit() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// Blocks locked out of their goals on boards the exact search cannot exhaust
+/// (`tests/cases/relaxed/n*`: a 2x2 block with one blank, a 1x2 on the wrong row, 2x2 blocks
+/// that cannot pass each other or a 1x2 on boards two or three cells wide): the relaxation with
+/// the 1x1 tiles alike proves `No` (under a 20 s limit: on boards of up to 128 cells the exact
+/// search has half of it first, and a loaded machine may leave the relaxation little of a
+/// shorter one). The `y*` boards, the same sizes and blocks in order after a random walk, get a
+/// replayed `Yes` at the default limit, never `No`.
+#[test]
+fn relaxation_proves_locked_blocks_unsolvable() {
+    let mut failures = Vec::new();
+    for case in cases("relaxed") {
+        let input = std::fs::read_to_string(&case).unwrap();
+        let args: &[&str] = match expected(&case) {
+            Expected::No => &["terminal", "-v", "--time-limit", "20"],
+            _ => &["terminal", "-v"],
+        };
+        let run = klotski(args, input.as_bytes());
+        let verdict = match (expected(&case), run.code) {
+            (_, code) if code != 0 => Err(format!("exit {code}: {}", run.stderr)),
+            (Expected::No, _) if run.stdout != "No\n" => Err(format!("got {:?}", run.stdout)),
+            (Expected::No, _) if !run.stderr.contains("proven by relaxation") => {
+                Err(format!("not by relaxation: {}", run.stderr))
+            }
+            (Expected::No, _) => Ok(()),
+            (_, _) => check_solution(&input, &run.stdout).map(drop),
+        };
+        if let Err(e) = verdict {
+            failures.push(format!("{}: {e}", case.display()));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The assignment's 5x6 example (three blanks, two blocks), where A* runs out of memory: the
+/// constructive solution is then shortened by weighted A* with a falling weight, and the answer
+/// is shorter than the constructive solver's alone, replayed, and not claimed optimal.
+#[test]
+fn weighted_astar_shortens_the_constructive_answer() {
+    let case = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/beyond/spec_example_5x6.in");
+    let input = std::fs::read_to_string(case).unwrap();
+    let limits = ["--max-memory", "128M", "--time-limit", "30"];
+    let solve = |algo: &str| {
+        let mut args = vec!["terminal", "-v", "--algo", algo];
+        args.extend(limits);
+        let run = klotski(&args, input.as_bytes());
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let length = check_solution(&input, &run.stdout).unwrap();
+        (length, run.stderr)
+    };
+    let (constructed, _) = solve("constructive");
+    let (improved, stderr) = solve("auto");
+    assert!(improved < constructed, "{improved} vs {constructed}");
+    assert!(
+        stderr.contains(&format!(
+            "weighted A* at weight 3 shortened it to {improved} moves"
+        )) && stderr.contains("not proven optimal"),
+        "{stderr}"
+    );
+}
+
 #[test]
 fn the_published_sample_answer_is_printed_exactly() {
     let run = klotski(&["terminal"], b"3 3\n1 2 3\n4 0 0\n7 5 6\n1\n5 1*2\n");

@@ -2,6 +2,7 @@
 
 use super::NumericPuzzle;
 use crate::geometry::Shape;
+use crate::relax::Alike;
 
 /// A proof that no sequence of moves reaches the goal.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -24,6 +25,17 @@ pub enum Unsolvable {
     /// On a board one cell wide pieces never pass each other.
     #[error("on a board one cell wide pieces never pass each other, and these are out of order")]
     LineOrder,
+    /// A relaxation of the puzzle (some pieces treated as alike: [`crate::relax`]) cannot reach
+    /// its goal, so the puzzle cannot either.
+    #[error(
+        "with {alike}, the blanks and blocks cannot reach their goal cells ({states} relaxed states searched)"
+    )]
+    Relaxed {
+        /// What was treated as alike.
+        alike: Alike,
+        /// How many relaxed states the search stored.
+        states: u64,
+    },
     /// The whole space reachable from the start was searched without meeting the goal.
     #[error(
         "exhaustive search: the {states} states reachable from the start do not include the goal"

@@ -1,0 +1,140 @@
+//! The relaxation (`klotski::relax`, the 1x1 tiles treated as alike) against exhaustive search:
+//! on small boards with blocks it claims `No` only where bidirectional BFS exhausts the real
+//! space, and it does prove some; on random walks from the goal it never claims `No`; and
+//! blocks whose labels are swapped are seen only by the relaxation that keeps blocks apart.
+
+use klotski::geometry::Shape;
+use klotski::numeric::NumericPuzzle;
+use klotski::numeric::generate::{self, BlockCounts, Method, Size, Spec};
+use klotski::relax::{self, Alike, Verdict};
+use klotski::search::Limits;
+use klotski::solver::{self, Algo, Answer, Options};
+use std::time::{Duration, Instant};
+
+fn limits(seconds: u64) -> Limits {
+    Limits {
+        max_memory: 1 << 30,
+        deadline: Some(Instant::now() + Duration::from_secs(seconds)),
+    }
+}
+
+/// The last (deciding) relaxation's verdict on `numeric`, or `None` when none applies.
+fn relaxed_verdict(numeric: &NumericPuzzle, seconds: u64) -> Option<Verdict> {
+    let puzzle = numeric.engine();
+    let target = numeric.target(&puzzle).ok()?;
+    let runs = relax::disprove(&puzzle, &target, limits(seconds))?;
+    Some(runs.last().expect("at least one run").verdict)
+}
+
+fn blocks(list: &[(usize, usize, usize)]) -> BlockCounts {
+    BlockCounts(
+        (list.iter())
+            .map(|&(rows, cols, count)| (Shape { rows, cols }, count))
+            .collect(),
+    )
+}
+
+#[test]
+fn claims_no_only_where_exhaustive_search_finds_no_solution() {
+    let boards = [
+        (3, 3, 1, &[(2, 2, 1)][..]),
+        (3, 3, 2, &[(1, 2, 2)][..]),
+        (3, 4, 2, &[(2, 2, 1), (2, 1, 1)][..]),
+        (4, 3, 2, &[(2, 2, 1), (1, 2, 1)][..]),
+        (2, 5, 2, &[(2, 2, 1), (2, 1, 1)][..]),
+        (5, 2, 2, &[(2, 2, 2)][..]),
+    ];
+    let (mut proven, mut unsolvable, mut decided) = (0, 0, 0);
+    for (rows, cols, blanks, list) in boards {
+        for unsolvable_wanted in [false, true] {
+            for seed in 0..4 {
+                let spec = Spec {
+                    size: Size { rows, cols },
+                    blanks,
+                    blocks: blocks(list),
+                    method: Method::Shuffle,
+                    unsolvable: unsolvable_wanted,
+                };
+                let options = Options {
+                    limits: limits(20),
+                    algo: Algo::Auto,
+                };
+                let Ok(numeric) = generate::generate(&spec, seed, options) else {
+                    continue;
+                };
+                let exact = Options {
+                    limits: limits(60),
+                    algo: Algo::Bibfs,
+                };
+                let answer = solver::solve(&numeric, exact, &mut |_| {}).unwrap().answer;
+                let no = matches!(answer, Answer::Unsolvable(_));
+                assert!(no || matches!(answer, Answer::Solved { .. }), "{numeric}");
+                let verdict = relaxed_verdict(&numeric, 20);
+                if verdict == Some(Verdict::Unreachable) {
+                    assert!(no, "the relaxation claims No, BFS solves it:\n{numeric}");
+                    proven += 1;
+                }
+                unsolvable += usize::from(no);
+                decided += 1;
+            }
+        }
+    }
+    println!("the relaxation proved {proven} of {unsolvable} unsolvable among {decided} boards");
+    assert!(proven > 0, "the relaxation proved none of {unsolvable}");
+}
+
+#[test]
+fn random_walks_from_the_goal_are_never_claimed_unsolvable() {
+    let boards = [
+        (6, 6, &[(2, 2, 1), (1, 2, 1), (2, 1, 1)][..]),
+        (8, 8, &[(2, 2, 2), (1, 2, 2)][..]),
+        (12, 12, &[(2, 2, 1), (2, 1, 2)][..]),
+        (20, 3, &[(2, 2, 2), (1, 2, 1)][..]),
+        (30, 2, &[(2, 2, 2), (2, 1, 1)][..]),
+    ];
+    for (rows, cols, list) in boards {
+        for blanks in 1..=3 {
+            for seed in 0..3 {
+                let spec = Spec {
+                    size: Size { rows, cols },
+                    blanks,
+                    blocks: blocks(list),
+                    method: Method::Walk(20 * rows * cols),
+                    unsolvable: false,
+                };
+                let options = Options {
+                    limits: limits(10),
+                    algo: Algo::Auto,
+                };
+                let numeric = generate::generate(&spec, seed, options).unwrap();
+                assert_ne!(
+                    relaxed_verdict(&numeric, 1),
+                    Some(Verdict::Unreachable),
+                    "{numeric}"
+                );
+            }
+        }
+    }
+}
+
+/// Two 2x2 blocks on a board two cells wide, each standing on the other's goal, the blanks on
+/// theirs: with blocks of one shape alike, the start already is the relaxed goal; with blocks
+/// kept apart, they can never pass each other.
+#[test]
+fn swapped_blocks_are_seen_only_with_blocks_kept_apart() {
+    let numeric: NumericPuzzle =
+        "8 2\n9 10\n11 12\n5 6\n7 8\n1 2\n3 4\n13 14\n0 0\n2\n9 2*2\n1 2*2\n"
+            .parse()
+            .unwrap();
+    let puzzle = numeric.engine();
+    let target = numeric.target(&puzzle).unwrap();
+    let runs = relax::disprove(&puzzle, &target, limits(10)).unwrap();
+    let verdicts: Vec<(Alike, Verdict)> = runs.iter().map(|r| (r.alike, r.verdict)).collect();
+    assert_eq!(
+        verdicts,
+        [
+            (Alike::TilesAndBlocks, Verdict::Reachable),
+            (Alike::Tiles, Verdict::Unreachable)
+        ]
+    );
+}
