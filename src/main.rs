@@ -77,10 +77,11 @@ options for terminal and bench:
                          (greedy best-first): fast, not proven optimal;
                          constructive: that solver alone
   --max-memory SIZE      memory the search may use, e.g. 512M or 4G (default: half the free memory)
-  --time-limit SECS      the portfolio's time: half for the exact search, a tenth of the rest for
-                         the relaxation, then the constructive solver and weighted A* until this
-                         passes (default 10); a forced exact search
-                         stops here (default: no limit)
+  --time-limit SECS      the portfolio's time: half for the exact search (a fifth on boards of
+                         over 64 cells), a tenth of the rest for the relaxation, then the
+                         constructive solver, and weighted A* until four fifths of it have passed
+                         (default 10, gui: none); a forced exact search stops here (default: no
+                         limit)
 
 options for solvable:
   --solve                also print a move sequence (moves: K, then K lines `t D`), proven
