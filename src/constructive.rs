@@ -11,6 +11,7 @@ use crate::geometry::{Dir, Shape};
 use crate::puzzle::{Move, Puzzle};
 use crate::rng::mix;
 use crate::search::best_first;
+use crate::tile_route::{self, Field, Leg};
 use fxhash::FxHashMap;
 use std::time::Instant;
 
@@ -33,6 +34,12 @@ const NEAR_WINDOWS: [(usize, usize); 2] = [(2, 2_000), (4, 5_000)];
 const FEW_BLANKS: usize = 4;
 /// Weight of the heuristic: well above 1, so searches run greedy and fast.
 const WEIGHT: u64 = 3;
+/// Extra cost, in moves, of a blank move that pushes a tile away from its goal in the routes
+/// of [`tile_route`]: each such move costs two moves in the end (it and its undoing).
+const PENALTY: u32 = 2;
+/// Most (tile, blank) pairs one route of [`tile_route`] may expand before the placement falls
+/// back to the general searches.
+const ROUTE_NODES: usize = 100_000;
 
 const EMPTY: u32 = 0;
 const WALL: u32 = u32::MAX;
@@ -141,6 +148,9 @@ struct Placer<'a> {
     /// Whether routes pay for the blank moves ahead of a tile ([`Placer::route_step`]): on
     /// boards of 1x1 tiles only, since among blocks those routes got stuck.
     turns: bool,
+    /// Whether the board holds 1x1 tiles and one blank: each placement is then one cost-aware
+    /// route of the tile and the blank together ([`Placer::route_tile`]).
+    one_blank: bool,
 }
 
 impl<'a> Placer<'a> {
@@ -175,6 +185,9 @@ impl<'a> Placer<'a> {
                 NODES_PER_STEP_TILES
             },
             turns: !blocks,
+            one_blank: !blocks
+                && (0..board.cells()).filter(|&c| !board.is_wall(c)).count()
+                    == puzzle.pieces.len() + 1,
         }
     }
 
@@ -239,6 +252,11 @@ impl<'a> Placer<'a> {
         let board = &self.puzzle.board;
         let mut frozen = vec![false; self.puzzle.pieces.len()];
         relevant.iter().for_each(|&p| frozen[p] = true);
+        if self.one_blank
+            && let Some(routed) = self.route_tile(&layout, current, &frozen)
+        {
+            return Some(routed);
+        }
         let mut reserved = vec![false; board.cells()];
         let mut moves = Vec::new();
         // Empty the target first: a piece left in a pocket there could only leave through the
@@ -303,6 +321,67 @@ impl<'a> Placer<'a> {
         let (path, placed) = self.settle(layout, relevant)?;
         moves.extend(path);
         Some((moves, placed))
+    }
+
+    /// On a board of tiles with one blank: the moves of the cheapest route ([`tile_route`]) that
+    /// brings `tile` to its target without moving a frozen piece, and the layout they reach;
+    /// `None` when the target is a dead end the tile cannot enter without moving placed tiles
+    /// (the last cell of a row), or the route's search gives up.
+    fn route_tile(
+        &self,
+        layout: &Layout,
+        tile: usize,
+        frozen: &[bool],
+    ) -> Option<(Vec<Move>, Layout)> {
+        let board = &self.puzzle.board;
+        let (from, to) = (layout.origins[tile] as usize, self.target[tile]);
+        let blank = *layout.blanks.first()? as usize;
+        let open = |cell: usize| match layout.occupant[cell] {
+            WALL => false,
+            EMPTY => true,
+            o => o as usize - 1 == tile || !frozen[o as usize - 1],
+        };
+        let ways_in = Dir::ALL
+            .iter()
+            .filter_map(|&d| board.step(Shape::UNIT, to, d))
+            .filter(|&c| open(c))
+            .count();
+        // A blank that enters a dead end can only leave it by pulling in what it came past.
+        let last_step = blank == to && self.distance(from, to) == 1;
+        if from != to && ways_in < 2 && !last_step {
+            return None;
+        }
+        let field = Field {
+            board,
+            occupant: &layout.occupant,
+            goal: self.target,
+            frozen,
+        };
+        let leg = Leg {
+            tile,
+            from,
+            blank,
+            to,
+            penalty: PENALTY,
+            budget: ROUTE_NODES,
+        };
+        let dirs = tile_route::route(&field, &leg)?;
+        let mut layout = layout.clone();
+        let mut moves = Vec::with_capacity(dirs.len());
+        for dir in dirs {
+            let blank = layout.blanks[0] as usize;
+            let cell = board.step(Shape::UNIT, blank, dir).expect("a cell");
+            let piece = layout.occupant[cell] as usize - 1;
+            // One blank: the move swaps it with the tile; the key is rebuilt by later searches.
+            layout.occupant.swap(blank, cell);
+            layout.blanks[0] = cell as u32;
+            layout.origins[piece] = blank as u32;
+            moves.push(Move {
+                piece,
+                dir: dir.opposite(),
+            });
+        }
+        Some((moves, layout))
     }
 
     /// The first step of a cheapest route for `piece` to its target that crosses no frozen
