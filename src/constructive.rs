@@ -8,6 +8,7 @@
 //! positions afterwards.
 
 use crate::geometry::{Dir, Shape};
+use crate::harvest;
 use crate::puzzle::{Move, Puzzle};
 use crate::rng::mix;
 use crate::search::best_first;
@@ -41,6 +42,7 @@ const PENALTY: u32 = 2;
 /// back to the general searches.
 const ROUTE_NODES: usize = 100_000;
 
+pub static PROF: [std::sync::atomic::AtomicUsize; 40] = [const { std::sync::atomic::AtomicUsize::new(0) }; 40];
 const EMPTY: u32 = 0;
 const WALL: u32 = u32::MAX;
 
@@ -111,11 +113,20 @@ pub fn solve_streaming(
     } else {
         &TILE_ATTEMPTS
     };
+    let board = &puzzle.board;
+    let one_blank = !blocks
+        && (0..board.cells()).filter(|&c| !board.is_wall(c)).count() == puzzle.pieces.len() + 1;
+    let mut start = puzzle.start.clone();
+    if one_blank && std::env::var("HARVEST").is_ok() {
+        let (moves, reached) = harvest::harvest(board, &puzzle.start, target);
+        moves.into_iter().for_each(&mut *sink);
+        start = reached;
+    }
     let mut failure = Failure::Time;
     for (i, &(strip, evacuate)) in attempts.iter().enumerate() {
         let placer = Placer::new(puzzle, target, strip, evacuate);
         let mut made = Vec::new();
-        let outcome = placer.run(&puzzle.start, deadline, &mut |mv| {
+        let outcome = placer.run(&start, deadline, &mut |mv| {
             made.push(mv);
             sink(mv);
         });
@@ -132,6 +143,16 @@ pub fn solve_streaming(
         }
     }
     Err(failure)
+}
+
+/// The rows above the strip as [`Placer::cheapest`] fills them.
+struct Staircase {
+    /// Per row: how many of its cells, from the left, are placed.
+    lengths: Vec<usize>,
+    /// Per cell above the strip: the piece whose target it is.
+    piece_at: Vec<usize>,
+    /// How many pieces belong above the strip.
+    pieces: usize,
 }
 
 /// What every placement search shares: the puzzle, the goal and the order of placement.
@@ -151,6 +172,8 @@ struct Placer<'a> {
     /// Whether the board holds 1x1 tiles and one blank: each placement is then one cost-aware
     /// route of the tile and the blank together ([`Placer::route_tile`]).
     one_blank: bool,
+    /// The first row of the strip placed column by column.
+    strip_top: usize,
 }
 
 impl<'a> Placer<'a> {
@@ -185,6 +208,7 @@ impl<'a> Placer<'a> {
                 NODES_PER_STEP_TILES
             },
             turns: !blocks,
+            strip_top,
             one_blank: !blocks
                 && (0..board.cells()).filter(|&c| !board.is_wall(c)).count()
                     == puzzle.pieces.len() + 1,
@@ -199,19 +223,74 @@ impl<'a> Placer<'a> {
         sink: &mut dyn FnMut(Move),
     ) -> Result<(), Failure> {
         let mut layout = self.layout(origins);
-        for placed in 0..self.order.len() {
+        let mut order: Vec<usize> = Vec::with_capacity(self.order.len());
+        let mut rows = self.staircase();
+        while order.len() < self.order.len() {
             if deadline.is_some_and(|d| Instant::now() >= d) {
                 return Err(Failure::Time);
             }
-            let relevant = &self.order[..=placed];
-            let Some((path, reached)) = self.place(layout, relevant) else {
-                let label = self.puzzle.pieces[self.order[placed]].label();
+            let next = match rows.as_mut() {
+                Some(rows) if order.len() < rows.pieces => self.cheapest(&layout, rows),
+                _ => self.order[order.len()],
+            };
+            order.push(next);
+            let Some((path, reached)) = self.place(layout, &order) else {
+                let label = self.puzzle.pieces[next].label();
                 return Err(Failure::Stuck { label });
             };
             path.into_iter().for_each(&mut *sink);
             layout = reached;
         }
         Ok(())
+    }
+
+    /// On a board of tiles with one blank whose rows above the strip are all targets: those rows'
+    /// lengths placed so far, for [`Placer::cheapest`]; `None` elsewhere (the fixed order).
+    fn staircase(&self) -> Option<Staircase> {
+        let board = &self.puzzle.board;
+        let cols = board.cols();
+        let pieces = self.strip_top * cols;
+        let mut piece_at = vec![usize::MAX; pieces];
+        for (p, &t) in self.target.iter().enumerate() {
+            if t < pieces {
+                piece_at[t] = p;
+            }
+        }
+        let filled = piece_at.iter().all(|&p| p != usize::MAX);
+        (self.one_blank && filled && std::env::var("NOSTAIR").is_err()).then(|| Staircase {
+            lengths: vec![0; self.strip_top],
+            piece_at,
+            pieces,
+        })
+    }
+
+    /// The next piece to place above the strip: of the cells that keep the placed ones a
+    /// staircase (each row no longer than the one above), the one whose tile is cheapest to
+    /// bring home by a lower bound on its moves; a row's last two cells wait for the row above
+    /// to be full, so that no corridor one cell wide opens along the right edge.
+    fn cheapest(&self, layout: &Layout, rows: &mut Staircase) -> usize {
+        let cols = self.puzzle.board.cols();
+        let blank = layout.blanks[0] as usize;
+        let mut best: Option<(usize, usize)> = None;
+        for r in 0..rows.lengths.len() {
+            let c = rows.lengths[r];
+            let above = if r == 0 { cols } else { rows.lengths[r - 1] };
+            if c == cols || above <= c || (c + 2 >= cols && above < cols) {
+                continue;
+            }
+            let piece = rows.piece_at[r * cols + c];
+            let (at, to) = (layout.origins[piece] as usize, self.target[piece]);
+            let cost = match self.distance(at, to) as usize {
+                0 => 0,
+                d => 3 * d - 2 + self.distance(blank, at) as usize,
+            };
+            if best.is_none_or(|(b, _)| cost < b) {
+                best = Some((cost, r));
+            }
+        }
+        let (_, r) = best.expect("a row above the strip has room");
+        rows.lengths[r] += 1;
+        rows.piece_at[r * cols + rows.lengths[r] - 1]
     }
 
     fn layout(&self, origins: &[usize]) -> Layout {
@@ -255,8 +334,23 @@ impl<'a> Placer<'a> {
         if self.one_blank
             && let Some(routed) = self.route_tile(&layout, current, &frozen)
         {
+            PROF[0].fetch_add(routed.0.len(), std::sync::atomic::Ordering::Relaxed);
+            PROF[1].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             return Some(routed);
         }
+        let began = Instant::now();
+        let r = self.place_old(layout, relevant, frozen);
+        if let Some(r) = &r {
+            PROF[2].fetch_add(r.0.len(), std::sync::atomic::Ordering::Relaxed);
+            PROF[3].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            PROF[4].fetch_add(began.elapsed().as_micros() as usize, std::sync::atomic::Ordering::Relaxed);
+        }
+        r
+    }
+    fn place_old(&self, mut layout: Layout, relevant: &[usize], mut frozen: Vec<bool>) -> Option<(Vec<Move>, Layout)> {
+        let current = *relevant.last().expect("at least one piece");
+        let shape = self.puzzle.pieces[current].shape;
+        let board = &self.puzzle.board;
         let mut reserved = vec![false; board.cells()];
         let mut moves = Vec::new();
         // Empty the target first: a piece left in a pocket there could only leave through the
@@ -356,16 +450,24 @@ impl<'a> Placer<'a> {
             occupant: &layout.occupant,
             goal: self.target,
             frozen,
+            unit: env_u32("GOOD", 1).min(env_u32("BAD", 3)),
         };
         let leg = Leg {
             tile,
             from,
             blank,
             to,
-            penalty: PENALTY,
+            penalty: env_u32("BAD", 3),
+            good: env_u32("GOOD", 1),
             budget: ROUTE_NODES,
         };
         let dirs = tile_route::route(&field, &leg)?;
+        {
+            use std::sync::atomic::Ordering::Relaxed;
+            PROF[5].fetch_add(self.distance(from, to) as usize, Relaxed);
+            PROF[6].fetch_add(self.distance(from, blank) as usize, Relaxed);
+            if from == to { PROF[7].fetch_add(1, Relaxed); }
+        }
         let mut layout = layout.clone();
         let mut moves = Vec::with_capacity(dirs.len());
         for dir in dirs {
@@ -375,11 +477,21 @@ impl<'a> Placer<'a> {
             // One blank: the move swaps it with the tile; the key is rebuilt by later searches.
             layout.occupant.swap(blank, cell);
             layout.blanks[0] = cell as u32;
+            if self.distance(blank, self.target[piece]) > self.distance(cell, self.target[piece]) {
+                PROF[if piece == tile { 8 } else { 9 }].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            }
             layout.origins[piece] = blank as u32;
             moves.push(Move {
                 piece,
                 dir: dir.opposite(),
             });
+        }
+        {
+            use std::sync::atomic::Ordering::Relaxed;
+            let d = (self.distance(from, to) as usize).min(9);
+            PROF[10 + d].fetch_add(moves.len(), Relaxed);
+            PROF[20 + d].fetch_add(1, Relaxed);
+            PROF[30 + d].fetch_add(self.distance(from, blank) as usize, Relaxed);
         }
         Some((moves, layout))
     }
@@ -748,4 +860,8 @@ pub fn shorten(puzzle: &Puzzle, moves: &[Move]) -> Vec<Move> {
         }
     }
     kept
+}
+
+fn env_u32(name: &str, default: u32) -> u32 {
+    std::env::var(name).ok().and_then(|s| s.parse().ok()).unwrap_or(default)
 }

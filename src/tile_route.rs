@@ -25,6 +25,8 @@ pub struct Field<'a> {
     pub goal: &'a [usize],
     /// Per piece: whether it must stay where it is (the moving tile's own entry is ignored).
     pub frozen: &'a [bool],
+    /// The cheapest move's cost.
+    pub unit: u32,
 }
 
 /// One search: which tile goes where, what a step away from a goal costs, and how many
@@ -38,8 +40,10 @@ pub struct Leg {
     pub blank: usize,
     /// The cell the tile must reach.
     pub to: usize,
-    /// Extra cost of a move that takes a tile away from its goal.
+    /// Cost of a move that takes a tile away from its goal.
     pub penalty: u32,
+    /// Cost of any other move.
+    pub good: u32,
     /// Most (tile, blank) pairs the search may expand before it gives up.
     pub budget: usize,
 }
@@ -57,7 +61,7 @@ impl Field<'_> {
     fn bound(&self, t: usize, b: usize, to: usize) -> u32 {
         match self.distance(t, to) {
             0 => 0,
-            d => 3 * d - 2 + self.distance(b, t).saturating_sub(1),
+            d => (3 * d - 2 + self.distance(b, t).saturating_sub(1)) * self.unit,
         }
     }
 
@@ -111,7 +115,7 @@ pub fn route(field: &Field, leg: &Leg) -> Option<Vec<Dir>> {
                     o => (key(t, n), field.away(o as usize - 1, n, b)),
                 }
             };
-            let cost = g + 1 + if away { leg.penalty } else { 0 };
+            let cost = g + if away { leg.penalty } else { leg.good };
             if reached.get(&next).is_none_or(|&(c, _)| cost < c) {
                 reached.insert(next, (cost, Some(dir)));
                 let (nt, nb) = unkey(next);
@@ -143,4 +147,30 @@ fn path(
     }
     dirs.reverse();
     dirs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_diagonal_route_alternates_steps() {
+        let board = Board::new(6, 6);
+        // Tile 0 at (4,4), blank at (4,3), every other cell a loose tile at its goal.
+        let mut occupant = vec![0u32; 36];
+        let mut goal = vec![7usize];
+        for c in 0..36 {
+            if c == 4 * 6 + 4 {
+                occupant[c] = 1;
+            } else if c != 4 * 6 + 3 {
+                goal.push(c);
+                occupant[c] = goal.len() as u32;
+            }
+        }
+        let frozen = vec![false; goal.len()];
+        let field = Field { board: &board, occupant: &occupant, goal: &goal, frozen: &frozen, unit: 1 };
+        let leg = Leg { tile: 0, from: 28, blank: 27, to: 7, penalty: 1, good: 1, budget: 1_000_000 };
+        let dirs = route(&field, &leg).unwrap();
+        assert_eq!(dirs.len(), 16, "{dirs:?}");
+    }
 }
