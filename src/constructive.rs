@@ -8,7 +8,6 @@
 //! positions afterwards.
 
 use crate::geometry::{Dir, Shape};
-use crate::harvest;
 use crate::puzzle::{Move, Puzzle};
 use crate::rng::mix;
 use crate::search::best_first;
@@ -35,14 +34,14 @@ const NEAR_WINDOWS: [(usize, usize); 2] = [(2, 2_000), (4, 5_000)];
 const FEW_BLANKS: usize = 4;
 /// Weight of the heuristic: well above 1, so searches run greedy and fast.
 const WEIGHT: u64 = 3;
-/// Extra cost, in moves, of a blank move that pushes a tile away from its goal in the routes
-/// of [`tile_route`]: each such move costs two moves in the end (it and its undoing).
-const PENALTY: u32 = 2;
+/// Cost of a move that pushes a tile away from its goal in the routes of [`tile_route`], where
+/// other moves cost 1: each such move costs two moves in the end (it and its undoing), and
+/// routes that avoid them pay off further (5 measured best of 3 to 9).
+const PENALTY: u32 = 5;
 /// Most (tile, blank) pairs one route of [`tile_route`] may expand before the placement falls
 /// back to the general searches.
 const ROUTE_NODES: usize = 100_000;
 
-pub static PROF: [std::sync::atomic::AtomicUsize; 40] = [const { std::sync::atomic::AtomicUsize::new(0) }; 40];
 const EMPTY: u32 = 0;
 const WALL: u32 = u32::MAX;
 
@@ -113,20 +112,11 @@ pub fn solve_streaming(
     } else {
         &TILE_ATTEMPTS
     };
-    let board = &puzzle.board;
-    let one_blank = !blocks
-        && (0..board.cells()).filter(|&c| !board.is_wall(c)).count() == puzzle.pieces.len() + 1;
-    let mut start = puzzle.start.clone();
-    if one_blank && std::env::var("HARVEST").is_ok() {
-        let (moves, reached) = harvest::harvest(board, &puzzle.start, target);
-        moves.into_iter().for_each(&mut *sink);
-        start = reached;
-    }
     let mut failure = Failure::Time;
     for (i, &(strip, evacuate)) in attempts.iter().enumerate() {
         let placer = Placer::new(puzzle, target, strip, evacuate);
         let mut made = Vec::new();
-        let outcome = placer.run(&start, deadline, &mut |mv| {
+        let outcome = placer.run(&puzzle.start, deadline, &mut |mv| {
             made.push(mv);
             sink(mv);
         });
@@ -257,7 +247,7 @@ impl<'a> Placer<'a> {
             }
         }
         let filled = piece_at.iter().all(|&p| p != usize::MAX);
-        (self.one_blank && filled && std::env::var("NOSTAIR").is_err()).then(|| Staircase {
+        (self.one_blank && filled).then(|| Staircase {
             lengths: vec![0; self.strip_top],
             piece_at,
             pieces,
@@ -334,23 +324,8 @@ impl<'a> Placer<'a> {
         if self.one_blank
             && let Some(routed) = self.route_tile(&layout, current, &frozen)
         {
-            PROF[0].fetch_add(routed.0.len(), std::sync::atomic::Ordering::Relaxed);
-            PROF[1].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             return Some(routed);
         }
-        let began = Instant::now();
-        let r = self.place_old(layout, relevant, frozen);
-        if let Some(r) = &r {
-            PROF[2].fetch_add(r.0.len(), std::sync::atomic::Ordering::Relaxed);
-            PROF[3].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            PROF[4].fetch_add(began.elapsed().as_micros() as usize, std::sync::atomic::Ordering::Relaxed);
-        }
-        r
-    }
-    fn place_old(&self, mut layout: Layout, relevant: &[usize], mut frozen: Vec<bool>) -> Option<(Vec<Move>, Layout)> {
-        let current = *relevant.last().expect("at least one piece");
-        let shape = self.puzzle.pieces[current].shape;
-        let board = &self.puzzle.board;
         let mut reserved = vec![false; board.cells()];
         let mut moves = Vec::new();
         // Empty the target first: a piece left in a pocket there could only leave through the
@@ -450,24 +425,16 @@ impl<'a> Placer<'a> {
             occupant: &layout.occupant,
             goal: self.target,
             frozen,
-            unit: env_u32("GOOD", 1).min(env_u32("BAD", 3)),
         };
         let leg = Leg {
             tile,
             from,
             blank,
             to,
-            penalty: env_u32("BAD", 3),
-            good: env_u32("GOOD", 1),
+            penalty: PENALTY,
             budget: ROUTE_NODES,
         };
         let dirs = tile_route::route(&field, &leg)?;
-        {
-            use std::sync::atomic::Ordering::Relaxed;
-            PROF[5].fetch_add(self.distance(from, to) as usize, Relaxed);
-            PROF[6].fetch_add(self.distance(from, blank) as usize, Relaxed);
-            if from == to { PROF[7].fetch_add(1, Relaxed); }
-        }
         let mut layout = layout.clone();
         let mut moves = Vec::with_capacity(dirs.len());
         for dir in dirs {
@@ -477,21 +444,11 @@ impl<'a> Placer<'a> {
             // One blank: the move swaps it with the tile; the key is rebuilt by later searches.
             layout.occupant.swap(blank, cell);
             layout.blanks[0] = cell as u32;
-            if self.distance(blank, self.target[piece]) > self.distance(cell, self.target[piece]) {
-                PROF[if piece == tile { 8 } else { 9 }].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            }
             layout.origins[piece] = blank as u32;
             moves.push(Move {
                 piece,
                 dir: dir.opposite(),
             });
-        }
-        {
-            use std::sync::atomic::Ordering::Relaxed;
-            let d = (self.distance(from, to) as usize).min(9);
-            PROF[10 + d].fetch_add(moves.len(), Relaxed);
-            PROF[20 + d].fetch_add(1, Relaxed);
-            PROF[30 + d].fetch_add(self.distance(from, blank) as usize, Relaxed);
         }
         Some((moves, layout))
     }
@@ -860,8 +817,4 @@ pub fn shorten(puzzle: &Puzzle, moves: &[Move]) -> Vec<Move> {
         }
     }
     kept
-}
-
-fn env_u32(name: &str, default: u32) -> u32 {
-    std::env::var(name).ok().and_then(|s| s.parse().ok()).unwrap_or(default)
 }

@@ -10,7 +10,6 @@ pub mod constructive;
 pub mod geometry;
 #[cfg(feature = "gui")]
 pub mod gui;
-pub mod harvest;
 pub mod heuristic;
 pub mod hrd;
 pub mod move_tables;

@@ -25,8 +25,6 @@ pub struct Field<'a> {
     pub goal: &'a [usize],
     /// Per piece: whether it must stay where it is (the moving tile's own entry is ignored).
     pub frozen: &'a [bool],
-    /// The cheapest move's cost.
-    pub unit: u32,
 }
 
 /// One search: which tile goes where, what a step away from a goal costs, and how many
@@ -40,10 +38,8 @@ pub struct Leg {
     pub blank: usize,
     /// The cell the tile must reach.
     pub to: usize,
-    /// Cost of a move that takes a tile away from its goal.
+    /// Cost of a move that takes a tile away from its goal; any other move costs 1.
     pub penalty: u32,
-    /// Cost of any other move.
-    pub good: u32,
     /// Most (tile, blank) pairs the search may expand before it gives up.
     pub budget: usize,
 }
@@ -61,7 +57,7 @@ impl Field<'_> {
     fn bound(&self, t: usize, b: usize, to: usize) -> u32 {
         match self.distance(t, to) {
             0 => 0,
-            d => (3 * d - 2 + self.distance(b, t).saturating_sub(1)) * self.unit,
+            d => 3 * d - 2 + self.distance(b, t).saturating_sub(1),
         }
     }
 
@@ -115,7 +111,7 @@ pub fn route(field: &Field, leg: &Leg) -> Option<Vec<Dir>> {
                     o => (key(t, n), field.away(o as usize - 1, n, b)),
                 }
             };
-            let cost = g + if away { leg.penalty } else { leg.good };
+            let cost = g + if away { leg.penalty } else { 1 };
             if reached.get(&next).is_none_or(|&(c, _)| cost < c) {
                 reached.insert(next, (cost, Some(dir)));
                 let (nt, nb) = unkey(next);
@@ -143,7 +139,11 @@ fn path(
         let before = board
             .step(Shape::UNIT, b, dir.opposite())
             .expect("the blank came from a cell");
-        at = if before == t { key(b, t) } else { key(t, before) };
+        at = if before == t {
+            key(b, t)
+        } else {
+            key(t, before)
+        };
     }
     dirs.reverse();
     dirs
@@ -153,24 +153,47 @@ fn path(
 mod tests {
     use super::*;
 
+    /// Tile 0 at (4,4) with the blank on its left goes to (1,1) on a 6x6 board whose other
+    /// tiles stand at their goals: 16 moves, the lower bound (a first step left, then five
+    /// steps of three moves each, alternating up and left), and the replayed route ends there.
     #[test]
     fn a_diagonal_route_alternates_steps() {
         let board = Board::new(6, 6);
-        // Tile 0 at (4,4), blank at (4,3), every other cell a loose tile at its goal.
+        let (tile_at, blank_at, to) = (4 * 6 + 4, 4 * 6 + 3, 6 + 1);
         let mut occupant = vec![0u32; 36];
-        let mut goal = vec![7usize];
-        for c in 0..36 {
-            if c == 4 * 6 + 4 {
-                occupant[c] = 1;
-            } else if c != 4 * 6 + 3 {
-                goal.push(c);
-                occupant[c] = goal.len() as u32;
+        let mut goal = vec![to];
+        for (cell, o) in occupant.iter_mut().enumerate() {
+            if cell == tile_at {
+                *o = 1;
+            } else if cell != blank_at {
+                goal.push(cell);
+                *o = goal.len() as u32;
             }
         }
         let frozen = vec![false; goal.len()];
-        let field = Field { board: &board, occupant: &occupant, goal: &goal, frozen: &frozen, unit: 1 };
-        let leg = Leg { tile: 0, from: 28, blank: 27, to: 7, penalty: 1, good: 1, budget: 1_000_000 };
+        let field = Field {
+            board: &board,
+            occupant: &occupant,
+            goal: &goal,
+            frozen: &frozen,
+        };
+        let leg = Leg {
+            tile: 0,
+            from: tile_at,
+            blank: blank_at,
+            to,
+            penalty: 1,
+            budget: 1_000_000,
+        };
         let dirs = route(&field, &leg).unwrap();
         assert_eq!(dirs.len(), 16, "{dirs:?}");
+        assert_eq!(field.bound(tile_at, blank_at, to), 16);
+        let mut blank = blank_at;
+        for dir in dirs {
+            let next = board.step(Shape::UNIT, blank, dir).unwrap();
+            occupant.swap(blank, next);
+            blank = next;
+        }
+        assert_eq!(occupant[to], 1);
     }
 }
