@@ -34,10 +34,16 @@ const NEAR_WINDOWS: [(usize, usize); 2] = [(2, 2_000), (4, 5_000)];
 const FEW_BLANKS: usize = 4;
 /// Weight of the heuristic: well above 1, so searches run greedy and fast.
 const WEIGHT: u64 = 3;
-/// Cost of a move that pushes a tile away from its goal in the routes of [`tile_route`], where
-/// other moves cost 1: each such move costs two moves in the end (it and its undoing), and
-/// routes that avoid them pay off further (5 measured best of 3 to 9).
+/// Costs in the routes of [`tile_route`], where other moves cost 1, of a move that takes the
+/// routed tile away from its goal, and one that pushes a loose tile further away from its goal:
+/// each such move costs two moves in the end (it and its undoing), and routes that avoid them
+/// pay off further (5 and 8 measured best of 3 to 9).
 const PENALTY: u32 = 5;
+const PUSH_PENALTY: u32 = 8;
+/// Cost of a move that pushes a loose tile off its goal: as cheap as any move. Such a tile
+/// stands one step from home (pushing tiles that are already away further costs more in the
+/// end), and it measured best (1 against 2 to 4 with penalties 6 to 9).
+const HOME_PENALTY: u32 = 1;
 /// Most (tile, blank) pairs one route of [`tile_route`] may expand before the placement falls
 /// back to the general searches.
 const ROUTE_NODES: usize = 100_000;
@@ -432,6 +438,8 @@ impl<'a> Placer<'a> {
             blank,
             to,
             penalty: PENALTY,
+            push_penalty: PUSH_PENALTY,
+            home_penalty: HOME_PENALTY,
             budget: ROUTE_NODES,
         };
         let dirs = tile_route::route(&field, &leg)?;

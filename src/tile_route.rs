@@ -38,8 +38,12 @@ pub struct Leg {
     pub blank: usize,
     /// The cell the tile must reach.
     pub to: usize,
-    /// Cost of a move that takes a tile away from its goal; any other move costs 1.
+    /// Cost of a move that takes the routed tile away from its goal; any other move costs 1.
     pub penalty: u32,
+    /// Cost of a move that takes a loose tile further away from its goal.
+    pub push_penalty: u32,
+    /// Cost of a move that takes a loose tile off its goal.
+    pub home_penalty: u32,
     /// Most (tile, blank) pairs the search may expand before it gives up.
     pub budget: usize,
 }
@@ -58,6 +62,16 @@ impl Field<'_> {
         match self.distance(t, to) {
             0 => 0,
             d => 3 * d - 2 + self.distance(b, t).saturating_sub(1),
+        }
+    }
+
+    /// What moving loose piece `piece` from `at` to `next` costs: 1 towards its goal; away from
+    /// it, `leg.home_penalty` when it stood at its goal and `leg.push_penalty` otherwise.
+    fn push_cost(&self, leg: &Leg, piece: usize, at: usize, next: usize) -> u32 {
+        match (self.away(piece, at, next), at == self.goal[piece]) {
+            (false, _) => 1,
+            (true, true) => leg.home_penalty,
+            (true, false) => leg.push_penalty,
         }
     }
 
@@ -100,18 +114,19 @@ pub fn route(field: &Field, leg: &Leg) -> Option<Vec<Dir>> {
             let Some(n) = field.board.step(Shape::UNIT, b, dir) else {
                 continue;
             };
-            let (next, away) = if n == t {
-                (key(b, t), field.away(leg.tile, t, b))
+            let (next, step) = if n == t {
+                let away = field.away(leg.tile, t, b);
+                (key(b, t), if away { leg.penalty } else { 1 })
             } else {
                 match field.occupant[n] {
                     u32::MAX => continue,
-                    0 => (key(t, n), false),
-                    o if o as usize - 1 == leg.tile => (key(t, n), false),
+                    0 => (key(t, n), 1),
+                    o if o as usize - 1 == leg.tile => (key(t, n), 1),
                     o if field.frozen[o as usize - 1] => continue,
-                    o => (key(t, n), field.away(o as usize - 1, n, b)),
+                    o => (key(t, n), field.push_cost(leg, o as usize - 1, n, b)),
                 }
             };
-            let cost = g + if away { leg.penalty } else { 1 };
+            let cost = g + step;
             if reached.get(&next).is_none_or(|&(c, _)| cost < c) {
                 reached.insert(next, (cost, Some(dir)));
                 let (nt, nb) = unkey(next);
@@ -183,6 +198,8 @@ mod tests {
             blank: blank_at,
             to,
             penalty: 1,
+            push_penalty: 1,
+            home_penalty: 1,
             budget: 1_000_000,
         };
         let dirs = route(&field, &leg).unwrap();
