@@ -47,6 +47,8 @@ const HOME_PENALTY: u32 = 1;
 /// Most (tile, blank) pairs one route of [`tile_route`] may expand before the placement falls
 /// back to the general searches.
 const ROUTE_NODES: usize = 100_000;
+/// Longest leg, in rows and in columns, of a tile's route in one search of [`tile_route`].
+const LEG: usize = 4;
 
 const EMPTY: u32 = 0;
 const WALL: u32 = u32::MAX;
@@ -426,39 +428,71 @@ impl<'a> Placer<'a> {
         if from != to && ways_in < 2 && !last_step {
             return None;
         }
-        let field = Field {
-            board,
-            occupant: &layout.occupant,
-            goal: self.target,
-            frozen,
-        };
-        let leg = Leg {
-            tile,
-            from,
-            blank,
-            to,
-            penalty: PENALTY,
-            push_penalty: PUSH_PENALTY,
-            home_penalty: HOME_PENALTY,
-            budget: ROUTE_NODES,
-        };
-        let dirs = tile_route::route(&field, &leg)?;
         let mut layout = layout.clone();
-        let mut moves = Vec::with_capacity(dirs.len());
-        for dir in dirs {
-            let blank = layout.blanks[0] as usize;
-            let cell = board.step(Shape::UNIT, blank, dir).expect("a cell");
-            let piece = layout.occupant[cell] as usize - 1;
-            // One blank: the move swaps it with the tile; the key is rebuilt by later searches.
-            layout.occupant.swap(blank, cell);
-            layout.blanks[0] = cell as u32;
-            layout.origins[piece] = blank as u32;
-            moves.push(Move {
-                piece,
-                dir: dir.opposite(),
-            });
+        let mut moves = Vec::new();
+        // Far tiles go leg by leg: one search over (tile, blank) pairs all the way would grow
+        // with the cube of the distance.
+        while layout.origins[tile] as usize != to {
+            let from = layout.origins[tile] as usize;
+            let field = Field {
+                board,
+                occupant: &layout.occupant,
+                goal: self.target,
+                frozen,
+            };
+            let leg = Leg {
+                tile,
+                from,
+                blank: layout.blanks[0] as usize,
+                to: self.waypoint(from, to, &open),
+                penalty: PENALTY,
+                push_penalty: PUSH_PENALTY,
+                home_penalty: HOME_PENALTY,
+                budget: ROUTE_NODES,
+            };
+            let dirs = tile_route::route(&field, &leg)?;
+            for dir in dirs {
+                let blank = layout.blanks[0] as usize;
+                let cell = board.step(Shape::UNIT, blank, dir).expect("a cell");
+                let piece = layout.occupant[cell] as usize - 1;
+                // One blank: the move swaps it with the tile; the key is rebuilt by later
+                // searches.
+                layout.occupant.swap(blank, cell);
+                layout.blanks[0] = cell as u32;
+                layout.origins[piece] = blank as u32;
+                moves.push(Move {
+                    piece,
+                    dir: dir.opposite(),
+                });
+            }
         }
         Some((moves, layout))
+    }
+
+    /// Where the next leg of a tile's route from `from` to `to` ends: `to` when it is at most
+    /// [`LEG`] cells away in each direction, else the cell [`LEG`] cells nearer in each
+    /// direction that is `open` (or nearer in columns only, or rows only), else `to`.
+    fn waypoint(&self, from: usize, to: usize, open: &dyn Fn(usize) -> bool) -> usize {
+        let board = &self.puzzle.board;
+        let ((rf, cf), (rt, ct)) = (board.row_col(from), board.row_col(to));
+        let toward = |a: usize, b: usize| {
+            if a.abs_diff(b) <= LEG {
+                b
+            } else if b > a {
+                a + LEG
+            } else {
+                a - LEG
+            }
+        };
+        let (r, c) = (toward(rf, rt), toward(cf, ct));
+        if (r, c) == (rt, ct) {
+            return to;
+        }
+        [(r, c), (rf, c), (r, cf)]
+            .into_iter()
+            .map(|(r, c)| board.cell(r, c))
+            .find(|&cell| cell != from && open(cell))
+            .unwrap_or(to)
     }
 
     /// The first step of a cheapest route for `piece` to its target that crosses no frozen
