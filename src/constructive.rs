@@ -6,6 +6,10 @@
 //! two positions that differ only by which loose pieces of the same shape stand where are one
 //! node. Solutions are valid but not shortest; [`shorten`] removes loops through repeated
 //! positions afterwards.
+//!
+//! On boards of 1x1 tiles with one blank, each tile goes home by one cost-aware route of the
+//! tile and the blank together ([`tile_route`]), and above the last two rows the next tile is
+//! the cheapest of those that keep the placed ones a staircase, not the next in reading order.
 
 use crate::geometry::{Dir, Shape};
 use crate::puzzle::{Move, Puzzle};
