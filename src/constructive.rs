@@ -6,11 +6,16 @@
 //! two positions that differ only by which loose pieces of the same shape stand where are one
 //! node. Solutions are valid but not shortest; [`shorten`] removes loops through repeated
 //! positions afterwards.
+//!
+//! On boards of 1x1 tiles with one blank, each tile goes home by one cost-aware route of the
+//! tile and the blank together ([`tile_route`]), and above the last two rows the next tile is
+//! the cheapest of those that keep the placed ones a staircase, not the next in reading order.
 
 use crate::geometry::{Dir, Shape};
 use crate::puzzle::{Move, Puzzle};
 use crate::rng::mix;
 use crate::search::best_first;
+use crate::tile_route::{self, Field, Leg};
 use fxhash::FxHashMap;
 use std::time::Instant;
 
@@ -33,6 +38,21 @@ const NEAR_WINDOWS: [(usize, usize); 2] = [(2, 2_000), (4, 5_000)];
 const FEW_BLANKS: usize = 4;
 /// Weight of the heuristic: well above 1, so searches run greedy and fast.
 const WEIGHT: u64 = 3;
+/// Costs in the routes of [`tile_route`], where other moves cost 1, of a move that takes the
+/// routed tile away from its goal, and one that pushes a loose tile further away from its goal:
+/// each such move costs two moves in the end (it and its undoing), and routes that avoid them
+/// pay off further (5 and 8 measured best of 3 to 9).
+const PENALTY: u32 = 5;
+const PUSH_PENALTY: u32 = 8;
+/// Cost of a move that pushes a loose tile off its goal: as cheap as any move. Such a tile
+/// stands one step from home (pushing tiles that are already away further costs more in the
+/// end), and it measured best (1 against 2 to 4 with penalties 6 to 9).
+const HOME_PENALTY: u32 = 1;
+/// Most (tile, blank) pairs one route of [`tile_route`] may expand before the placement falls
+/// back to the general searches.
+const ROUTE_NODES: usize = 100_000;
+/// Longest leg, in rows and in columns, of a tile's route in one search of [`tile_route`].
+const LEG: usize = 4;
 
 const EMPTY: u32 = 0;
 const WALL: u32 = u32::MAX;
@@ -127,6 +147,16 @@ pub fn solve_streaming(
     Err(failure)
 }
 
+/// The rows above the strip as [`Placer::cheapest`] fills them.
+struct Staircase {
+    /// Per row: how many of its cells, from the left, are placed.
+    lengths: Vec<usize>,
+    /// Per cell above the strip: the piece whose target it is.
+    piece_at: Vec<usize>,
+    /// How many pieces belong above the strip.
+    pieces: usize,
+}
+
 /// What every placement search shares: the puzzle, the goal and the order of placement.
 struct Placer<'a> {
     puzzle: &'a Puzzle,
@@ -144,6 +174,11 @@ struct Placer<'a> {
     /// When to stop; checked between the steps of a placement too, since one placement on a
     /// large board with many blocks can take seconds.
     deadline: Option<Instant>,
+    /// Whether the board holds 1x1 tiles and one blank: each placement is then one cost-aware
+    /// route of the tile and the blank together ([`Placer::route_tile`]).
+    one_blank: bool,
+    /// The first row of the strip placed column by column.
+    strip_top: usize,
 }
 
 impl<'a> Placer<'a> {
@@ -184,6 +219,10 @@ impl<'a> Placer<'a> {
             },
             turns: !blocks,
             deadline,
+            strip_top,
+            one_blank: !blocks
+                && (0..board.cells()).filter(|&c| !board.is_wall(c)).count()
+                    == puzzle.pieces.len() + 1,
         }
     }
 
@@ -194,22 +233,77 @@ impl<'a> Placer<'a> {
     /// Places every piece in order from `origins`, handing each move to `sink`.
     fn run(&self, origins: &[usize], sink: &mut dyn FnMut(Move)) -> Result<(), Failure> {
         let mut layout = self.layout(origins);
-        for placed in 0..self.order.len() {
+        let mut order: Vec<usize> = Vec::with_capacity(self.order.len());
+        let mut rows = self.staircase();
+        while order.len() < self.order.len() {
             if self.past_deadline() {
                 return Err(Failure::Time);
             }
-            let relevant = &self.order[..=placed];
-            let Some((path, reached)) = self.place(layout, relevant) else {
+            let next = match rows.as_mut() {
+                Some(rows) if order.len() < rows.pieces => self.cheapest(&layout, rows),
+                _ => self.order[order.len()],
+            };
+            order.push(next);
+            let Some((path, reached)) = self.place(layout, &order) else {
                 if self.past_deadline() {
                     return Err(Failure::Time);
                 }
-                let label = self.puzzle.pieces[self.order[placed]].label();
+                let label = self.puzzle.pieces[next].label();
                 return Err(Failure::Stuck { label });
             };
             path.into_iter().for_each(&mut *sink);
             layout = reached;
         }
         Ok(())
+    }
+
+    /// On a board of tiles with one blank whose rows above the strip are all targets: those rows'
+    /// lengths placed so far, for [`Placer::cheapest`]; `None` elsewhere (the fixed order).
+    fn staircase(&self) -> Option<Staircase> {
+        let board = &self.puzzle.board;
+        let cols = board.cols();
+        let pieces = self.strip_top * cols;
+        let mut piece_at = vec![usize::MAX; pieces];
+        for (p, &t) in self.target.iter().enumerate() {
+            if t < pieces {
+                piece_at[t] = p;
+            }
+        }
+        let filled = piece_at.iter().all(|&p| p != usize::MAX);
+        (self.one_blank && filled).then(|| Staircase {
+            lengths: vec![0; self.strip_top],
+            piece_at,
+            pieces,
+        })
+    }
+
+    /// The next piece to place above the strip: of the cells that keep the placed ones a
+    /// staircase (each row no longer than the one above), the one whose tile is cheapest to
+    /// bring home by a lower bound on its moves; a row's last two cells wait for the row above
+    /// to be full, so that no corridor one cell wide opens along the right edge.
+    fn cheapest(&self, layout: &Layout, rows: &mut Staircase) -> usize {
+        let cols = self.puzzle.board.cols();
+        let blank = layout.blanks[0] as usize;
+        let mut best: Option<(usize, usize)> = None;
+        for r in 0..rows.lengths.len() {
+            let c = rows.lengths[r];
+            let above = if r == 0 { cols } else { rows.lengths[r - 1] };
+            if c == cols || above <= c || (c + 2 >= cols && above < cols) {
+                continue;
+            }
+            let piece = rows.piece_at[r * cols + c];
+            let (at, to) = (layout.origins[piece] as usize, self.target[piece]);
+            let cost = match self.distance(at, to) as usize {
+                0 => 0,
+                d => 3 * d - 2 + self.distance(blank, at) as usize,
+            };
+            if best.is_none_or(|(b, _)| cost < b) {
+                best = Some((cost, r));
+            }
+        }
+        let (_, r) = best.expect("a row above the strip has room");
+        rows.lengths[r] += 1;
+        rows.piece_at[r * cols + rows.lengths[r] - 1]
     }
 
     fn layout(&self, origins: &[usize]) -> Layout {
@@ -250,6 +344,11 @@ impl<'a> Placer<'a> {
         let board = &self.puzzle.board;
         let mut frozen = vec![false; self.puzzle.pieces.len()];
         relevant.iter().for_each(|&p| frozen[p] = true);
+        if self.one_blank
+            && let Some(routed) = self.route_tile(&layout, current, &frozen)
+        {
+            return Some(routed);
+        }
         let mut reserved = vec![false; board.cells()];
         let mut moves = Vec::new();
         // Empty the target first: a piece left in a pocket there could only leave through the
@@ -317,6 +416,101 @@ impl<'a> Placer<'a> {
         let (path, placed) = self.settle(layout, relevant)?;
         moves.extend(path);
         Some((moves, placed))
+    }
+
+    /// On a board of tiles with one blank: the moves of the cheapest route ([`tile_route`]) that
+    /// brings `tile` to its target without moving a frozen piece, and the layout they reach;
+    /// `None` when the target is a dead end the tile cannot enter without moving placed tiles
+    /// (the last cell of a row), or the route's search gives up.
+    fn route_tile(
+        &self,
+        layout: &Layout,
+        tile: usize,
+        frozen: &[bool],
+    ) -> Option<(Vec<Move>, Layout)> {
+        let board = &self.puzzle.board;
+        let (from, to) = (layout.origins[tile] as usize, self.target[tile]);
+        let blank = *layout.blanks.first()? as usize;
+        let open = |cell: usize| match layout.occupant[cell] {
+            WALL => false,
+            EMPTY => true,
+            o => o as usize - 1 == tile || !frozen[o as usize - 1],
+        };
+        let ways_in = Dir::ALL
+            .iter()
+            .filter_map(|&d| board.step(Shape::UNIT, to, d))
+            .filter(|&c| open(c))
+            .count();
+        // A blank that enters a dead end can only leave it by pulling in what it came past.
+        let last_step = blank == to && self.distance(from, to) == 1;
+        if from != to && ways_in < 2 && !last_step {
+            return None;
+        }
+        let mut layout = layout.clone();
+        let mut moves = Vec::new();
+        // Far tiles go leg by leg: one search over (tile, blank) pairs all the way would grow
+        // with the cube of the distance.
+        while layout.origins[tile] as usize != to {
+            let from = layout.origins[tile] as usize;
+            let field = Field {
+                board,
+                occupant: &layout.occupant,
+                goal: self.target,
+                frozen,
+            };
+            let leg = Leg {
+                tile,
+                from,
+                blank: layout.blanks[0] as usize,
+                to: self.waypoint(from, to, &open),
+                penalty: PENALTY,
+                push_penalty: PUSH_PENALTY,
+                home_penalty: HOME_PENALTY,
+                budget: ROUTE_NODES,
+            };
+            let dirs = tile_route::route(&field, &leg)?;
+            for dir in dirs {
+                let blank = layout.blanks[0] as usize;
+                let cell = board.step(Shape::UNIT, blank, dir).expect("a cell");
+                let piece = layout.occupant[cell] as usize - 1;
+                // One blank: the move swaps it with the tile; the key is rebuilt by later
+                // searches.
+                layout.occupant.swap(blank, cell);
+                layout.blanks[0] = cell as u32;
+                layout.origins[piece] = blank as u32;
+                moves.push(Move {
+                    piece,
+                    dir: dir.opposite(),
+                });
+            }
+        }
+        Some((moves, layout))
+    }
+
+    /// Where the next leg of a tile's route from `from` to `to` ends: `to` when it is at most
+    /// [`LEG`] cells away in each direction, else the cell [`LEG`] cells nearer in each
+    /// direction that is `open` (or nearer in columns only, or rows only), else `to`.
+    fn waypoint(&self, from: usize, to: usize, open: &dyn Fn(usize) -> bool) -> usize {
+        let board = &self.puzzle.board;
+        let ((rf, cf), (rt, ct)) = (board.row_col(from), board.row_col(to));
+        let toward = |a: usize, b: usize| {
+            if a.abs_diff(b) <= LEG {
+                b
+            } else if b > a {
+                a + LEG
+            } else {
+                a - LEG
+            }
+        };
+        let (r, c) = (toward(rf, rt), toward(cf, ct));
+        if (r, c) == (rt, ct) {
+            return to;
+        }
+        [(r, c), (rf, c), (r, cf)]
+            .into_iter()
+            .map(|(r, c)| board.cell(r, c))
+            .find(|&cell| cell != from && open(cell))
+            .unwrap_or(to)
     }
 
     /// The first step of a cheapest route for `piece` to its target that crosses no frozen

@@ -25,5 +25,6 @@ pub mod shorten;
 pub mod solvable;
 pub mod solver;
 pub mod terminal;
+pub mod tile_route;
 pub mod tiles;
 pub mod tipover;
