@@ -606,8 +606,7 @@ fn pdb_mode(args: &[String]) -> Result<u8> {
     }
     let cache = pdb::default_cache_dir()
         .ok_or_else(|| anyhow!("no cache directory: set HOME or XDG_CACHE_HOME"))?;
-    let unit_goals: Vec<usize> = (0..15).collect();
-    for pattern in pdb::fifteen_seven_eight(&unit_goals) {
+    for pattern in pdb::fifteen_seven_eight() {
         PatternDb::load_or_build(&pattern, Some(&cache));
         if !PatternDb::is_cached(&pattern, Some(&cache)) {
             bail!("could not write the database into {}", cache.display());

@@ -336,17 +336,18 @@ fn solve_puzzle_watched(
     };
     let mut stats = Stats::default();
     let mut method = String::new();
+    let auto = options.algo == Algo::Auto;
+    let budget_end = options.limits.deadline.unwrap_or(began + DEFAULT_BUDGET);
     if let Some(algo) = exact_algo {
         let mut limits = options.limits;
-        if options.algo == Algo::Auto {
+        if auto {
             // Leave the rest of the time to the constructive solver and its improvement.
-            let deadline = options.limits.deadline.unwrap_or(began + DEFAULT_BUDGET);
             let share = if puzzle.board.cells() > LARGE_BOARD_CELLS {
                 LARGE_BOARD_EXACT_SHARE
             } else {
                 2
             };
-            limits.deadline = Some(began + deadline.saturating_duration_since(began) / share);
+            limits.deadline = Some(began + budget_end.saturating_duration_since(began) / share);
         }
         let stopped = match exact(puzzle, target, algo, algo.weights(), limits, on_progress) {
             None => Limit::BoardSize(puzzle.board.cells()),
@@ -379,8 +380,6 @@ fn solve_puzzle_watched(
     }
     // The relaxations get a short turn before the constructive solver (locked blocks show
     // within milliseconds), and the rest of the time if it gets stuck.
-    let auto = options.algo == Algo::Auto;
-    let budget_end = options.limits.deadline.unwrap_or(began + DEFAULT_BUDGET);
     let mut relax_again = false;
     if auto {
         let now = Instant::now();

@@ -123,7 +123,7 @@ impl TileWalk {
     ) -> bool {
         let mut goals = target.to_vec();
         goals.sort_unstable();
-        let patterns = pdb::fifteen_seven_eight(&goals);
+        let patterns = pdb::fifteen_seven_eight();
         (puzzle.board.rows(), puzzle.board.cols()) == (4, 4)
             && puzzle.pieces.iter().all(|p| p.shape.area() == 1)
             && goals == (0..15).collect::<Vec<_>>()
@@ -142,9 +142,7 @@ impl TileWalk {
         if !TileWalk::has_stronger(puzzle, target, cache, max_memory) {
             return None;
         }
-        let mut goals = target.to_vec();
-        goals.sort_unstable();
-        let patterns = pdb::fifteen_seven_eight(&goals);
+        let patterns = pdb::fifteen_seven_eight();
         // Loaded first, so that a damaged copy means no stronger walk rather than a long build.
         for pattern in &patterns {
             PatternDb::load(pattern, cache)?;

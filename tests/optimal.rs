@@ -166,7 +166,7 @@ fn bench_fifteen() {
     let goals: Vec<usize> = (0..15).collect();
     let variants = [
         ("6-6-3", pdb::partition(4, 4, 1, &goals)),
-        ("7-8", pdb::fifteen_seven_eight(&goals)),
+        ("7-8", pdb::fifteen_seven_eight()),
     ];
     for (name, patterns) in &variants {
         let began = Instant::now();
