@@ -14,7 +14,7 @@
 use crate::geometry::{Dir, Shape};
 use crate::puzzle::{Move, Puzzle};
 use crate::rng::mix;
-use crate::search::best_first;
+use crate::search::{Budget, best_first};
 use crate::tile_route::{self, Field, Leg};
 use fxhash::FxHashMap;
 use std::time::Instant;
@@ -51,6 +51,10 @@ const HOME_PENALTY: u32 = 1;
 /// Most (tile, blank) pairs one route of [`tile_route`] may expand before the placement falls
 /// back to the general searches.
 const ROUTE_NODES: usize = 100_000;
+/// Blanks [`Placer::gather`] brings within [`GATHER_RADIUS`] cells of cells that could not be
+/// emptied, before trying again.
+const GATHER: usize = 4;
+const GATHER_RADIUS: u64 = 2;
 /// Longest leg, in rows and in columns, of a tile's route in one search of [`tile_route`].
 const LEG: usize = 4;
 
@@ -86,11 +90,23 @@ pub enum Failure {
 /// The ways of placing [`solve`] tries in turn: how many last rows are placed column by column,
 /// and whether targets are emptied ahead of time (see [`Placer::place`]). Each way solves
 /// boards the others cannot: with blocks, a strip of two rows traps tall pieces that stand in
-/// the wrong order (they cannot pass each other there), so a wider strip comes first.
+/// the wrong order (they cannot pass each other there), so a wider strip comes first. With
+/// many blanks, emptying targets first comes first: blanks are there to spare, and the last
+/// cell of a row is a pocket that a piece standing in it can leave only through the cell the
+/// placed piece comes from (on l08, 16x16 with 8 blanks, the first way got stuck at the 160th
+/// piece after 5 s, the second finishes in under 1 s).
 const TILE_ATTEMPTS: [(usize, bool); 2] = [(2, false), (2, true)];
 const BLOCK_ATTEMPTS: [(usize, bool); 6] = [
     (4, false),
     (3, true),
+    (3, false),
+    (4, true),
+    (2, true),
+    (2, false),
+];
+const MANY_BLANKS_BLOCK_ATTEMPTS: [(usize, bool); 6] = [
+    (3, true),
+    (4, false),
     (3, false),
     (4, true),
     (2, true),
@@ -119,10 +135,17 @@ pub fn solve_streaming(
     sink: &mut dyn FnMut(Move),
 ) -> Result<(), Failure> {
     let blocks = puzzle.pieces.iter().any(|p| p.shape != Shape::UNIT);
-    let attempts: &[(usize, bool)] = if blocks {
-        &BLOCK_ATTEMPTS
-    } else {
-        &TILE_ATTEMPTS
+    let board = &puzzle.board;
+    let covered: usize = puzzle
+        .pieces
+        .iter()
+        .map(|p| p.shape.rows * p.shape.cols)
+        .sum();
+    let open = (0..board.cells()).filter(|&c| !board.is_wall(c)).count();
+    let attempts: &[(usize, bool)] = match (blocks, open - covered > FEW_BLANKS) {
+        (false, _) => &TILE_ATTEMPTS,
+        (true, false) => &BLOCK_ATTEMPTS,
+        (true, true) => &MANY_BLANKS_BLOCK_ATTEMPTS,
     };
     let mut failure = Failure::Time;
     for (i, &(strip, evacuate)) in attempts.iter().enumerate() {
@@ -360,23 +383,14 @@ impl<'a> Placer<'a> {
             .iter()
             .all(|&c| layout.occupant[c] == current as u32 + 1);
         // Many loose blanks make a huge plateau for a search over the whole board: it goes
-        // window by window then. With few, windows only cost failed searches first.
+        // near the cells then ([`Placer::clear_or_gather`]).
         let many = blanks > FEW_BLANKS;
-        let whole = (usize::MAX, self.step_nodes);
-        let windows = if many {
-            vec![NEAR_WINDOWS[0], NEAR_WINDOWS[1], whole]
-        } else {
-            vec![whole]
-        };
+        let whole = [(usize::MAX, self.step_nodes)];
         if self.evacuate && !at_target && blanks > target.len() {
             frozen[current] = false;
             // With many blanks, only near the target: evacuating is optional, and a failing
             // search far and wide costs more than it saves.
-            let near = if many {
-                &NEAR_WINDOWS[..]
-            } else {
-                &windows[..]
-            };
+            let near: &[(usize, usize)] = if many { &NEAR_WINDOWS } else { &whole };
             if let Some((path, cleared)) =
                 self.clear(layout.clone(), &target, &frozen, &reserved, near)
             {
@@ -395,9 +409,8 @@ impl<'a> Placer<'a> {
             }
             let origin = layout.origins[current] as usize;
             let cells: Vec<usize> = board.entering(shape, origin, dir).collect();
-            let Some((path, cleared)) =
-                self.clear(layout.clone(), &cells, &frozen, &reserved, &windows)
-            else {
+            let cleared = self.clear_or_gather(&layout, &cells, &frozen, &reserved, many);
+            let Some((path, cleared)) = cleared else {
                 detours += 1;
                 if detours > MAX_DETOURS {
                     break;
@@ -413,7 +426,19 @@ impl<'a> Placer<'a> {
             layout = self.apply(&cleared, mv, &frozen);
             moves.push(mv);
         }
-        let (path, placed) = self.settle(layout, relevant)?;
+        let (path, placed) = match self.settle(layout.clone(), relevant) {
+            Some(settled) => settled,
+            None => {
+                let mut cells: Vec<usize> = board.footprint(shape, self.target[current]).collect();
+                cells.extend(board.footprint(shape, layout.origins[current] as usize));
+                let (gathering, gathered) = self.gather(layout, &cells, &frozen, &reserved);
+                if gathering.is_empty() {
+                    return None;
+                }
+                let (path, placed) = self.settle(gathered, relevant)?;
+                ([gathering, path].concat(), placed)
+            }
+        };
         moves.extend(path);
         Some((moves, placed))
     }
@@ -614,6 +639,112 @@ impl<'a> Placer<'a> {
         best.map(|(_, dir)| dir)
     }
 
+    /// Moves that leave every cell of `cells` empty ([`Placer::clear`]). With few blanks, one
+    /// search over the whole board. With `many`, searches in windows near the cells, and when
+    /// they fail, once more after [`Placer::gather`] brought blanks there; the whole board is
+    /// never searched then: on l08 (16x16, 8 blanks) that search succeeded 6 times in 80 where
+    /// the windows had failed, and took 60% of the solver's time. (Gathering before a second
+    /// whole-board search with few blanks made the block test of `tests/constructive.rs` 1.7
+    /// times slower, and solved nothing more.)
+    fn clear_or_gather(
+        &self,
+        layout: &Layout,
+        cells: &[usize],
+        frozen: &[bool],
+        reserved: &[bool],
+        many: bool,
+    ) -> Option<(Vec<Move>, Layout)> {
+        if !many {
+            let whole = [(usize::MAX, self.step_nodes)];
+            return self.clear(layout.clone(), cells, frozen, reserved, &whole);
+        }
+        if let Some(found) = self.clear(layout.clone(), cells, frozen, reserved, &NEAR_WINDOWS) {
+            return Some(found);
+        }
+        let (gathering, gathered) = self.gather(layout.clone(), cells, frozen, reserved);
+        if gathering.is_empty() {
+            return None;
+        }
+        let (path, cleared) = self.clear(gathered, cells, frozen, reserved, &NEAR_WINDOWS)?;
+        Some(([gathering, path].concat(), cleared))
+    }
+
+    /// Brings blanks next to `cells`, one at a time along a shortest path through loose 1x1
+    /// tiles (each tile on the way steps back one cell), until [`GATHER`] blanks stand within
+    /// [`GATHER_RADIUS`] of them: blocks move only with several blanks at their side, and the
+    /// searches that empty cells cannot find blanks far away across a plateau of alike
+    /// positions.
+    fn gather(
+        &self,
+        mut layout: Layout,
+        cells: &[usize],
+        frozen: &[bool],
+        reserved: &[bool],
+    ) -> (Vec<Move>, Layout) {
+        let board = &self.puzzle.board;
+        let near = |c: usize| cells.iter().any(|&t| self.distance(c, t) <= GATHER_RADIUS);
+        let passable = |layout: &Layout, c: usize| {
+            !reserved[c]
+                && match layout.occupant[c] {
+                    WALL => false,
+                    EMPTY => true,
+                    o => {
+                        let p = o as usize - 1;
+                        !frozen[p] && self.puzzle.pieces[p].shape == Shape::UNIT
+                    }
+                }
+        };
+        let mut moves = Vec::new();
+        let mut came_from = vec![usize::MAX; board.cells()];
+        loop {
+            let present = layout.blanks.iter().filter(|&&b| near(b as usize)).count();
+            if present >= GATHER.min(layout.blanks.len()) {
+                break;
+            }
+            // Breadth first from the tiles near the cells out to the nearest blank far away.
+            came_from.fill(usize::MAX);
+            let mut queue = std::collections::VecDeque::new();
+            let sources = (0..board.cells())
+                .filter(|&c| near(c) && layout.occupant[c] != EMPTY && passable(&layout, c));
+            for c in sources {
+                came_from[c] = c;
+                queue.push_back(c);
+            }
+            let mut found = None;
+            while let Some(c) = queue.pop_front() {
+                if layout.occupant[c] == EMPTY {
+                    found = Some(c);
+                    break;
+                }
+                for dir in Dir::ALL {
+                    if let Some(n) = board.step(Shape::UNIT, c, dir)
+                        && came_from[n] == usize::MAX
+                        && !near(n)
+                        && passable(&layout, n)
+                    {
+                        came_from[n] = c;
+                        queue.push_back(n);
+                    }
+                }
+            }
+            let Some(mut blank) = found else { break };
+            // Each tile on the path steps into the blank behind it.
+            while came_from[blank] != blank {
+                let tile_cell = came_from[blank];
+                let piece = layout.occupant[tile_cell] as usize - 1;
+                let dir = Dir::ALL
+                    .into_iter()
+                    .find(|&d| board.step(Shape::UNIT, tile_cell, d) == Some(blank))
+                    .expect("neighbouring cells");
+                let mv = Move { piece, dir };
+                layout = self.apply(&layout, mv, frozen);
+                moves.push(mv);
+                blank = tile_cell;
+            }
+        }
+        (moves, layout)
+    }
+
     /// Moves of unfrozen pieces, never into a reserved cell, that leave every cell of `cells`
     /// empty.
     fn clear(
@@ -652,7 +783,10 @@ impl<'a> Placer<'a> {
                 |layout| layout.key,
                 |layout| cells.iter().all(|&c| layout.occupant[c] == EMPTY),
                 WEIGHT,
-                budget,
+                Budget {
+                    max_nodes: budget,
+                    deadline: self.deadline,
+                },
             );
             if found.is_some() {
                 return found;
@@ -701,7 +835,10 @@ impl<'a> Placer<'a> {
                 |layout| layout.key,
                 |layout| misplacement(layout) == 0,
                 WEIGHT,
-                budget,
+                Budget {
+                    max_nodes: budget,
+                    deadline: self.deadline,
+                },
             );
             if found.is_some() {
                 return found;

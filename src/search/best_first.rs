@@ -5,6 +5,17 @@
 use fxhash::FxHashSet;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::time::Instant;
+
+/// How much one search may spend: expansions, and a moment after which it stops whatever
+/// is left of them (one search of a large board can take longer than a whole time limit).
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    /// Most nodes expanded.
+    pub max_nodes: usize,
+    /// When to give up, if ever.
+    pub deadline: Option<Instant>,
+}
 
 /// A node waiting in the arena: the node itself until it is expanded, its parent and the move
 /// from the parent.
@@ -22,7 +33,7 @@ pub type Found<N, M> = (Vec<M>, N);
 /// `depth + weight * heuristic` first (ties: the newest, which dives through plateaus instead
 /// of widening them). Nodes with equal `key`s are taken as
 /// the same node, so `key` may merge nodes that are equivalent for the goal at hand. Gives up
-/// (`None`) after `max_nodes` expansions or when everything reachable was expanded.
+/// (`None`) when the `budget` is spent or everything reachable was expanded.
 pub fn best_first<N, M: Copy>(
     start: N,
     mut successors: impl FnMut(&N, &mut Vec<(M, N)>),
@@ -30,7 +41,7 @@ pub fn best_first<N, M: Copy>(
     mut key: impl FnMut(&N) -> u64,
     mut is_goal: impl FnMut(&N) -> bool,
     weight: u64,
-    max_nodes: usize,
+    budget: Budget,
 ) -> Option<Found<N, M>> {
     let mut seen = FxHashSet::default();
     seen.insert(key(&start));
@@ -60,7 +71,7 @@ pub fn best_first<N, M: Copy>(
             return Some((moves, node));
         }
         expanded += 1;
-        if expanded > max_nodes {
+        if expanded > budget.max_nodes || budget.deadline.is_some_and(|d| Instant::now() >= d) {
             return None;
         }
         let depth = arena[index as usize].depth + 1;
@@ -91,8 +102,18 @@ mod tests {
         // Nodes are integers; moves +1 and -1; goal 10.
         let succ = |n: &i64, out: &mut Vec<(i64, i64)>| out.extend([(1, n + 1), (-1, n - 1)]);
         let h = |n: &i64| (10 - n).unsigned_abs();
-        let (moves, end) = best_first(0i64, succ, h, |n| *n as u64, |n| *n == 10, 1, 1000).unwrap();
+        let budget = |max_nodes| Budget {
+            max_nodes,
+            deadline: None,
+        };
+        let (moves, end) =
+            best_first(0i64, succ, h, |n| *n as u64, |n| *n == 10, 1, budget(1000)).unwrap();
         assert_eq!((moves, end), (vec![1; 10], 10));
-        assert!(best_first(0i64, succ, h, |n| *n as u64, |n| *n == 10, 1, 5).is_none());
+        assert!(best_first(0i64, succ, h, |n| *n as u64, |n| *n == 10, 1, budget(5)).is_none());
+        let past = Budget {
+            max_nodes: 1000,
+            deadline: Some(Instant::now()),
+        };
+        assert!(best_first(0i64, succ, h, |n| *n as u64, |n| *n == 10, 1, past).is_none());
     }
 }

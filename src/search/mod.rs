@@ -13,7 +13,7 @@ pub mod ids;
 pub mod layers;
 
 pub use astar::{Weights, astar, weighted_astar};
-pub use best_first::best_first;
+pub use best_first::{Budget, best_first};
 pub use bfs::bfs;
 pub use bibfs::bidirectional_bfs;
 pub use dfs::dfs;
