@@ -1,11 +1,13 @@
-//! The relaxation (`klotski::relax`, the 1x1 tiles treated as alike) against exhaustive search:
-//! on small boards with blocks it claims `No` only where bidirectional BFS exhausts the real
-//! space, and it does prove some; on random walks from the goal it never claims `No`; and
-//! blocks whose labels are swapped are seen only by the relaxation that keeps blocks apart.
+//! The relaxation (`klotski::relax`, the 1x1 tiles treated as alike) and the rule that pieces too
+//! wide together never pass each other (`rules::passing_order`) against exhaustive search: on
+//! small boards with blocks each claims `No` only where bidirectional BFS exhausts the real
+//! space, and each proves some; on random walks from the goal neither claims `No`; and blocks
+//! whose labels are swapped are seen only by the relaxation that keeps blocks apart.
 
 use klotski::geometry::Shape;
 use klotski::numeric::NumericPuzzle;
 use klotski::numeric::generate::{self, BlockCounts, Method, Size, Spec};
+use klotski::numeric::rules;
 use klotski::relax::{self, Alike, Verdict};
 use klotski::search::Limits;
 use klotski::solver::{self, Algo, Answer, Options};
@@ -16,6 +18,13 @@ fn limits(seconds: u64) -> Limits {
         max_memory: 1 << 30,
         deadline: Some(Instant::now() + Duration::from_secs(seconds)),
     }
+}
+
+/// Whether the passing rule proves `numeric` unsolvable.
+fn passing_rule_says_no(numeric: &NumericPuzzle) -> bool {
+    let puzzle = numeric.engine();
+    let target = numeric.target(&puzzle).unwrap();
+    rules::passing_order(&puzzle, &target).is_some()
 }
 
 /// The last (deciding) relaxation's verdict on `numeric`, or `None` when none applies.
@@ -44,7 +53,7 @@ fn claims_no_only_where_exhaustive_search_finds_no_solution() {
         (2, 5, 2, &[(2, 2, 1), (2, 1, 1)][..]),
         (5, 2, 2, &[(2, 2, 2)][..]),
     ];
-    let (mut proven, mut unsolvable, mut decided) = (0, 0, 0);
+    let (mut proven, mut unsolvable, mut decided, mut by_rule) = (0, 0, 0, 0);
     for (rows, cols, blanks, list) in boards {
         for unsolvable_wanted in [false, true] {
             for seed in 0..4 {
@@ -74,13 +83,21 @@ fn claims_no_only_where_exhaustive_search_finds_no_solution() {
                     assert!(no, "the relaxation claims No, BFS solves it:\n{numeric}");
                     proven += 1;
                 }
+                if passing_rule_says_no(&numeric) {
+                    assert!(no, "the passing rule claims No, BFS solves it:\n{numeric}");
+                    by_rule += 1;
+                }
                 unsolvable += usize::from(no);
                 decided += 1;
             }
         }
     }
-    println!("the relaxation proved {proven} of {unsolvable} unsolvable among {decided} boards");
+    println!(
+        "of {unsolvable} unsolvable among {decided} boards, the relaxation proved {proven}, \
+         the passing rule {by_rule}"
+    );
     assert!(proven > 0, "the relaxation proved none of {unsolvable}");
+    assert!(by_rule > 0, "the passing rule proved none of {unsolvable}");
 }
 
 #[test]
@@ -112,6 +129,7 @@ fn random_walks_from_the_goal_are_never_claimed_unsolvable() {
                     Some(Verdict::Unreachable),
                     "{numeric}"
                 );
+                assert!(!passing_rule_says_no(&numeric), "{numeric}");
             }
         }
     }

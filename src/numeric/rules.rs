@@ -2,6 +2,7 @@
 
 use super::NumericPuzzle;
 use crate::geometry::Shape;
+use crate::puzzle::Puzzle;
 use crate::relax::Alike;
 
 /// A proof that no sequence of moves reaches the goal.
@@ -25,6 +26,25 @@ pub enum Unsolvable {
     /// On a board one cell wide pieces never pass each other.
     #[error("on a board one cell wide pieces never pass each other, and these are out of order")]
     LineOrder,
+    /// Two pieces too wide together to stand side by side (or too tall together to stand one
+    /// above the other) never pass each other, and the goal puts them the other way round.
+    #[error(
+        "pieces {first} ({first_shape}) and {second} ({second_shape}) are too {extent} together to pass each other on a board {cells} cells {extent}, and the goal puts them the other way round"
+    )]
+    PassingOrder {
+        /// One piece's label.
+        first: u32,
+        /// Its shape.
+        first_shape: Shape,
+        /// The other piece's label.
+        second: u32,
+        /// Its shape.
+        second_shape: Shape,
+        /// "wide" or "tall".
+        extent: &'static str,
+        /// The board's width or height, as `extent` says.
+        cells: usize,
+    },
     /// A relaxation of the puzzle (some pieces treated as alike: [`crate::relax`]) cannot reach
     /// its goal, so the puzzle cannot either.
     #[error(
@@ -48,9 +68,11 @@ pub enum Unsolvable {
 
 /// The first rule that proves `puzzle` unsolvable, if any applies.
 pub fn disproof(puzzle: &NumericPuzzle) -> Option<Unsolvable> {
-    if let Err(misfit) = puzzle.target(&puzzle.engine()) {
-        return Some(misfit);
-    }
+    let engine = puzzle.engine();
+    let target = match puzzle.target(&engine) {
+        Ok(target) => target,
+        Err(misfit) => return Some(misfit),
+    };
     if puzzle.rows() == 1 || puzzle.cols() == 1 {
         let order: Vec<u32> = puzzle.grid().iter().copied().filter(|&v| v != 0).collect();
         return order
@@ -58,9 +80,59 @@ pub fn disproof(puzzle: &NumericPuzzle) -> Option<Unsolvable> {
             .any(|w| w[0] > w[1])
             .then_some(Unsolvable::LineOrder);
     }
+    if let Some(proof) = passing_order(&engine, &target) {
+        return Some(proof);
+    }
     let tiles_only = puzzle.blocks().iter().all(|b| b.shape == Shape::UNIT);
     if tiles_only && puzzle.numbers() + 1 == puzzle.grid().len() && !parity_allows(puzzle) {
         return Some(Unsolvable::Parity);
+    }
+    None
+}
+
+/// Two pieces whose widths add up to more than the board's never stand side by side: their
+/// columns always overlap, so one stands above the other, and a move of one cell can never swap
+/// which (their rows would have to overlap on the way). The same holds for heights and rows.
+/// The first such pair that the goal puts the other way round, if any. Every pair has a piece
+/// more than half as wide (or tall) as the board, so only those are paired with all others.
+pub fn passing_order(puzzle: &Puzzle, target: &[usize]) -> Option<Unsolvable> {
+    let board = &puzzle.board;
+    let (rows, cols) = (board.rows(), board.cols());
+    let side = |origin: usize, vertical: bool| {
+        let (r, c) = board.row_col(origin);
+        if vertical { r } else { c }
+    };
+    for vertical in [true, false] {
+        let (size, span): (usize, fn(Shape) -> usize) = if vertical {
+            (cols, |s| s.cols)
+        } else {
+            (rows, |s| s.rows)
+        };
+        let pieces = &puzzle.pieces;
+        for (i, first) in pieces.iter().enumerate() {
+            if 2 * span(first.shape) <= size {
+                continue;
+            }
+            for (j, second) in pieces.iter().enumerate() {
+                let both_wide = 2 * span(second.shape) > size;
+                if j == i || (both_wide && j < i) || span(first.shape) + span(second.shape) <= size
+                {
+                    continue;
+                }
+                let order = |at: &[usize]| side(at[i], vertical).cmp(&side(at[j], vertical));
+                // Their rows (or columns) never overlap, so the top ones never tie.
+                if order(&puzzle.start) != order(target) {
+                    return Some(Unsolvable::PassingOrder {
+                        first: first.label(),
+                        first_shape: first.shape,
+                        second: second.label(),
+                        second_shape: second.shape,
+                        extent: if vertical { "wide" } else { "tall" },
+                        cells: size,
+                    });
+                }
+            }
+        }
     }
     None
 }
@@ -199,6 +271,48 @@ mod tests {
         assert_eq!(
             proof("3 3\n5 6 0\n7 1 2\n0 3 4\n1\n1 2*2\n"),
             misfit(1, 2, 2)
+        );
+    }
+
+    /// The goal of "4 3" with a 2x2 `1` on top and a 1x2 `7` below puts the 2x2 first; the
+    /// start has them the other way round on a board 3 wide (2 + 2 > 3), or on one 4 wide (no
+    /// proof: there they can pass). Turned, the same for heights.
+    #[test]
+    fn pieces_too_wide_together_keep_their_order() {
+        let passing = |first, first_shape: (usize, usize), second, second_shape: (usize, usize)| {
+            let shape = |(rows, cols)| Shape { rows, cols };
+            Some(Unsolvable::PassingOrder {
+                first,
+                first_shape: shape(first_shape),
+                second,
+                second_shape: shape(second_shape),
+                extent: "wide",
+                cells: 3,
+            })
+        };
+        assert_eq!(
+            proof("4 3\n7 8 0\n1 2 3\n4 5 6\n0 9 10\n2\n1 2*2\n7 1*2\n"),
+            passing(1, (2, 2), 7, (1, 2))
+        );
+        assert_eq!(
+            proof("4 3\n1 2 3\n4 5 6\n7 8 9\n0 0 10\n2\n1 2*2\n7 1*2\n"),
+            None
+        );
+        assert_eq!(
+            proof("3 4\n7 8 0 0\n1 2 3 4\n5 6 9 10\n2\n1 2*2\n7 1*2\n"),
+            None
+        );
+        let tall = proof("3 4\n3 1 2 4\n7 5 6 8\n9 10 0 0\n2\n1 2*2\n3 2*1\n");
+        assert!(
+            matches!(
+                tall,
+                Some(Unsolvable::PassingOrder {
+                    extent: "tall",
+                    cells: 3,
+                    ..
+                })
+            ),
+            "{tall:?}"
         );
     }
 
