@@ -16,6 +16,7 @@ use crate::puzzle::{Move, Puzzle};
 use crate::rng::mix;
 use crate::search::best_first;
 use crate::tile_route::{self, Field, Leg};
+use crate::tile_window;
 use fxhash::FxHashMap;
 use std::time::Instant;
 
@@ -239,22 +240,154 @@ impl<'a> Placer<'a> {
             if self.past_deadline() {
                 return Err(Failure::Time);
             }
-            let next = match rows.as_mut() {
-                Some(rows) if order.len() < rows.pieces => self.cheapest(&layout, rows),
-                _ => self.order[order.len()],
-            };
-            order.push(next);
-            let Some((path, reached)) = self.place(layout, &order) else {
-                if self.past_deadline() {
-                    return Err(Failure::Time);
-                }
-                let label = self.puzzle.pieces[next].label();
-                return Err(Failure::Stuck { label });
-            };
-            path.into_iter().for_each(&mut *sink);
-            layout = reached;
+            let stage = self.stage(&layout, rows.as_mut(), order.len());
+            if let Some((path, reached)) = self.window(&layout, &order, &stage) {
+                path.into_iter().for_each(&mut *sink);
+                layout = reached;
+                order.extend(stage);
+                continue;
+            }
+            for next in stage {
+                order.push(next);
+                let Some((path, reached)) = self.place(layout, &order) else {
+                    if self.past_deadline() {
+                        return Err(Failure::Time);
+                    }
+                    let label = self.puzzle.pieces[next].label();
+                    return Err(Failure::Stuck { label });
+                };
+                path.into_iter().for_each(&mut *sink);
+                layout = reached;
+            }
         }
         Ok(())
+    }
+
+    /// The pieces to place next, after the first `placed` of the order. On a board of tiles
+    /// with one blank, a few at once for [`Placer::window`]: above the strip the cheapest ones
+    /// (each measured from where the one before goes), a row's last two together; in the strip
+    /// a column's two together, and the last two columns at once. Elsewhere one.
+    fn stage(&self, layout: &Layout, rows: Option<&mut Staircase>, placed: usize) -> Vec<usize> {
+        let board = &self.puzzle.board;
+        let cols = board.cols();
+        let Some(rows) = rows.filter(|rows| placed < rows.pieces) else {
+            let first = self.order[placed];
+            if !self.one_blank {
+                return vec![first];
+            }
+            let column = board.row_col(self.target[first]).1;
+            return (self.order[placed..].iter().copied())
+                .take_while(|&p| {
+                    let c = board.row_col(self.target[p]).1;
+                    c == column || column + 2 >= cols
+                })
+                .collect();
+        };
+        let blank = layout.blanks[0] as usize;
+        let first = self.cheapest(layout, rows, blank);
+        let mut stage = vec![first];
+        let (r, c) = board.row_col(self.target[first]);
+        if c + 2 == cols {
+            rows.lengths[r] += 1;
+            stage.push(rows.piece_at[r * cols + c + 1]);
+            return stage;
+        }
+        while stage.len() < tuning().tiles && placed + stage.len() < rows.pieces {
+            let from = self.target[*stage.last().expect("a first piece")];
+            let next = self.cheapest(layout, rows, from);
+            let (r, c) = board.row_col(self.target[next]);
+            stage.push(next);
+            if c + 2 >= cols || self.window_of(layout, &stage, 1).is_none() {
+                stage.pop();
+                rows.lengths[r] -= 1;
+                break;
+            }
+        }
+        stage
+    }
+
+    /// The rows and columns of a window around the blank and the cells and targets of `stage`,
+    /// grown by `margin` and clipped to the board; `None` when it exceeds the cells a window
+    /// search may have.
+    fn window_of(
+        &self,
+        layout: &Layout,
+        stage: &[usize],
+        margin: usize,
+    ) -> Option<(std::ops::Range<usize>, std::ops::Range<usize>)> {
+        let board = &self.puzzle.board;
+        let (br, bc) = board.row_col(layout.blanks[0] as usize);
+        let (mut rows, mut cols) = (br..br + 1, bc..bc + 1);
+        for &p in stage {
+            for cell in [layout.origins[p] as usize, self.target[p]] {
+                let (r, c) = board.row_col(cell);
+                rows = rows.start.min(r)..rows.end.max(r + 1);
+                cols = cols.start.min(c)..cols.end.max(c + 1);
+            }
+        }
+        let rows = widen(rows, margin);
+        let cols = widen(cols, margin);
+        let rows = rows.start..rows.end.min(board.rows());
+        let cols = cols.start..cols.end.min(board.cols());
+        (rows.len() * cols.len() <= tuning().cells).then_some((rows, cols))
+    }
+
+    /// On a board of tiles with one blank: the moves of an exact search ([`tile_window`]) that
+    /// brings every piece of `stage` home inside a small window around them, moving no piece
+    /// of `placed`, and the layout they reach; `None` elsewhere, or when the window would be
+    /// too large or the search gives up.
+    fn window(
+        &self,
+        layout: &Layout,
+        placed: &[usize],
+        stage: &[usize],
+    ) -> Option<(Vec<Move>, Layout)> {
+        if !self.one_blank || stage.len() > tile_window::MOST_TILES {
+            return None;
+        }
+        let t = tuning();
+        let (rows, cols) = (1..=t.margin)
+            .rev()
+            .find_map(|margin| self.window_of(layout, stage, margin))?;
+        let mut frozen = vec![false; self.puzzle.pieces.len()];
+        placed.iter().for_each(|&p| frozen[p] = true);
+        let search = tile_window::Stage {
+            board: &self.puzzle.board,
+            occupant: &layout.occupant,
+            goal: self.target,
+            frozen: &frozen,
+            tiles: stage,
+            rows,
+            cols,
+            toward: t.toward,
+            away: t.away,
+            per_move: t.per_move,
+            budget: t.budget,
+        };
+        let dirs = tile_window::solve(&search)?;
+        let mut layout = layout.clone();
+        let mut moves = Vec::with_capacity(dirs.len());
+        self.play_blank(&mut layout, dirs, &mut moves);
+        Some((moves, layout))
+    }
+
+    /// Moves the single blank of `layout` along `dirs`, appending the moves made to `moves`.
+    fn play_blank(&self, layout: &mut Layout, dirs: Vec<Dir>, moves: &mut Vec<Move>) {
+        let board = &self.puzzle.board;
+        for dir in dirs {
+            let blank = layout.blanks[0] as usize;
+            let cell = board.step(Shape::UNIT, blank, dir).expect("a cell");
+            let piece = layout.occupant[cell] as usize - 1;
+            // One blank: the move swaps it with the tile; the key is rebuilt by later
+            // searches.
+            layout.occupant.swap(blank, cell);
+            layout.blanks[0] = cell as u32;
+            layout.origins[piece] = blank as u32;
+            moves.push(Move {
+                piece,
+                dir: dir.opposite(),
+            });
+        }
     }
 
     /// On a board of tiles with one blank whose rows above the strip are all targets: those rows'
@@ -281,9 +414,8 @@ impl<'a> Placer<'a> {
     /// staircase (each row no longer than the one above), the one whose tile is cheapest to
     /// bring home by a lower bound on its moves; a row's last two cells wait for the row above
     /// to be full, so that no corridor one cell wide opens along the right edge.
-    fn cheapest(&self, layout: &Layout, rows: &mut Staircase) -> usize {
+    fn cheapest(&self, layout: &Layout, rows: &mut Staircase, blank: usize) -> usize {
         let cols = self.puzzle.board.cols();
-        let blank = layout.blanks[0] as usize;
         let mut best: Option<(usize, usize)> = None;
         for r in 0..rows.lengths.len() {
             let c = rows.lengths[r];
@@ -469,20 +601,7 @@ impl<'a> Placer<'a> {
                 budget: ROUTE_NODES,
             };
             let dirs = tile_route::route(&field, &leg)?;
-            for dir in dirs {
-                let blank = layout.blanks[0] as usize;
-                let cell = board.step(Shape::UNIT, blank, dir).expect("a cell");
-                let piece = layout.occupant[cell] as usize - 1;
-                // One blank: the move swaps it with the tile; the key is rebuilt by later
-                // searches.
-                layout.occupant.swap(blank, cell);
-                layout.blanks[0] = cell as u32;
-                layout.origins[piece] = blank as u32;
-                moves.push(Move {
-                    piece,
-                    dir: dir.opposite(),
-                });
-            }
+            self.play_blank(&mut layout, dirs, &mut moves);
         }
         Some((moves, layout))
     }
@@ -877,4 +996,36 @@ pub fn shorten(puzzle: &Puzzle, moves: &[Move]) -> Vec<Move> {
         }
     }
     kept
+}
+
+/// Temporary tuning knobs (read from the environment once).
+struct Tuning {
+    tiles: usize,
+    cells: usize,
+    margin: usize,
+    toward: u32,
+    away: u32,
+    per_move: u32,
+    budget: usize,
+}
+
+fn tuning() -> &'static Tuning {
+    static T: std::sync::OnceLock<Tuning> = std::sync::OnceLock::new();
+    T.get_or_init(|| {
+        let get = |k: &str, d: usize| {
+            std::env::var(k)
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(d)
+        };
+        Tuning {
+            tiles: get("W_TILES", 2),
+            cells: get("W_CELLS", 48),
+            margin: get("W_MARGIN", 2),
+            toward: get("W_TOWARD", 2) as u32,
+            away: get("W_AWAY", 6) as u32,
+            per_move: get("W_PER", 4) as u32,
+            budget: get("W_BUDGET", 5000),
+        }
+    })
 }
