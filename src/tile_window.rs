@@ -13,8 +13,6 @@
 use crate::geometry::{Board, Dir, Shape};
 use crate::rng::mix;
 use fxhash::FxHashMap;
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 use std::ops::Range;
 
 /// Marks a window cell no move may enter: a wall or a piece that must stay still.
@@ -35,9 +33,11 @@ pub struct Stage<'a> {
     pub goal: &'a [usize],
     /// Per tile: whether it must stay where it is.
     pub frozen: &'a [bool],
-    /// The tiles that must stand on their goals at the end (at most [`MOST_TILES`]); they and
-    /// their goals lie in the window, as does the blank.
-    pub tiles: &'a [usize],
+    /// The tiles to move, each with the cell it must reach (at most [`MOST_TILES`]); they and
+    /// those cells lie in the window, as does the blank.
+    pub tiles: &'a [(usize, usize)],
+    /// Where the blank must end, if anywhere.
+    pub blank_to: Option<usize>,
     /// The window's rows; nothing outside it moves.
     pub rows: Range<usize>,
     /// The window's columns.
@@ -46,6 +46,8 @@ pub struct Stage<'a> {
     pub toward: u32,
     /// Cost of a move that takes its tile one step further from its goal.
     pub away: u32,
+    /// Cost of a move that takes its tile off its goal.
+    pub off: u32,
     /// What the search's estimate charges per move of its bound on the moves left: at
     /// `toward` it is a lower bound; above, the search runs greedier.
     pub per_move: u32,
@@ -73,8 +75,10 @@ struct Local {
     neighbour: Vec<[u8; 4]>,
     /// Per local tile (its local number minus one) and cell: the Manhattan distance to its goal.
     distance: Vec<u8>,
-    /// The local cells of the stage's goals.
+    /// The local cells the stage's tiles must reach.
     goals: Vec<u8>,
+    /// The local cell the blank must reach, if any.
+    blank_to: Option<u8>,
 }
 
 impl Local {
@@ -90,7 +94,7 @@ impl Local {
 
     /// A bound on the moves left from `node`: each stage tile away from its goal needs its own
     /// steps and, between them, two blank moves at least to come ahead of it again; and the
-    /// blank must first reach the nearest such tile.
+    /// blank must first reach the nearest such tile, or with all tiles home, its own goal.
     fn bound(&self, node: &Node, count: usize) -> u32 {
         let mut moves = 0;
         let mut nearest = u32::MAX;
@@ -101,11 +105,15 @@ impl Local {
                 nearest = nearest.min(self.manhattan(node.blank, at));
             }
         }
-        moves + nearest.saturating_sub(1).min(moves)
+        match (moves, self.blank_to) {
+            (0, Some(to)) => self.manhattan(node.blank, to),
+            _ => moves + nearest.saturating_sub(1).min(moves),
+        }
     }
 }
 
-/// The blank's moves, in order, that bring every tile of `stage.tiles` onto its goal, moving
+/// The blank's moves, in order, that bring every tile of `stage.tiles` to its cell (and the
+/// blank to `stage.blank_to`), moving
 /// only loose tiles inside the window, cheapest under the stage's costs when the estimate is
 /// a lower bound; `None` when the budget runs out first or the window does not hold what it
 /// must.
@@ -115,7 +123,7 @@ pub fn solve(stage: &Stage) -> Option<Vec<Dir>> {
     let width = stage.cols.len();
     let cells = stage.rows.len() * width;
     let count = stage.tiles.len();
-    if count == 0 || count > MOST_TILES || cells >= BLOCKED as usize {
+    if count > MOST_TILES || cells >= BLOCKED as usize {
         return None;
     }
     let global = |i: usize| board.cell(r0 + i / width, c0 + i % width);
@@ -151,8 +159,8 @@ pub fn solve(stage: &Stage) -> Option<Vec<Dir>> {
         tiles: [0; MOST_TILES],
     };
     let mut goals = Vec::with_capacity(count);
-    for (k, &tile) in stage.tiles.iter().enumerate() {
-        let goal = local(stage.goal[tile])?;
+    for (k, &(tile, to)) in stage.tiles.iter().enumerate() {
+        let goal = local(to)?;
         let number = pieces.iter().position(|&p| p == tile)? + 1;
         start.tiles[k] = contents.iter().position(|&t| t as usize == number)? as u8;
         if contents[goal as usize] == BLOCKED {
@@ -179,12 +187,17 @@ pub fn solve(stage: &Stage) -> Option<Vec<Dir>> {
             (r.abs_diff(gr) + c.abs_diff(gc)).min(u8::MAX as usize) as u8
         }));
     }
+    let blank_to = match stage.blank_to {
+        Some(cell) => Some(local(cell).filter(|&b| contents[b as usize] != BLOCKED)?),
+        None => None,
+    };
     let window = Local {
         width,
         cells,
         neighbour,
         distance,
         goals,
+        blank_to,
     };
     // The stage tiles by local number, to follow them move by move.
     let stage_tiles: Vec<u8> = start.tiles[..count]
@@ -200,27 +213,41 @@ pub fn solve(stage: &Stage) -> Option<Vec<Dir>> {
     };
     start.key = key_of(&contents);
     let mut nodes = vec![start];
-    let mut arena = contents.clone();
+    // The contents of expanded nodes only, in order of expansion: a node's own contents are
+    // its parent's with one swap, made when it is expanded.
+    let mut arena = Vec::with_capacity(cells * stage.budget.min(1 << 14));
+    let mut slots: Vec<u32> = vec![u32::MAX];
     let mut best: FxHashMap<u64, u32> = FxHashMap::default();
+    best.reserve(stage.budget.min(1 << 16));
     best.insert(start.key, 0);
-    let mut heap = BinaryHeap::new();
+    let mut open = Buckets::default();
     let estimate = |node: &Node| stage.per_move * window.bound(node, count);
-    heap.push(Reverse((estimate(&start), 0u32, 0u32)));
+    open.push(estimate(&start), 0);
     let mut expanded = 0;
     let mut scratch = vec![0u8; cells];
-    while let Some(Reverse((_, _, index))) = heap.pop() {
+    while let Some(index) = open.pop() {
         let node = nodes[index as usize];
         let key = node.key;
         if best.get(&key).is_some_and(|&c| c < node.cost) {
             continue;
         }
-        let at = index as usize * cells;
-        scratch.copy_from_slice(&arena[at..at + cells]);
+        if node.parent == u32::MAX {
+            scratch.copy_from_slice(&contents);
+        } else {
+            let parent = &nodes[node.parent as usize];
+            let at = slots[node.parent as usize] as usize * cells;
+            scratch.copy_from_slice(&arena[at..at + cells]);
+            scratch.swap(parent.blank as usize, node.blank as usize);
+        }
+        slots[index as usize] = (arena.len() / cells) as u32;
+        arena.extend_from_slice(&scratch);
         if window.bound(&node, count) == 0 {
+            EXP[0].fetch_add(expanded, std::sync::atomic::Ordering::Relaxed);
             return Some(path(&nodes, index));
         }
         expanded += 1;
         if expanded > stage.budget {
+            EXP[1].fetch_add(expanded, std::sync::atomic::Ordering::Relaxed);
             return None;
         }
         let b = node.blank;
@@ -230,8 +257,13 @@ pub fn solve(stage: &Stage) -> Option<Vec<Dir>> {
                 continue;
             }
             let tile = scratch[n as usize];
-            let nearer = window.distance(tile, b) < window.distance(tile, n);
-            let cost = node.cost + if nearer { stage.toward } else { stage.away };
+            let (before, after) = (window.distance(tile, n), window.distance(tile, b));
+            let cost = node.cost
+                + match (after < before, before) {
+                    (true, _) => stage.toward,
+                    (false, 0) => stage.off,
+                    (false, _) => stage.away,
+                };
             let moved = key
                 .wrapping_sub(mix(n as u64, tile as u64))
                 .wrapping_sub(mix(b as u64, BLANK as u64))
@@ -252,15 +284,42 @@ pub fn solve(stage: &Stage) -> Option<Vec<Dir>> {
             if let Some(k) = stage_tiles.iter().position(|&t| t == tile) {
                 next.tiles[k] = b;
             }
-            scratch.swap(b as usize, n as usize);
-            arena.extend_from_slice(&scratch);
-            scratch.swap(b as usize, n as usize);
             nodes.push(next);
+            slots.push(u32::MAX);
             let f = cost + estimate(&next);
-            heap.push(Reverse((f, u32::MAX - cost, nodes.len() as u32 - 1)));
+            open.push(f, nodes.len() as u32 - 1);
         }
     }
     None
+}
+
+/// The open nodes by estimated total cost: costs are small integers, so a list per cost beats
+/// a heap; within one cost the newest node, usually the deepest, comes first.
+#[derive(Default)]
+struct Buckets {
+    lists: Vec<Vec<u32>>,
+    lowest: usize,
+}
+
+impl Buckets {
+    fn push(&mut self, cost: u32, node: u32) {
+        let cost = cost as usize;
+        if cost >= self.lists.len() {
+            self.lists.resize_with(cost + 1, Vec::new);
+        }
+        self.lists[cost].push(node);
+        self.lowest = self.lowest.min(cost);
+    }
+
+    fn pop(&mut self) -> Option<u32> {
+        while let Some(list) = self.lists.get_mut(self.lowest) {
+            if let Some(node) = list.pop() {
+                return Some(node);
+            }
+            self.lowest += 1;
+        }
+        None
+    }
 }
 
 /// The blank moves that led to node `end`.
@@ -274,3 +333,6 @@ fn path(nodes: &[Node], end: u32) -> Vec<Dir> {
     dirs.reverse();
     dirs
 }
+
+/// temp
+pub static EXP: [std::sync::atomic::AtomicUsize; 2] = [const { std::sync::atomic::AtomicUsize::new(0) }; 2];
