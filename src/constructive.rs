@@ -54,6 +54,25 @@ const HOME_PENALTY: u32 = 1;
 const ROUTE_NODES: usize = 100_000;
 /// Longest leg, in rows and in columns, of a tile's route in one search of [`tile_route`].
 const LEG: usize = 4;
+/// Most tiles one stage of [`tile_window`] brings home together: one per blank trip costs
+/// about 3.8 times the Manhattan bound on random-walk boards, two 3.2-3.4, three 3.1-3.4
+/// (measured 1 to 3).
+const STAGE_TILES: usize = 3;
+/// Most cells of the window around a stage of several tiles (its single tiles may have
+/// [`WINDOW_CELLS`]): larger stages fail their searches more often (48 against 36 and 80).
+const STAGE_CELLS: usize = 48;
+/// Most cells a window of [`tile_window`] may have.
+const WINDOW_CELLS: usize = 80;
+/// Margin, in rows and columns, of a window around its stage's tiles, targets and blank.
+const WINDOW_MARGIN: usize = 2;
+/// What the searches of [`tile_window`] charge per move of their bound on the moves left, where
+/// a move away from a goal costs 2 and one towards it nothing: one, the average, so searches
+/// run about as greedy as the costs are (a greedier 5/4 cost 0.1 in ratio).
+const WINDOW_PER_MOVE: u32 = 1;
+/// Most positions one search of [`tile_window`] may expand: more give shorter solutions
+/// (20 000 took 3.3 where 12 000 took 3.4 on 50x50 boards) but slower ones, and failed
+/// searches spend all of it.
+const WINDOW_NODES: usize = 12_000;
 
 const EMPTY: u32 = 0;
 const WALL: u32 = u32::MAX;
@@ -126,9 +145,6 @@ pub fn solve_streaming(
         &TILE_ATTEMPTS
     };
     let mut failure = Failure::Time;
-    if std::env::var("W_STATS").is_ok() {
-        STATS_ON.store(true, std::sync::atomic::Ordering::Relaxed);
-    }
     for (i, &(strip, evacuate)) in attempts.iter().enumerate() {
         let placer = Placer::new(puzzle, target, (strip, evacuate), deadline);
         let mut made = Vec::new();
@@ -136,11 +152,6 @@ pub fn solve_streaming(
             made.push(mv);
             sink(mv);
         });
-        if std::env::var("W_STATS").is_ok() {
-            STATS_ON.store(true, std::sync::atomic::Ordering::Relaxed);
-            eprintln!("exp ok/fail {:?}", tile_window::EXP.iter().map(|a| a.swap(0, std::sync::atomic::Ordering::Relaxed)).collect::<Vec<_>>());
-            eprintln!("stats fail/ok/-/1/2/3: {:?}", STATS.iter().map(|a| a.swap(0, std::sync::atomic::Ordering::Relaxed)).collect::<Vec<_>>());
-        }
         match outcome {
             Ok(()) => return Ok(()),
             Err(Failure::Time) => return Err(Failure::Time),
@@ -249,42 +260,30 @@ impl<'a> Placer<'a> {
                 return Err(Failure::Time);
             }
             let stage = self.stage(&layout, rows.as_mut(), order.len());
-            let m = |l: &Layout| -> i64 { (0..l.origins.len()).map(|p| self.distance(l.origins[p] as usize, self.target[p]) as i64).sum() };
-            let m0 = if STATS_ON.load(std::sync::atomic::Ordering::Relaxed) { m(&layout) } else { 0 };
             if let Some((path, reached)) = self.window(&layout, &order, &stage) {
-                if STATS_ON.load(std::sync::atomic::Ordering::Relaxed) {
-                    let bad = (path.len() as i64 - (m0 - m(&reached))) / 2;
-                    STATS[6].fetch_add(path.len(), std::sync::atomic::Ordering::Relaxed);
-                    STATS[7].fetch_add(bad as usize, std::sync::atomic::Ordering::Relaxed);
-                }
                 path.into_iter().for_each(&mut *sink);
                 layout = reached;
                 order.extend(stage);
                 continue;
             }
+            // One at a time: a window for each alone is smaller, and where even that fails,
+            // the general placement.
             for &next in &stage {
-                if stage.len() > 1
-                    && let Some((path, reached)) = self.window(&layout, &order, &[next])
-                {
-                    path.into_iter().for_each(&mut *sink);
-                    layout = reached;
-                    order.push(next);
-                    continue;
-                }
+                let alone = (stage.len() > 1)
+                    .then(|| self.window(&layout, &order, &[next]))
+                    .flatten();
                 order.push(next);
-                let m0 = if STATS_ON.load(std::sync::atomic::Ordering::Relaxed) { m(&layout) } else { 0 };
-                let Some((path, reached)) = self.place(layout, &order) else {
+                let placed = match alone {
+                    Some(placed) => Some(placed),
+                    None => self.place(layout, &order),
+                };
+                let Some((path, reached)) = placed else {
                     if self.past_deadline() {
                         return Err(Failure::Time);
                     }
                     let label = self.puzzle.pieces[next].label();
                     return Err(Failure::Stuck { label });
                 };
-                if STATS_ON.load(std::sync::atomic::Ordering::Relaxed) {
-                    let bad = (path.len() as i64 - (m0 - m(&reached))) / 2;
-                    STATS[8].fetch_add(path.len(), std::sync::atomic::Ordering::Relaxed);
-                    STATS[9].fetch_add(bad as usize, std::sync::atomic::Ordering::Relaxed);
-                }
                 path.into_iter().for_each(&mut *sink);
                 layout = reached;
             }
@@ -293,9 +292,10 @@ impl<'a> Placer<'a> {
     }
 
     /// The pieces to place next, after the first `placed` of the order. On a board of tiles
-    /// with one blank, a few at once for [`Placer::window`]: above the strip the cheapest ones
-    /// (each measured from where the one before goes), a row's last two together; in the strip
-    /// a column's two together, and the last two columns at once. Elsewhere one.
+    /// with one blank, up to [`STAGE_TILES`] at once for [`Placer::window`]: above the strip
+    /// the cheapest (each measured from the target of the one before) while their window stays
+    /// within [`STAGE_CELLS`], and a row's last two together; in the strip a column's two
+    /// together, and the last two columns at once. Elsewhere one.
     fn stage(&self, layout: &Layout, rows: Option<&mut Staircase>, placed: usize) -> Vec<usize> {
         let board = &self.puzzle.board;
         let cols = board.cols();
@@ -306,14 +306,10 @@ impl<'a> Placer<'a> {
             }
             let column = board.row_col(self.target[first]).1;
             return (self.order[placed..].iter().copied())
-                .take_while(|&p| {
-                    let c = board.row_col(self.target[p]).1;
-                    c == column || column + 2 >= cols
-                })
+                .take_while(|&p| column + 2 >= cols || board.row_col(self.target[p]).1 == column)
                 .collect();
         };
-        let blank = layout.blanks[0] as usize;
-        let first = self.cheapest(layout, rows, blank);
+        let first = self.cheapest(layout, rows, layout.blanks[0] as usize);
         let mut stage = vec![first];
         let (r, c) = board.row_col(self.target[first]);
         if c + 2 == cols {
@@ -321,15 +317,15 @@ impl<'a> Placer<'a> {
             stage.push(rows.piece_at[r * cols + c + 1]);
             return stage;
         }
-        while stage.len() < tuning().tiles && placed + stage.len() < rows.pieces {
+        while stage.len() < STAGE_TILES && placed + stage.len() < rows.pieces {
             let from = self.target[*stage.last().expect("a first piece")];
             let next = self.cheapest(layout, rows, from);
             let (r, c) = board.row_col(self.target[next]);
             stage.push(next);
-            let home: Vec<(usize, usize)> = stage.iter().map(|&p| (p, self.target[p])).collect();
             let small = self
-                .window_of(layout, &home, None, 1)
-                .is_some_and(|(r, c)| r.len() * c.len() <= tuning().add_cells);
+                .window_of(layout, &stage, 1)
+                .is_some_and(|(rows, cols)| rows.len() * cols.len() <= STAGE_CELLS);
+            // A row's last two cells come only together, as a stage's first.
             if c + 2 >= cols || !small {
                 stage.pop();
                 rows.lengths[r] -= 1;
@@ -339,22 +335,22 @@ impl<'a> Placer<'a> {
         stage
     }
 
-    /// The rows and columns of a window around the blank, the tiles of `tiles` and the cells
-    /// they must reach, and `blank_to`, grown by `margin` and clipped to the board; `None` when
-    /// it exceeds the cells a window search may have.
+    /// The rows and columns of the rectangle around the blank and the cells and targets of
+    /// `stage`, grown by `margin` and clipped to the board; `None` when it holds more than
+    /// [`WINDOW_CELLS`] cells.
     fn window_of(
         &self,
         layout: &Layout,
-        tiles: &[(usize, usize)],
-        blank_to: Option<usize>,
+        stage: &[usize],
         margin: usize,
     ) -> Option<(std::ops::Range<usize>, std::ops::Range<usize>)> {
         let board = &self.puzzle.board;
         let (br, bc) = board.row_col(layout.blanks[0] as usize);
         let (mut rows, mut cols) = (br..br + 1, bc..bc + 1);
-        let cells = tiles.iter().flat_map(|&(p, to)| [layout.origins[p] as usize, to]);
-        for cell in cells.chain(blank_to) {
-            let (r, c) = board.row_col(cell);
+        let cells = stage
+            .iter()
+            .flat_map(|&p| [layout.origins[p] as usize, self.target[p]]);
+        for (r, c) in cells.map(|cell| board.row_col(cell)) {
             rows = rows.start.min(r)..rows.end.max(r + 1);
             cols = cols.start.min(c)..cols.end.max(c + 1);
         }
@@ -362,14 +358,13 @@ impl<'a> Placer<'a> {
         let cols = widen(cols, margin);
         let rows = rows.start..rows.end.min(board.rows());
         let cols = cols.start..cols.end.min(board.cols());
-        (rows.len() * cols.len() <= tuning().cells).then_some((rows, cols))
+        (rows.len() * cols.len() <= WINDOW_CELLS).then_some((rows, cols))
     }
 
-    /// On a board of tiles with one blank: the moves of exact searches ([`tile_window`]) that
-    /// bring every piece of `stage` home inside a small window around them, moving no piece
-    /// of `placed`, and the layout they reach; a single piece too far from the blank or from
-    /// its target for one window first gets legs towards it. `None` elsewhere, or when a
-    /// search gives up.
+    /// On a board of tiles with one blank: the moves of an exact search ([`tile_window`]) that
+    /// brings every piece of `stage` home, moving only loose pieces inside a window around
+    /// them (the widest margin up to [`WINDOW_MARGIN`] that fits), and the layout they reach;
+    /// `None` elsewhere, or when the window would be too large or the search gives up.
     fn window(
         &self,
         layout: &Layout,
@@ -379,98 +374,26 @@ impl<'a> Placer<'a> {
         if !self.one_blank || stage.len() > tile_window::MOST_TILES {
             return None;
         }
-        let board = &self.puzzle.board;
-        let t = tuning();
+        let (rows, cols) = (1..=WINDOW_MARGIN)
+            .rev()
+            .find_map(|margin| self.window_of(layout, stage, margin))?;
         let mut frozen = vec![false; self.puzzle.pieces.len()];
         placed.iter().for_each(|&p| frozen[p] = true);
+        let dirs = tile_window::solve(&tile_window::Stage {
+            board: &self.puzzle.board,
+            occupant: &layout.occupant,
+            goal: self.target,
+            frozen: &frozen,
+            tiles: stage,
+            rows,
+            cols,
+            per_move: WINDOW_PER_MOVE,
+            budget: WINDOW_NODES,
+        })?;
         let mut layout = layout.clone();
-        let mut moves = Vec::new();
-        for _ in 0..t.legs {
-            let home: Vec<(usize, usize)> = stage.iter().map(|&p| (p, self.target[p])).collect();
-            let fits = (1..=t.margin)
-                .rev()
-                .find_map(|margin| self.window_of(&layout, &home, None, margin));
-            let (tiles, blank_to, (rows, cols)) = match fits {
-                Some(window) => (home, None, window),
-                None if stage.len() == 1 => {
-                    let tile = stage[0];
-                    let at = layout.origins[tile] as usize;
-                    let blank = layout.blanks[0] as usize;
-                    if self.distance(blank, at) > 2 {
-                        let to = self.approach(blank, at);
-                        (vec![], Some(to), self.window_of(&layout, &[], Some(to), 1)?)
-                    } else {
-                        let open = |cell: usize| match layout.occupant[cell] {
-                            WALL => false,
-                            EMPTY => true,
-                            o => !frozen[o as usize - 1] || o as usize - 1 == tile,
-                        };
-                        let to = self.waypoint(at, self.target[tile], &open);
-                        let leg = vec![(tile, to)];
-                        let window = self.window_of(&layout, &leg, None, 1)?;
-                        (leg, None, window)
-                    }
-                }
-                None => return None,
-            };
-            let found = [(t.per_move, t.budget), (t.per_move2, t.budget2)]
-                .into_iter()
-                .filter(|&(_, budget)| budget > 0)
-                .find_map(|(per_move, budget)| {
-                    tile_window::solve(&tile_window::Stage {
-                        board,
-                        occupant: &layout.occupant,
-                        goal: self.target,
-                        frozen: &frozen,
-                        tiles: &tiles,
-                        blank_to,
-                        rows: rows.clone(),
-                        cols: cols.clone(),
-                        toward: t.toward,
-                        away: t.away,
-                        off: t.off,
-                        per_move,
-                        budget,
-                    })
-                });
-            STATS[usize::from(found.is_some())].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            if std::env::var("W_STATS").is_ok_and(|v| v == "3") {
-                let b = layout.blanks[0] as usize;
-                let d: Vec<(u64, u64)> = stage.iter().map(|&p| (self.distance(layout.origins[p] as usize, self.target[p]), self.distance(b, layout.origins[p] as usize))).collect();
-                eprintln!("{} {}x{} {d:?}", if found.is_some() {"ok"} else {"FAIL"}, rows.len(), cols.len());
-            }
-            self.play_blank(&mut layout, found?, &mut moves);
-            if stage.iter().all(|&p| layout.origins[p] as usize == self.target[p]) {
-                return Some((moves, layout));
-            }
-        }
-        None
-    }
-
-    /// Where the blank at `blank` goes on its way to the tile at `tile`: at most [`LEG`] rows
-    /// and columns nearer, and never onto the tile.
-    fn approach(&self, blank: usize, tile: usize) -> usize {
-        let board = &self.puzzle.board;
-        let ((rb, cb), (rt, ct)) = (board.row_col(blank), board.row_col(tile));
-        let toward = |a: usize, b: usize| {
-            if a.abs_diff(b) <= LEG {
-                b
-            } else if b > a {
-                a + LEG
-            } else {
-                a - LEG
-            }
-        };
-        let (r, c) = (toward(rb, rt), toward(cb, ct));
-        if (r, c) != (rt, ct) {
-            return board.cell(r, c);
-        }
-        // Next to the tile, on the blank's side.
-        if rb != rt {
-            board.cell(if rb < rt { rt - 1 } else { rt + 1 }, ct)
-        } else {
-            board.cell(rt, if cb < ct { ct - 1 } else { ct + 1 })
-        }
+        let mut moves = Vec::with_capacity(dirs.len());
+        self.play_blank(&mut layout, dirs, &mut moves);
+        Some((moves, layout))
     }
 
     /// Moves the single blank of `layout` along `dirs`, appending the moves made to `moves`.
@@ -1099,48 +1022,3 @@ pub fn shorten(puzzle: &Puzzle, moves: &[Move]) -> Vec<Move> {
     }
     kept
 }
-
-/// Temporary tuning knobs (read from the environment once).
-struct Tuning {
-    tiles: usize,
-    cells: usize,
-    margin: usize,
-    toward: u32,
-    away: u32,
-    per_move: u32,
-    budget: usize,
-    legs: usize,
-    add_cells: usize,
-    off: u32,
-    per_move2: u32,
-    budget2: usize,
-}
-
-fn tuning() -> &'static Tuning {
-    static T: std::sync::OnceLock<Tuning> = std::sync::OnceLock::new();
-    T.get_or_init(|| {
-        let get = |k: &str, d: usize| {
-            std::env::var(k)
-                .ok()
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(d)
-        };
-        Tuning {
-            tiles: get("W_TILES", 3),
-            cells: get("W_CELLS", 80),
-            margin: get("W_MARGIN", 2),
-            toward: get("W_TOWARD", 1) as u32,
-            away: get("W_AWAY", 7) as u32,
-            per_move: get("W_PER", 4) as u32,
-            budget: get("W_BUDGET", 20000),
-            legs: get("W_LEGS", 1),
-            add_cells: get("W_ADD", 80),
-            per_move2: get("W_PER2", 8) as u32,
-            budget2: get("W_BUDGET2", 0),
-            off: get("W_OFF", 7) as u32,
-        }
-    })
-}
-
-static STATS: [std::sync::atomic::AtomicUsize; 10] = [const { std::sync::atomic::AtomicUsize::new(0) }; 10];
-static STATS_ON: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
