@@ -16,6 +16,7 @@ use crate::puzzle::{Move, Puzzle};
 use crate::rng::mix;
 use crate::search::{Budget, best_first};
 use crate::tile_route::{self, Field, Leg};
+use crate::tile_window;
 use fxhash::FxHashMap;
 use std::time::Instant;
 
@@ -57,6 +58,25 @@ const GATHER: usize = 4;
 const GATHER_RADIUS: u64 = 2;
 /// Longest leg, in rows and in columns, of a tile's route in one search of [`tile_route`].
 const LEG: usize = 4;
+/// Most tiles one stage of [`tile_window`] brings home together: one per blank trip costs
+/// about 3.8 times the Manhattan bound on random-walk boards, two 3.2-3.4, three 3.1-3.4
+/// (measured 1 to 3).
+const STAGE_TILES: usize = 3;
+/// Most cells of the window around a stage of several tiles (its single tiles may have
+/// [`WINDOW_CELLS`]): larger stages fail their searches more often (48 against 36 and 80).
+const STAGE_CELLS: usize = 48;
+/// Most cells a window of [`tile_window`] may have.
+const WINDOW_CELLS: usize = 80;
+/// Margin, in rows and columns, of a window around its stage's tiles, targets and blank.
+const WINDOW_MARGIN: usize = 2;
+/// What the searches of [`tile_window`] charge per move of their bound on the moves left, where
+/// a move away from a goal costs 2 and one towards it nothing: one, the average, so searches
+/// run about as greedy as the costs are (a greedier 5/4 cost 0.1 in ratio).
+const WINDOW_PER_MOVE: u32 = 1;
+/// Most positions one search of [`tile_window`] may expand: more give shorter solutions
+/// (20 000 took 3.3 where 12 000 took 3.4 on 50x50 boards) but slower ones, and failed
+/// searches spend all of it.
+const WINDOW_NODES: usize = 12_000;
 
 const EMPTY: u32 = 0;
 const WALL: u32 = u32::MAX;
@@ -262,22 +282,160 @@ impl<'a> Placer<'a> {
             if self.past_deadline() {
                 return Err(Failure::Time);
             }
-            let next = match rows.as_mut() {
-                Some(rows) if order.len() < rows.pieces => self.cheapest(&layout, rows),
-                _ => self.order[order.len()],
-            };
-            order.push(next);
-            let Some((path, reached)) = self.place(layout, &order) else {
-                if self.past_deadline() {
-                    return Err(Failure::Time);
-                }
-                let label = self.puzzle.pieces[next].label();
-                return Err(Failure::Stuck { label });
-            };
-            path.into_iter().for_each(&mut *sink);
-            layout = reached;
+            let stage = self.stage(&layout, rows.as_mut(), order.len());
+            if let Some((path, reached)) = self.window(&layout, &order, &stage) {
+                path.into_iter().for_each(&mut *sink);
+                layout = reached;
+                order.extend(stage);
+                continue;
+            }
+            // One at a time: a window for each alone is smaller, and where even that fails,
+            // the general placement.
+            for &next in &stage {
+                let alone = (stage.len() > 1)
+                    .then(|| self.window(&layout, &order, &[next]))
+                    .flatten();
+                order.push(next);
+                let placed = match alone {
+                    Some(placed) => Some(placed),
+                    None => self.place(layout, &order),
+                };
+                let Some((path, reached)) = placed else {
+                    if self.past_deadline() {
+                        return Err(Failure::Time);
+                    }
+                    let label = self.puzzle.pieces[next].label();
+                    return Err(Failure::Stuck { label });
+                };
+                path.into_iter().for_each(&mut *sink);
+                layout = reached;
+            }
         }
         Ok(())
+    }
+
+    /// The pieces to place next, after the first `placed` of the order. On a board of tiles
+    /// with one blank, up to [`STAGE_TILES`] at once for [`Placer::window`]: above the strip
+    /// the cheapest (each measured from the target of the one before) while their window stays
+    /// within [`STAGE_CELLS`], and a row's last two together; in the strip a column's two
+    /// together, and the last two columns at once. Elsewhere one.
+    fn stage(&self, layout: &Layout, rows: Option<&mut Staircase>, placed: usize) -> Vec<usize> {
+        let board = &self.puzzle.board;
+        let cols = board.cols();
+        let Some(rows) = rows.filter(|rows| placed < rows.pieces) else {
+            let first = self.order[placed];
+            if !self.one_blank {
+                return vec![first];
+            }
+            let column = board.row_col(self.target[first]).1;
+            return (self.order[placed..].iter().copied())
+                .take_while(|&p| column + 2 >= cols || board.row_col(self.target[p]).1 == column)
+                .collect();
+        };
+        let first = self.cheapest(layout, rows, layout.blanks[0] as usize);
+        let mut stage = vec![first];
+        let (r, c) = board.row_col(self.target[first]);
+        if c + 2 == cols {
+            rows.lengths[r] += 1;
+            stage.push(rows.piece_at[r * cols + c + 1]);
+            return stage;
+        }
+        while stage.len() < STAGE_TILES && placed + stage.len() < rows.pieces {
+            let from = self.target[*stage.last().expect("a first piece")];
+            let next = self.cheapest(layout, rows, from);
+            let (r, c) = board.row_col(self.target[next]);
+            stage.push(next);
+            let small = self
+                .window_of(layout, &stage, 1)
+                .is_some_and(|(rows, cols)| rows.len() * cols.len() <= STAGE_CELLS);
+            // A row's last two cells come only together, as a stage's first.
+            if c + 2 >= cols || !small {
+                stage.pop();
+                rows.lengths[r] -= 1;
+                break;
+            }
+        }
+        stage
+    }
+
+    /// The rows and columns of the rectangle around the blank and the cells and targets of
+    /// `stage`, grown by `margin` and clipped to the board; `None` when it holds more than
+    /// [`WINDOW_CELLS`] cells.
+    fn window_of(
+        &self,
+        layout: &Layout,
+        stage: &[usize],
+        margin: usize,
+    ) -> Option<(std::ops::Range<usize>, std::ops::Range<usize>)> {
+        let board = &self.puzzle.board;
+        let (br, bc) = board.row_col(layout.blanks[0] as usize);
+        let (mut rows, mut cols) = (br..br + 1, bc..bc + 1);
+        let cells = stage
+            .iter()
+            .flat_map(|&p| [layout.origins[p] as usize, self.target[p]]);
+        for (r, c) in cells.map(|cell| board.row_col(cell)) {
+            rows = rows.start.min(r)..rows.end.max(r + 1);
+            cols = cols.start.min(c)..cols.end.max(c + 1);
+        }
+        let rows = widen(rows, margin);
+        let cols = widen(cols, margin);
+        let rows = rows.start..rows.end.min(board.rows());
+        let cols = cols.start..cols.end.min(board.cols());
+        (rows.len() * cols.len() <= WINDOW_CELLS).then_some((rows, cols))
+    }
+
+    /// On a board of tiles with one blank: the moves of an exact search ([`tile_window`]) that
+    /// brings every piece of `stage` home, moving only loose pieces inside a window around
+    /// them (the widest margin up to [`WINDOW_MARGIN`] that fits), and the layout they reach;
+    /// `None` elsewhere, or when the window would be too large or the search gives up.
+    fn window(
+        &self,
+        layout: &Layout,
+        placed: &[usize],
+        stage: &[usize],
+    ) -> Option<(Vec<Move>, Layout)> {
+        if !self.one_blank || stage.len() > tile_window::MOST_TILES {
+            return None;
+        }
+        let (rows, cols) = (1..=WINDOW_MARGIN)
+            .rev()
+            .find_map(|margin| self.window_of(layout, stage, margin))?;
+        let mut frozen = vec![false; self.puzzle.pieces.len()];
+        placed.iter().for_each(|&p| frozen[p] = true);
+        let dirs = tile_window::solve(&tile_window::Stage {
+            board: &self.puzzle.board,
+            occupant: &layout.occupant,
+            goal: self.target,
+            frozen: &frozen,
+            tiles: stage,
+            rows,
+            cols,
+            per_move: WINDOW_PER_MOVE,
+            budget: WINDOW_NODES,
+        })?;
+        let mut layout = layout.clone();
+        let mut moves = Vec::with_capacity(dirs.len());
+        self.play_blank(&mut layout, dirs, &mut moves);
+        Some((moves, layout))
+    }
+
+    /// Moves the single blank of `layout` along `dirs`, appending the moves made to `moves`.
+    fn play_blank(&self, layout: &mut Layout, dirs: Vec<Dir>, moves: &mut Vec<Move>) {
+        let board = &self.puzzle.board;
+        for dir in dirs {
+            let blank = layout.blanks[0] as usize;
+            let cell = board.step(Shape::UNIT, blank, dir).expect("a cell");
+            let piece = layout.occupant[cell] as usize - 1;
+            // One blank: the move swaps it with the tile; the key is rebuilt by later
+            // searches.
+            layout.occupant.swap(blank, cell);
+            layout.blanks[0] = cell as u32;
+            layout.origins[piece] = blank as u32;
+            moves.push(Move {
+                piece,
+                dir: dir.opposite(),
+            });
+        }
     }
 
     /// On a board of tiles with one blank whose rows above the strip are all targets: those rows'
@@ -304,9 +462,8 @@ impl<'a> Placer<'a> {
     /// staircase (each row no longer than the one above), the one whose tile is cheapest to
     /// bring home by a lower bound on its moves; a row's last two cells wait for the row above
     /// to be full, so that no corridor one cell wide opens along the right edge.
-    fn cheapest(&self, layout: &Layout, rows: &mut Staircase) -> usize {
+    fn cheapest(&self, layout: &Layout, rows: &mut Staircase, blank: usize) -> usize {
         let cols = self.puzzle.board.cols();
-        let blank = layout.blanks[0] as usize;
         let mut best: Option<(usize, usize)> = None;
         for r in 0..rows.lengths.len() {
             let c = rows.lengths[r];
@@ -494,20 +651,7 @@ impl<'a> Placer<'a> {
                 budget: ROUTE_NODES,
             };
             let dirs = tile_route::route(&field, &leg)?;
-            for dir in dirs {
-                let blank = layout.blanks[0] as usize;
-                let cell = board.step(Shape::UNIT, blank, dir).expect("a cell");
-                let piece = layout.occupant[cell] as usize - 1;
-                // One blank: the move swaps it with the tile; the key is rebuilt by later
-                // searches.
-                layout.occupant.swap(blank, cell);
-                layout.blanks[0] = cell as u32;
-                layout.origins[piece] = blank as u32;
-                moves.push(Move {
-                    piece,
-                    dir: dir.opposite(),
-                });
-            }
+            self.play_blank(&mut layout, dirs, &mut moves);
         }
         Some((moves, layout))
     }

@@ -26,5 +26,6 @@ pub mod solvable;
 pub mod solver;
 pub mod terminal;
 pub mod tile_route;
+pub mod tile_window;
 pub mod tiles;
 pub mod tipover;
