@@ -26,7 +26,7 @@ const SUITE: [&str; 7] = [
     "tests/cases/small/s02_3x3_b1.in",
     "tests/cases/small/s03_3x3_b2.in",
     "tests/cases/small/s05_3x4_b2.in",
-    "tests/cases/decided/d06_2x5_b2.in",
+    "tests/cases/decided/d14_4x3_b2.in",
     "tests/cases/decided/d09_3x4_b2.in",
 ];
 
