@@ -155,14 +155,7 @@ pub fn solve_streaming(
     sink: &mut dyn FnMut(Move),
 ) -> Result<(), Failure> {
     let blocks = puzzle.pieces.iter().any(|p| p.shape != Shape::UNIT);
-    let board = &puzzle.board;
-    let covered: usize = puzzle
-        .pieces
-        .iter()
-        .map(|p| p.shape.rows * p.shape.cols)
-        .sum();
-    let open = (0..board.cells()).filter(|&c| !board.is_wall(c)).count();
-    let attempts: &[(usize, bool)] = match (blocks, open - covered > FEW_BLANKS) {
+    let attempts: &[(usize, bool)] = match (blocks, puzzle.blank_count() > FEW_BLANKS) {
         (false, _) => &TILE_ATTEMPTS,
         (true, false) => &BLOCK_ATTEMPTS,
         (true, true) => &MANY_BLANKS_BLOCK_ATTEMPTS,
@@ -263,9 +256,7 @@ impl<'a> Placer<'a> {
             turns: !blocks,
             deadline,
             strip_top,
-            one_blank: !blocks
-                && (0..board.cells()).filter(|&c| !board.is_wall(c)).count()
-                    == puzzle.pieces.len() + 1,
+            one_blank: !blocks && puzzle.blank_count() == 1,
         }
     }
 
@@ -403,10 +394,12 @@ impl<'a> Placer<'a> {
         let mut frozen = vec![false; self.puzzle.pieces.len()];
         placed.iter().for_each(|&p| frozen[p] = true);
         let dirs = tile_window::solve(&tile_window::Stage {
-            board: &self.puzzle.board,
-            occupant: &layout.occupant,
-            goal: self.target,
-            frozen: &frozen,
+            field: Field {
+                board: &self.puzzle.board,
+                occupant: &layout.occupant,
+                goal: self.target,
+                frozen: &frozen,
+            },
             tiles: stage,
             rows,
             cols,
@@ -588,12 +581,9 @@ impl<'a> Placer<'a> {
             None => {
                 let mut cells: Vec<usize> = board.footprint(shape, self.target[current]).collect();
                 cells.extend(board.footprint(shape, layout.origins[current] as usize));
-                let (gathering, gathered) = self.gather(layout, &cells, &frozen, &reserved);
-                if gathering.is_empty() {
-                    return None;
-                }
-                let (path, placed) = self.settle(gathered, relevant)?;
-                ([gathering, path].concat(), placed)
+                self.after_gathering(layout, &cells, &frozen, &reserved, |gathered| {
+                    self.settle(gathered, relevant)
+                })?
             }
         };
         moves.extend(path);
@@ -805,12 +795,28 @@ impl<'a> Placer<'a> {
         if let Some(found) = self.clear(layout.clone(), cells, frozen, reserved, &NEAR_WINDOWS) {
             return Some(found);
         }
-        let (gathering, gathered) = self.gather(layout.clone(), cells, frozen, reserved);
+        self.after_gathering(layout.clone(), cells, frozen, reserved, |gathered| {
+            self.clear(gathered, cells, frozen, reserved, &NEAR_WINDOWS)
+        })
+    }
+
+    /// Gathers blanks next to `cells` ([`Placer::gather`]) and runs `search` from there; the
+    /// gathering's moves, then the search's. `None` when no blank came nearer (the search
+    /// already failed from where they stood) or the search fails again.
+    fn after_gathering(
+        &self,
+        layout: Layout,
+        cells: &[usize],
+        frozen: &[bool],
+        reserved: &[bool],
+        search: impl FnOnce(Layout) -> Option<(Vec<Move>, Layout)>,
+    ) -> Option<(Vec<Move>, Layout)> {
+        let (gathering, gathered) = self.gather(layout, cells, frozen, reserved);
         if gathering.is_empty() {
             return None;
         }
-        let (path, cleared) = self.clear(gathered, cells, frozen, reserved, &NEAR_WINDOWS)?;
-        Some(([gathering, path].concat(), cleared))
+        let (path, reached) = search(gathered)?;
+        Some(([gathering, path].concat(), reached))
     }
 
     /// Brings blanks next to `cells`, one at a time along a shortest path through loose 1x1

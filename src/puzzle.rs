@@ -182,6 +182,15 @@ impl Puzzle {
         (shapes, class_of)
     }
 
+    /// The cells neither a piece nor a wall covers.
+    pub fn blank_count(&self) -> usize {
+        let covered: usize = self.pieces.iter().map(|p| p.shape.area()).sum();
+        let walls = (0..self.board.cells())
+            .filter(|&c| self.board.is_wall(c))
+            .count();
+        self.board.cells() - covered - walls
+    }
+
     /// The start position. Its placement was validated when the puzzle was built.
     pub fn start_position(&self) -> Position {
         self.position(&self.start)

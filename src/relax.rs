@@ -83,7 +83,7 @@ pub fn disprove(puzzle: &Puzzle, target: &[usize], limits: Limits) -> Option<Vec
     if shapes.is_empty() || puzzle.board.cells() > usize::from(u16::MAX) {
         return None;
     }
-    let run = match blank_count(puzzle) + shapes.len() {
+    let run = match puzzle.blank_count() + shapes.len() {
         0..=4 => search_relaxed::<4>,
         5..=8 => search_relaxed::<8>,
         9..=16 => search_relaxed::<16>,
@@ -107,15 +107,6 @@ pub fn disprove(puzzle: &Puzzle, target: &[usize], limits: Limits) -> Option<Vec
         }
     }
     Some(runs)
-}
-
-/// The cells neither a piece nor a wall covers.
-fn blank_count(puzzle: &Puzzle) -> usize {
-    let covered: usize = puzzle.pieces.iter().map(|p| p.shape.area()).sum();
-    let walls = (0..puzzle.board.cells())
-        .filter(|&c| puzzle.board.is_wall(c))
-        .count();
-    puzzle.board.cells() - covered - walls
 }
 
 /// Runs one relaxation with `N` slots per state.
@@ -182,7 +173,7 @@ struct RelaxedSpace<const N: usize> {
 impl<const N: usize> RelaxedSpace<N> {
     fn new(puzzle: &Puzzle, alike: Alike) -> Self {
         let board = puzzle.board.clone();
-        let blanks = blank_count(puzzle);
+        let blanks = puzzle.blank_count();
         let mut pieces: Vec<usize> = (0..puzzle.pieces.len())
             .filter(|&p| puzzle.pieces[p].shape != Shape::UNIT)
             .collect();

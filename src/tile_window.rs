@@ -11,8 +11,9 @@
 //!
 //! [`tile_route`]: crate::tile_route
 
-use crate::geometry::{Board, Dir, Shape};
+use crate::geometry::{Dir, Shape};
 use crate::rng::mix;
+use crate::tile_route::Field;
 use fxhash::FxHashMap;
 use std::ops::Range;
 
@@ -28,14 +29,8 @@ pub const MOST_TILES: usize = 4;
 /// One search: the position, the window it may change, the tiles it must bring home, and how
 /// hard it may look.
 pub struct Stage<'a> {
-    /// The board the tiles stand on.
-    pub board: &'a Board,
-    /// Per cell: 0 for the blank, `u32::MAX` for a wall, else the tile's index plus one.
-    pub occupant: &'a [u32],
-    /// Per tile: the cell it belongs on.
-    pub goal: &'a [usize],
-    /// Per tile: whether it must stay where it is.
-    pub frozen: &'a [bool],
+    /// The position: board, occupants, goals, and the tiles that must stay where they are.
+    pub field: Field<'a>,
     /// The tiles that must stand on their goals at the end (at most [`MOST_TILES`]); they,
     /// their goals and the blank lie in the window.
     pub tiles: &'a [usize],
@@ -108,7 +103,12 @@ impl Local {
 /// `stage.per_move` is 0; `None` when the budget runs out first or the window does not hold
 /// what it must.
 pub fn solve(stage: &Stage) -> Option<Vec<Dir>> {
-    let board = stage.board;
+    let Field {
+        board,
+        occupant,
+        goal,
+        frozen,
+    } = &stage.field;
     let (r0, c0) = (stage.rows.start, stage.cols.start);
     let width = stage.cols.len();
     let cells = stage.rows.len() * width;
@@ -126,13 +126,13 @@ pub fn solve(stage: &Stage) -> Option<Vec<Dir>> {
     let mut contents = vec![BLOCKED; cells];
     let mut blank = None;
     for (i, slot) in contents.iter_mut().enumerate() {
-        match stage.occupant[global(i)] {
+        match occupant[global(i)] {
             0 => {
                 *slot = BLANK;
                 blank = Some(i as u8);
             }
             u32::MAX => {}
-            o if stage.frozen[o as usize - 1] => {}
+            o if frozen[o as usize - 1] => {}
             o => {
                 pieces.push(o as usize - 1);
                 *slot = pieces.len() as u8;
@@ -149,7 +149,7 @@ pub fn solve(stage: &Stage) -> Option<Vec<Dir>> {
     };
     let mut goals = Vec::with_capacity(stage.tiles.len());
     for (k, &tile) in stage.tiles.iter().enumerate() {
-        let goal = local(stage.goal[tile]).filter(|&g| contents[g as usize] != BLOCKED)?;
+        let goal = local(goal[tile]).filter(|&g| contents[g as usize] != BLOCKED)?;
         let number = pieces.iter().position(|&p| p == tile)? + 1;
         start.tiles[k] = contents.iter().position(|&t| t as usize == number)? as u8;
         goals.push(goal);
@@ -166,7 +166,7 @@ pub fn solve(stage: &Stage) -> Option<Vec<Dir>> {
         .collect();
     let mut distance = Vec::with_capacity(pieces.len() * cells);
     for &piece in &pieces {
-        let (gr, gc) = board.row_col(stage.goal[piece]);
+        let (gr, gc) = board.row_col(goal[piece]);
         distance.extend((0..cells).map(|i| {
             let (r, c) = (r0 + i / width, c0 + i % width);
             (r.abs_diff(gr) + c.abs_diff(gc)).min(u8::MAX as usize) as u8
@@ -306,6 +306,7 @@ fn path(nodes: &[Node], end: u32) -> Vec<Dir> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::Board;
 
     /// A board of tiles numbered row by row from their goals, the blank in the last cell,
     /// after the blank's moves `walk`: per cell, the occupant as [`Stage::occupant`] reads it.
@@ -337,10 +338,12 @@ mod tests {
         let walk = [Dir::Up, Dir::Left, Dir::Down, Dir::Right, Dir::Up];
         let mut occupant = walked(&board, &walk);
         let stage = Stage {
-            board: &board,
-            occupant: &occupant,
-            goal: &[0, 1, 2],
-            frozen: &[false; 3],
+            field: Field {
+                board: &board,
+                occupant: &occupant,
+                goal: &[0, 1, 2],
+                frozen: &[false; 3],
+            },
             tiles: &[0, 1, 2],
             rows: 0..2,
             cols: 0..2,
@@ -366,10 +369,12 @@ mod tests {
         frozen[5] = true;
         let goal: Vec<usize> = (0..24).collect();
         let stage = Stage {
-            board: &board,
-            occupant: &start,
-            goal: &goal,
-            frozen: &frozen,
+            field: Field {
+                board: &board,
+                occupant: &start,
+                goal: &goal,
+                frozen: &frozen,
+            },
             tiles: &[6, 7],
             rows: 1..5,
             cols: 1..5,
