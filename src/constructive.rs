@@ -58,14 +58,13 @@ const GATHER: usize = 4;
 const GATHER_RADIUS: u64 = 2;
 /// Longest leg, in rows and in columns, of a tile's route in one search of [`tile_route`].
 const LEG: usize = 4;
-/// Most tiles one stage of [`tile_window`] brings home together: one per blank trip costs
-/// about 3.8 times the Manhattan bound on random-walk boards, two 3.2-3.4, three 3.1-3.4
-/// (measured 1 to 3).
-const STAGE_TILES: usize = 3;
-/// Most cells of the window around a stage of several tiles (its single tiles may have
-/// [`WINDOW_CELLS`]): larger stages fail their searches more often (48 against 36 and 80).
-const STAGE_CELLS: usize = 48;
-/// Most cells a window of [`tile_window`] may have.
+/// Most tiles one stage of [`tile_window`] brings home together: with coarse searches after
+/// the exact ones, four came to 2.67-2.83 times the Manhattan bound on random-walk boards
+/// where three came to 2.71-2.91, five 2.59-2.78 and six 2.59-2.90 (slower, 20x20 and 50x50).
+const STAGE_TILES: usize = 4;
+/// Most cells a window of [`tile_window`] may have, the window around a stage of several tiles
+/// included: with coarse searches 80 came to 2.67-2.85 where 48 came to 2.71-2.91 (exact
+/// searches alone failed more often on the larger windows).
 const WINDOW_CELLS: usize = 80;
 /// Margin, in rows and columns, of a window around its stage's tiles, targets and blank.
 const WINDOW_MARGIN: usize = 2;
@@ -73,10 +72,13 @@ const WINDOW_MARGIN: usize = 2;
 /// a move away from a goal costs 2 and one towards it nothing: one, the average, so searches
 /// run about as greedy as the costs are (a greedier 5/4 cost 0.1 in ratio).
 const WINDOW_PER_MOVE: u32 = 1;
-/// Most positions one search of [`tile_window`] may expand: more give shorter solutions
-/// (20 000 took 3.3 where 12 000 took 3.4 on 50x50 boards) but slower ones, and failed
-/// searches spend all of it.
-const WINDOW_NODES: usize = 12_000;
+/// Most positions the exact search of a stage ([`tile_window`]) may expand before the coarse
+/// one takes over: since the coarse search rescues the stages it gives up on, 5,000 gave
+/// solutions as short as 12,000 and 25,000 in half and a third of the time.
+const WINDOW_NODES: usize = 5_000;
+/// Most positions the coarse search of a stage may expand; it ends within them nearly always
+/// (40,000 gave the same lengths).
+const COARSE_NODES: usize = 12_000;
 
 const EMPTY: u32 = 0;
 const WALL: u32 = u32::MAX;
@@ -308,7 +310,7 @@ impl<'a> Placer<'a> {
     /// The pieces to place next, after the first `placed` of the order. On a board of tiles
     /// with one blank, up to [`STAGE_TILES`] at once for [`Placer::window`]: above the strip
     /// the cheapest (each measured from the target of the one before) while their window stays
-    /// within [`STAGE_CELLS`], and a row's last two together; in the strip a column's two
+    /// within [`WINDOW_CELLS`], and a row's last two together; in the strip a column's two
     /// together, and the last two columns at once. Elsewhere one.
     fn stage(&self, layout: &Layout, rows: Option<&mut Staircase>, placed: usize) -> Vec<usize> {
         let board = &self.puzzle.board;
@@ -336,9 +338,7 @@ impl<'a> Placer<'a> {
             let next = self.cheapest(layout, rows, from);
             let (r, c) = board.row_col(self.target[next]);
             stage.push(next);
-            let small = self
-                .window_of(layout, &stage, 1)
-                .is_some_and(|(rows, cols)| rows.len() * cols.len() <= STAGE_CELLS);
+            let small = self.window_of(layout, &stage, 1).is_some();
             // A row's last two cells come only together, as a stage's first.
             if c + 2 >= cols || !small {
                 stage.pop();
@@ -393,19 +393,24 @@ impl<'a> Placer<'a> {
             .find_map(|margin| self.window_of(layout, stage, margin))?;
         let mut frozen = vec![false; self.puzzle.pieces.len()];
         placed.iter().for_each(|&p| frozen[p] = true);
-        let dirs = tile_window::solve(&tile_window::Stage {
-            field: Field {
-                board: &self.puzzle.board,
-                occupant: &layout.occupant,
-                goal: self.target,
-                frozen: &frozen,
-            },
-            tiles: stage,
-            rows,
-            cols,
-            per_move: WINDOW_PER_MOVE,
-            budget: WINDOW_NODES,
-        })?;
+        // Exact first; where it gives up, the coarse search, which nearly always ends.
+        let search = |coarse: bool, budget: usize| {
+            tile_window::solve(&tile_window::Stage {
+                field: Field {
+                    board: &self.puzzle.board,
+                    occupant: &layout.occupant,
+                    goal: self.target,
+                    frozen: &frozen,
+                },
+                tiles: stage,
+                rows: rows.clone(),
+                cols: cols.clone(),
+                per_move: WINDOW_PER_MOVE,
+                budget,
+                coarse,
+            })
+        };
+        let dirs = search(false, WINDOW_NODES).or_else(|| search(true, COARSE_NODES))?;
         let mut layout = layout.clone();
         let mut moves = Vec::with_capacity(dirs.len());
         self.play_blank(&mut layout, dirs, &mut moves);
