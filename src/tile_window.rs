@@ -1,4 +1,4 @@
-//! Exact searches over the whole contents of a small window of a board of 1x1 tiles with one
+//! Searches over the whole contents of a small window of a board of 1x1 tiles with one
 //! blank: the blank moves that bring a few tiles home together at the least number of moves
 //! that take a tile away from its goal.
 //!
@@ -8,6 +8,10 @@
 //! [`tile_route`] estimates them from the position at the start of a route; here every tile of
 //! the window is followed move by move, so the count is exact, and routes that bring other tiles
 //! home on their way, or several of the stage's tiles in one trip of the blank, win.
+//!
+//! Where the exact search runs out of expansions, a coarse one ([`Stage::coarse`]) that tells
+//! positions apart by the blank and the stage's tiles only finds a cheap way, if not the
+//! cheapest.
 //!
 //! [`tile_route`]: crate::tile_route
 
