@@ -1,7 +1,7 @@
 //! A group (every layout reachable from one) as an explicit graph, for questions about all of
 //! its layouts: `group`, `analy` and the per-layout tables of `analy-group`.
 //!
-//! The layouts are found by the generic [`search::layers`]; the graph then numbers them in code
+//! The layouts are found by the generic [`search::layers()`]; the graph then numbers them in code
 //! order and stores each one's neighbours as indices, because `analy-group` runs one
 //! breadth-first search per layout of the group and hashing layouts there would cost most of
 //! its time.
