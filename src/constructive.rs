@@ -59,12 +59,15 @@ const GATHER_RADIUS: u64 = 2;
 /// Longest leg, in rows and in columns, of a tile's route in one search of [`tile_route`].
 const LEG: usize = 4;
 /// Most tiles one stage of [`tile_window`] brings home together: with coarse searches after
-/// the exact ones, four came to 2.67-2.83 times the Manhattan bound on random-walk boards
-/// where three came to 2.71-2.91, five 2.59-2.78 and six 2.59-2.90 (slower, 20x20 and 50x50).
+/// the exact ones, in windows of 80 cells, four came to 2.62-2.83 / 2.66-2.75 times the
+/// Manhattan bound on generated 20x20 / 50x50 boards, five to 2.59-2.78 / 2.70-2.78 and six
+/// (100 cells) to 2.59-2.87 / 2.77-2.90, slower; three in 48 cells came to 2.71-2.88 /
+/// 2.86-2.91.
 const STAGE_TILES: usize = 4;
 /// Most cells a window of [`tile_window`] may have, the window around a stage of several tiles
-/// included: with coarse searches 80 came to 2.67-2.85 where 48 came to 2.71-2.91 (exact
-/// searches alone failed more often on the larger windows).
+/// included: with coarse searches and four tiles a stage, 80 came to 2.61-2.85 / 2.67-2.78
+/// times the bound (20x20 / 50x50) where 48 came to 2.61-2.76 / 2.79-2.86 and 64 to 2.58-2.71
+/// / 2.71-2.88 (exact searches alone failed more often on the larger windows).
 const WINDOW_CELLS: usize = 80;
 /// Margin, in rows and columns, of a window around its stage's tiles, targets and blank.
 const WINDOW_MARGIN: usize = 2;

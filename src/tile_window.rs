@@ -207,12 +207,13 @@ pub fn solve(stage: &Stage) -> Option<Vec<Dir>> {
         .map(|&at| contents[at as usize])
         .collect();
     let term = |cell: u8, tile: u8| mix(cell as u64, tile as u64);
-    start.key = (contents.iter().enumerate())
-        .filter(|&(_, &t)| t != BLOCKED)
-        .fold(0u64, |key, (i, &t)| key.wrapping_add(term(i as u8, t)));
-    if stage.coarse {
-        start.key = start.coarse_key();
-    }
+    start.key = if stage.coarse {
+        start.coarse_key()
+    } else {
+        (contents.iter().enumerate())
+            .filter(|&(_, &t)| t != BLOCKED)
+            .fold(0u64, |key, (i, &t)| key.wrapping_add(term(i as u8, t)))
+    };
     let mut nodes = vec![start];
     // The contents of expanded nodes only, in order of expansion: a node's own are its
     // parent's with one swap, made when it is expanded.
@@ -255,25 +256,26 @@ pub fn solve(stage: &Stage) -> Option<Vec<Dir>> {
             let tile = scratch[n as usize];
             let away = window.distance(tile, b) > window.distance(tile, n);
             let cost = node.cost + if away { AWAY } else { 0 };
-            let key = (node.key)
-                .wrapping_sub(term(n, tile))
-                .wrapping_sub(term(b, BLANK))
-                .wrapping_add(term(b, tile))
-                .wrapping_add(term(n, BLANK));
             let mut next = Node {
                 parent: index,
                 dir,
                 cost,
-                key,
+                key: 0,
                 blank: n,
                 tiles: node.tiles,
             };
             if let Some(k) = followed.iter().position(|&t| t == tile) {
                 next.tiles[k] = b;
             }
-            if stage.coarse {
-                next.key = next.coarse_key();
-            }
+            next.key = if stage.coarse {
+                next.coarse_key()
+            } else {
+                (node.key)
+                    .wrapping_sub(term(n, tile))
+                    .wrapping_sub(term(b, BLANK))
+                    .wrapping_add(term(b, tile))
+                    .wrapping_add(term(n, BLANK))
+            };
             if best.get(&next.key).is_some_and(|&c| c <= cost) {
                 continue;
             }
