@@ -68,7 +68,7 @@ pub fn measure(file: &Path, options: Options, repeat: usize) -> Result<Row, Benc
     let mut times = Vec::new();
     let mut last = None;
     for _ in 0..repeat.max(1) {
-        let report = solver::solve(&puzzle, options, &mut |_| {})
+        let report = solver::solve(&puzzle, options.clone(), &mut |_| {})
             .map_err(|e| BenchError::Unverified(file.to_path_buf(), e))?;
         times.push(report.elapsed);
         last = Some(report);

@@ -2,6 +2,7 @@
 //! a suite under one budget, written out as CSV rows and a Markdown summary.
 
 use crate::bench::BenchError;
+use crate::heuristic::pdb::Cache;
 use crate::numeric::NumericPuzzle;
 use crate::search::Limits;
 use crate::solver::{self, Algo, Answer, Bytes, Options};
@@ -90,6 +91,7 @@ pub fn run_case(
     file: &Path,
     algos: &[Algo],
     limits: impl Fn() -> Limits,
+    cache: Option<&Cache>,
     on_run: &mut dyn FnMut(&Run),
 ) -> Result<Vec<Run>, BenchError> {
     let text = std::fs::read_to_string(file).map_err(|e| BenchError::Io(file.to_path_buf(), e))?;
@@ -105,6 +107,7 @@ pub fn run_case(
         let options = Options {
             limits: limits(),
             algo,
+            cache: cache.cloned(),
         };
         let cpu_before = thread_cpu();
         let report = solver::solve(&puzzle, options, &mut |_| {})

@@ -1,11 +1,14 @@
 //! The `klotski` command line: picks a mode and maps its result to an exit code.
 
+mod cli;
+
 use anyhow::{Context, Result, anyhow, bail};
-use klotski::heuristic::{PatternDb, pdb};
+use cli::watchdog::Watchdog;
+use klotski::heuristic::pdb::{self, Cache, Supply, TableEvent, cache};
 use klotski::numeric::NumericPuzzle;
 use klotski::search::{Limits, Outcome, Stop};
 use klotski::solvable::{self, Instance};
-use klotski::solver::{self, Algo, Answer, Limit, Options};
+use klotski::solver::{self, Algo, Answer, Limit, Options, Progress};
 use klotski::{terminal, tipover};
 use std::io::{Read, Write};
 use std::process::ExitCode;
@@ -120,6 +123,7 @@ fn main() -> ExitCode {
         Some("solvable") => run(|| solvable_mode(&args[1..])),
         Some("tipover") => run(|| tipover_mode(&args[1..])),
         Some("pdb") => run(|| pdb_mode(&args[1..])),
+        Some("cache") => run(|| cache_mode(&args[1..])),
         Some("sbp") => run(|| sbp_mode(&args[1..])),
         Some("hrd") => run(|| Ok(klotski::hrd::command::run(&args[1..])?)),
         #[cfg(feature = "gui")]
@@ -167,6 +171,11 @@ struct SolveArgs {
     paths: Vec<std::path::PathBuf>,
     /// Runs per case, for `bench`.
     repeat: usize,
+    /// The pattern-database cache, unless `--no-cache`.
+    cache: Option<Cache>,
+    /// When the arguments were read: time limits run from here, so that reading the puzzle
+    /// counts against them.
+    started: Instant,
 }
 
 fn parse_solve_args(args: &[String]) -> Result<SolveArgs> {
@@ -185,6 +194,9 @@ fn parse_solve_args_with(
     let mut algo = Algo::default();
     let mut max_memory = None;
     let mut time_limit = None;
+    let mut cache_dir: Option<std::path::PathBuf> = None;
+    let mut no_cache = false;
+    let mut cache_size = cache::DEFAULT_MAX_BYTES;
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         let mut value = |name: &str| args.next().ok_or_else(|| anyhow!("{name} needs a value"));
@@ -207,6 +219,9 @@ fn parse_solve_args_with(
                 time_limit = Some(Duration::from_secs_f64(secs));
             }
             "--repeat" => repeat = parse_count("--repeat", value("--repeat")?, "a count")?,
+            "--cache-dir" => cache_dir = Some(value("--cache-dir")?.into()),
+            "--cache-size" => cache_size = parse_size(value("--cache-size")?)? as u64,
+            "--no-cache" => no_cache = true,
             other if other.starts_with('-') => {
                 bail!("unknown option '{other}' (see klotski --help)")
             }
@@ -214,7 +229,16 @@ fn parse_solve_args_with(
         }
     }
     let max_memory = max_memory.unwrap_or_else(default_memory_budget);
+    let cache = if no_cache {
+        None
+    } else {
+        cache_dir
+            .or_else(default_cache_dir)
+            .map(|dir| Cache::new(dir, cache_size))
+    };
     Ok(SolveArgs {
+        started: Instant::now(),
+        cache,
         verbose,
         algo,
         max_memory,
@@ -245,13 +269,29 @@ impl SolveArgs {
         }
     }
 
-    /// Solver options whose time limit starts now. The portfolio and the constructive solver
-    /// stop after [`DEFAULT_TIME_LIMIT`] when no `--time-limit` was given (graders stop a run
-    /// that takes longer); a forced exact search runs until it ends.
+    /// Solver options whose time limit runs from the start of the run. The portfolio and the
+    /// constructive solver stop after [`DEFAULT_TIME_LIMIT`] when no `--time-limit` was given
+    /// (graders stop a run that takes longer); a forced exact search runs until it ends.
     fn options(&self) -> Options {
+        self.options_within(self.time_limit())
+    }
+
+    /// The time limit that applies: `--time-limit`, or the default of the chosen method.
+    fn time_limit(&self) -> Option<Duration> {
         let default =
             matches!(self.algo, Algo::Auto | Algo::Constructive).then_some(DEFAULT_TIME_LIMIT);
-        self.options_within(self.time_limit.or(default))
+        self.time_limit.or(default)
+    }
+
+    /// A watchdog on this run's time limit, if it has one.
+    fn watchdog(&self) -> Watchdog {
+        match self.time_limit() {
+            Some(limit) => Watchdog::arm(
+                self.started + limit,
+                "the time limit was reached before a solution or a proof was found",
+            ),
+            None => Watchdog::default(),
+        }
     }
 
     /// Solver options whose time limit, if any, starts now: `--time-limit` alone, for the
@@ -262,14 +302,67 @@ impl SolveArgs {
     }
 
     fn options_within(&self, time_limit: Option<Duration>) -> Options {
-        let deadline = time_limit.map(|t| Instant::now() + t);
+        self.options_from(self.started, time_limit)
+    }
+
+    /// Solver options whose time limit, if any, runs from `start`.
+    fn options_from(&self, start: Instant, time_limit: Option<Duration>) -> Options {
+        let deadline = time_limit.map(|t| start + t);
         Options {
             limits: Limits {
                 max_memory: self.max_memory,
                 deadline,
             },
             algo: self.algo,
+            cache: self.cache.clone(),
         }
+    }
+}
+
+/// The user's cache directory for pattern databases: `$XDG_CACHE_HOME/klotski`, else
+/// `~/.cache/klotski`.
+fn default_cache_dir() -> Option<std::path::PathBuf> {
+    let base = std::env::var_os("XDG_CACHE_HOME")
+        .filter(|v| !v.is_empty())
+        .map(std::path::PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| std::path::PathBuf::from(h).join(".cache")))?;
+    Some(base.join("klotski"))
+}
+
+/// Tells on stderr what happens to the pattern databases a solve needs: a build (which takes
+/// seconds the first time), a wait for another process's build, a cache file that could not be
+/// used. Searches' counters are not shown.
+fn tell_tables(progress: Progress<'_>) {
+    let Progress::Table(event) = progress else {
+        return;
+    };
+    match event {
+        TableEvent::Building {
+            pattern,
+            progress: None,
+        } => eprintln!(
+            "klotski: building the pattern database for tiles at cells {:?} of {}x{} (first use)",
+            pattern.cells, pattern.rows, pattern.cols
+        ),
+        TableEvent::Building { .. } => {}
+        TableEvent::Built { took, stored, .. } => eprintln!(
+            "klotski: built it in {:.1} s{}",
+            took.as_secs_f64(),
+            match stored {
+                Some(Ok(path)) => format!(", cached in {}", path.display()),
+                Some(Err(e)) => format!(", not cached: {e}"),
+                None => String::new(),
+            }
+        ),
+        TableEvent::Waiting { pattern } => eprintln!(
+            "klotski: waiting for another klotski process to build the database for cells {:?}",
+            pattern.cells
+        ),
+        TableEvent::Unreadable(e) => eprintln!("klotski: cache: {e}"),
+        TableEvent::Skipped { pattern, reason } => eprintln!(
+            "klotski: no pattern databases for cells {:?} of {}x{}: {reason}",
+            pattern.cells, pattern.rows, pattern.cols
+        ),
     }
 }
 
@@ -325,14 +418,16 @@ fn terminal_mode(args: &[String]) -> Result<u8> {
             path.display()
         );
     }
+    let watchdog = solve_args.watchdog();
     let numeric = read_puzzle()?;
-    let solved = solver::solve(&numeric, solve_args.options(), &mut |_| {});
+    let solved = solver::solve(&numeric, solve_args.options(), &mut tell_tables);
     let Some(report) = solve_args.checked(solved) else {
         return Ok(INTERNAL);
     };
     let puzzle = numeric.engine();
     match terminal::stdout_text(&puzzle, &report.answer) {
         Some(text) => {
+            let _writing = watchdog.writing();
             let mut stdout = std::io::stdout().lock();
             stdout
                 .write_all(text.as_bytes())
@@ -383,7 +478,8 @@ fn bench_mode(args: &[String]) -> Result<u8> {
     let mut rows = Vec::new();
     for file in klotski::bench::corpus(&paths)? {
         // A fresh deadline per case: --time-limit bounds each case, not the whole run.
-        let row = klotski::bench::measure(&file, solve_args.options(), solve_args.repeat)?;
+        let options = solve_args.options_from(Instant::now(), solve_args.time_limit());
+        let row = klotski::bench::measure(&file, options, solve_args.repeat)?;
         eprintln!(
             "{} {} {:.2} ms",
             row.case,
@@ -485,24 +581,25 @@ fn compare_mode(
     for file in &files {
         let mut line = String::new();
         let mut done = runs.len();
-        let case_runs = compare::run_case(file, algos, limits, &mut |run| {
-            done += 1;
-            let result = match run.length {
-                Some(length) => length.to_string(),
-                None => run.status.to_string(),
-            };
-            line.push_str(&format!(" {} {}", run.algo.key(), result));
-            if terminal {
-                let filled = done * 30 / total;
-                eprint!(
-                    "\r\x1b[K[{}{}] {done}/{total} {} {}",
-                    "#".repeat(filled),
-                    ".".repeat(30 - filled),
-                    run.case,
-                    run.algo.key()
-                );
-            }
-        })?;
+        let case_runs =
+            compare::run_case(file, algos, limits, solve_args.cache.as_ref(), &mut |run| {
+                done += 1;
+                let result = match run.length {
+                    Some(length) => length.to_string(),
+                    None => run.status.to_string(),
+                };
+                line.push_str(&format!(" {} {}", run.algo.key(), result));
+                if terminal {
+                    let filled = done * 30 / total;
+                    eprint!(
+                        "\r\x1b[K[{}{}] {done}/{total} {} {}",
+                        "#".repeat(filled),
+                        ".".repeat(30 - filled),
+                        run.case,
+                        run.algo.key()
+                    );
+                }
+            })?;
         if !terminal {
             eprintln!("{}:{line}", case_runs[0].case);
         }
@@ -557,7 +654,7 @@ fn solvable_mode(args: &[String]) -> Result<u8> {
         }
     };
     let (moves, code) = if solve && instance.solvable() {
-        let solved = solvable::solve::solve(&instance, solve_args.options(), &mut |_| {});
+        let solved = solvable::solve::solve(&instance, solve_args.options(), &mut tell_tables);
         let Some(report) = solve_args.checked(solved) else {
             return Ok(INTERNAL);
         };
@@ -601,18 +698,91 @@ fn sbp_mode(args: &[String]) -> Result<u8> {
 }
 
 fn pdb_mode(args: &[String]) -> Result<u8> {
-    if let Some(other) = args.first() {
-        bail!("unknown option '{other}' for pdb (see klotski --help)");
+    let solve_args = parse_solve_args(args)?;
+    if let Some(path) = solve_args.paths.first() {
+        bail!("pdb takes no files, got '{}'", path.display());
     }
-    let cache = pdb::default_cache_dir()
-        .ok_or_else(|| anyhow!("no cache directory: set HOME or XDG_CACHE_HOME"))?;
-    for pattern in pdb::fifteen_seven_eight() {
-        PatternDb::load_or_build(&pattern, Some(&cache));
-        if !PatternDb::is_cached(&pattern, Some(&cache)) {
-            bail!("could not write the database into {}", cache.display());
-        }
+    let cache = (solve_args.cache.as_ref())
+        .ok_or_else(|| anyhow!("pdb builds into the cache: give --cache-dir DIR, or set HOME"))?;
+    let patterns = pdb::fifteen_seven_eight();
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let mut on_table = |event: TableEvent<'_>| tell_tables(Progress::Table(event));
+    let mut supply = Supply::new(
+        Some(cache),
+        None,
+        solve_args.max_memory,
+        threads,
+        &mut on_table,
+    );
+    if supply.obtain(&patterns).is_none() {
+        return Ok(LIMIT);
+    }
+    if cache.list()?.len() < patterns.len()
+        || patterns
+            .iter()
+            .any(|p| cache.open(p).ok().flatten().is_none())
+    {
+        bail!(
+            "could not write the databases into {}",
+            cache.dir().display()
+        );
     }
     Ok(OK)
+}
+
+/// `klotski cache list|clear|verify`: what the pattern-database cache holds.
+fn cache_mode(args: &[String]) -> Result<u8> {
+    let (action, rest) = args
+        .split_first()
+        .ok_or_else(|| anyhow!("cache needs list, clear or verify"))?;
+    let solve_args = parse_solve_args(rest)?;
+    let cache = (solve_args.cache.as_ref())
+        .ok_or_else(|| anyhow!("no cache directory: give --cache-dir DIR, or set HOME"))?;
+    match action.as_str() {
+        "list" | "verify" => {
+            let entries = cache.list()?;
+            let mut damaged = 0;
+            for entry in &entries {
+                let age = entry.last_used.elapsed().unwrap_or_default().as_secs();
+                let age = match age {
+                    0..120 => format!("{age} s"),
+                    120..7200 => format!("{} min", age / 60),
+                    _ => format!("{} h", age / 3600),
+                };
+                let check = if action == "verify" {
+                    match Cache::verify(entry) {
+                        Ok(()) => "  ok".to_string(),
+                        Err(e) => {
+                            damaged += 1;
+                            format!("  DAMAGED: {e}")
+                        }
+                    }
+                } else {
+                    String::new()
+                };
+                println!(
+                    "{:>10}  used {age:>6} ago  {}{check}",
+                    solver::Bytes(entry.bytes as usize).to_string(),
+                    entry.path.display()
+                );
+            }
+            let total: u64 = entries.iter().map(|e| e.bytes).sum();
+            println!(
+                "{} tables, {} of {} in {}",
+                entries.len(),
+                solver::Bytes(total as usize),
+                solver::Bytes(cache.max_bytes() as usize),
+                cache.dir().display()
+            );
+            Ok(if damaged > 0 { INTERNAL } else { OK })
+        }
+        "clear" => {
+            let removed = cache.clear()?;
+            println!("removed {removed} files from {}", cache.dir().display());
+            Ok(OK)
+        }
+        other => bail!("unknown cache action '{other}' (expected list, clear or verify)"),
+    }
 }
 
 fn tipover_mode(args: &[String]) -> Result<u8> {

@@ -5,7 +5,8 @@
 use crate::anytime;
 use crate::constructive::{self, Failure};
 use crate::geometry::Shape;
-use crate::heuristic::{Bound, pdb};
+use crate::heuristic::Bound;
+use crate::heuristic::pdb::{Cache, Supply, TableEvent};
 use crate::numeric::{NumericPuzzle, Unsolvable, rules};
 use crate::packed::{self, PackedSpace};
 use crate::puzzle::{Move, Puzzle};
@@ -173,12 +174,34 @@ const LARGE_BOARD_EXACT_SHARE: u32 = 5;
 const DEFAULT_BUDGET: Duration = Duration::from_secs(10);
 
 /// What the solver may spend and how it searches.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Options {
     /// Memory and time limits.
     pub limits: Limits,
     /// The exact method.
     pub algo: Algo,
+    /// Where pattern databases are kept between runs; `None`: built in memory each run.
+    pub cache: Option<Cache>,
+}
+
+impl Options {
+    /// The portfolio within `limits`, with no cache.
+    pub fn new(limits: Limits) -> Options {
+        Options {
+            limits,
+            algo: Algo::Auto,
+            cache: None,
+        }
+    }
+}
+
+/// What a solve reports while it works.
+#[derive(Debug)]
+pub enum Progress<'a> {
+    /// A search's counters so far.
+    Search(&'a Stats),
+    /// A pattern database on its way to a search.
+    Table(TableEvent<'a>),
 }
 
 /// Why the solver stopped without an answer.
@@ -254,7 +277,7 @@ pub struct Unverified {
 pub fn solve(
     numeric: &NumericPuzzle,
     options: Options,
-    on_progress: &mut dyn FnMut(&Stats),
+    on_progress: &mut dyn FnMut(Progress<'_>),
 ) -> Result<Report, Unverified> {
     solve_watched(numeric, options, on_progress, None)
 }
@@ -266,7 +289,7 @@ pub fn solve(
 pub fn solve_streaming(
     numeric: &NumericPuzzle,
     options: Options,
-    on_progress: &mut dyn FnMut(&Stats),
+    on_progress: &mut dyn FnMut(Progress<'_>),
     on_move: &mut dyn FnMut(Move),
 ) -> Result<Report, Unverified> {
     solve_watched(numeric, options, on_progress, Some(on_move))
@@ -275,7 +298,7 @@ pub fn solve_streaming(
 fn solve_watched(
     numeric: &NumericPuzzle,
     options: Options,
-    on_progress: &mut dyn FnMut(&Stats),
+    on_progress: &mut dyn FnMut(Progress<'_>),
     on_move: Option<&mut dyn FnMut(Move)>,
 ) -> Result<Report, Unverified> {
     let began = Instant::now();
@@ -298,7 +321,7 @@ pub fn solve_puzzle(
     puzzle: &Puzzle,
     target: &[usize],
     options: Options,
-    on_progress: &mut dyn FnMut(&Stats),
+    on_progress: &mut dyn FnMut(Progress<'_>),
 ) -> Result<Report, Unverified> {
     solve_puzzle_watched(puzzle, target, options, on_progress, None)
 }
@@ -307,7 +330,7 @@ fn solve_puzzle_watched(
     puzzle: &Puzzle,
     target: &[usize],
     options: Options,
-    on_progress: &mut dyn FnMut(&Stats),
+    on_progress: &mut dyn FnMut(Progress<'_>),
     on_move: Option<&mut dyn FnMut(Move)>,
 ) -> Result<Report, Unverified> {
     let began = Instant::now();
@@ -349,7 +372,16 @@ fn solve_puzzle_watched(
             };
             limits.deadline = Some(began + budget_end.saturating_duration_since(began) / share);
         }
-        let stopped = match exact(puzzle, target, algo, algo.weights(), limits, on_progress) {
+        let cache = options.cache.as_ref();
+        let stopped = match exact(
+            puzzle,
+            target,
+            algo,
+            algo.weights(),
+            limits,
+            cache,
+            on_progress,
+        ) {
             None => Limit::BoardSize(puzzle.board.cells()),
             Some(search) => {
                 stats = search.stats;
@@ -443,8 +475,18 @@ fn solve_puzzle_watched(
                             deadline: Some(improve_end),
                             ..options.limits
                         };
-                        let run =
-                            || exact(puzzle, target, Algo::Wastar, weights, limits, &mut |_| {});
+                        let run = || {
+                            let cache = options.cache.as_ref();
+                            exact(
+                                puzzle,
+                                target,
+                                Algo::Wastar,
+                                weights,
+                                limits,
+                                cache,
+                                &mut |_| {},
+                            )
+                        };
                         (Instant::now() < improve_end)
                             .then(run)
                             .flatten()
@@ -519,49 +561,24 @@ fn relaxed(puzzle: &Puzzle, target: &[usize], limits: Limits, until: Instant) ->
 
 /// Runs an exact search: IDA* on 1x1 tiles with one blank walks them in place with pattern
 /// databases; everything else runs on the packed space, or gets `None` when the board is too
-/// large for it.
+/// large for it. Tables come from `cache` or are built within `limits`.
 fn exact(
     puzzle: &Puzzle,
     target: &[usize],
     algo: Algo,
     weights: Weights,
     limits: Limits,
-    on_progress: &mut dyn FnMut(&Stats),
+    cache: Option<&Cache>,
+    on_progress: &mut dyn FnMut(Progress<'_>),
 ) -> Option<search::Search<Move>> {
     if algo == Algo::Idastar {
-        let cache = pdb::default_cache_dir();
-        if let Some(walk) = TileWalk::new(puzzle, target, cache.as_deref(), limits.max_memory) {
-            // Stronger databases in the cache take about a second to load: worth it only once
-            // the first search has shown that the puzzle is not an easy one.
-            let stronger =
-                TileWalk::has_stronger(puzzle, target, cache.as_deref(), limits.max_memory);
-            let quick = Instant::now() + EASY_SEARCH;
-            let first = Limits {
-                deadline: Some(limits.deadline.map_or(quick, |d| d.min(quick))),
-                ..limits
-            };
-            let found = walk_search(
-                &walk,
-                puzzle,
-                if stronger { first } else { limits },
-                on_progress,
-            );
-            if stronger
-                && found.outcome == Outcome::Stopped(Stop::Time)
-                && limits.deadline.is_none_or(|d| Instant::now() < d)
-                && let Some(walk) =
-                    TileWalk::stronger(puzzle, target, cache.as_deref(), limits.max_memory)
-            {
-                let again = walk_search(&walk, puzzle, limits, on_progress);
-                return Some(search::Search {
-                    stats: Stats {
-                        expanded: found.stats.expanded + again.stats.expanded,
-                        ..again.stats
-                    },
-                    ..again
-                });
-            }
-            return Some(found);
+        let walk = {
+            let mut on_table = |event: TableEvent<'_>| on_progress(Progress::Table(event));
+            let mut supply = tables(limits, cache, &mut on_table);
+            TileWalk::new(puzzle, target, &mut supply)
+        };
+        if let Some(walk) = walk {
+            return Some(walk_search(&walk, puzzle, limits, on_progress));
         }
     }
     let run = match packed::words_needed(puzzle)? {
@@ -574,21 +591,33 @@ fn exact(
         9..=12 => exact_packed::<12>,
         _ => exact_packed::<16>,
     };
-    Some(run(puzzle, target, algo, weights, limits, on_progress))
+    Some(run(
+        puzzle,
+        target,
+        algo,
+        weights,
+        limits,
+        cache,
+        on_progress,
+    ))
 }
 
-/// How long IDA* runs on the databases it builds itself before it hands over to stronger ones in
-/// the cache: what loading those takes (0.8 to 1.1 s for the 15-puzzle's 7-8 tables here), so
-/// that, not knowing how long the search would still take, it never spends more than twice
-/// what the better choice would have (the ski-rental argument).
-const EASY_SEARCH: Duration = Duration::from_secs(1);
+/// The pattern databases a search within `limits` may get from `cache` or build.
+fn tables<'a>(
+    limits: Limits,
+    cache: Option<&'a Cache>,
+    on_table: &'a mut dyn FnMut(TableEvent<'_>),
+) -> Supply<'a> {
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    Supply::new(cache, limits.deadline, limits.max_memory, threads, on_table)
+}
 
 /// IDA* on `walk` from `puzzle`'s start, its path turned into engine moves.
 fn walk_search(
     walk: &TileWalk,
     puzzle: &Puzzle,
     limits: Limits,
-    on_progress: &mut dyn FnMut(&Stats),
+    on_progress: &mut dyn FnMut(Progress<'_>),
 ) -> search::Search<Move> {
     let start = walk.position(&puzzle.start);
     let found = search::idastar(
@@ -597,7 +626,7 @@ fn walk_search(
         |t| t.solved(),
         |t| t.bound(),
         limits,
-        |_, stats| on_progress(stats),
+        |_, stats| on_progress(Progress::Search(stats)),
     );
     search::Search {
         outcome: match found.outcome {
@@ -620,22 +649,25 @@ fn exact_packed<const W: usize>(
     algo: Algo,
     weights: Weights,
     limits: Limits,
-    on_progress: &mut dyn FnMut(&Stats),
+    cache: Option<&Cache>,
+    on_progress: &mut dyn FnMut(Progress<'_>),
 ) -> search::Search<Move> {
     let space = PackedSpace::<W>::new(puzzle).expect("dispatched on words_needed");
     let start = space.encode(&puzzle.start);
     let goal = space.encode(target);
-    let bound = || {
-        let cache = pdb::default_cache_dir();
-        Bound::manhattan(puzzle, target).with_databases(
-            puzzle,
-            target,
-            cache.as_deref(),
-            limits.max_memory,
-        )
+    let mut bound = || {
+        let mut on_table = |event: TableEvent<'_>| on_progress(Progress::Table(event));
+        let mut supply = tables(limits, cache, &mut on_table);
+        Bound::manhattan(puzzle, target).with_databases(puzzle, target, &mut supply)
     };
     let found = match algo {
-        Algo::Bfs => search::bfs(&space, start, |s| *s == goal, limits, on_progress),
+        Algo::Bfs => search::bfs(
+            &space,
+            start,
+            |s| *s == goal,
+            limits,
+            &mut |stats: &Stats| on_progress(Progress::Search(stats)),
+        ),
         Algo::Astar | Algo::Wastar | Algo::Greedy => {
             let bound = bound();
             search::weighted_astar(
@@ -645,7 +677,7 @@ fn exact_packed<const W: usize>(
                 |s| bound.estimate(|p| space.origin(s, p)),
                 weights,
                 limits,
-                |_, stats| on_progress(stats),
+                |_, stats| on_progress(Progress::Search(stats)),
             )
         }
         Algo::Idastar => {
@@ -656,11 +688,13 @@ fn exact_packed<const W: usize>(
                 |s| *s == goal,
                 |s| bound.estimate(|p| space.origin(s, p)),
                 limits,
-                |_, stats| on_progress(stats),
+                |_, stats| on_progress(Progress::Search(stats)),
             )
         }
         Algo::Auto | Algo::Bibfs | Algo::Constructive => {
-            search::bidirectional_bfs(&space, start, goal, limits, on_progress)
+            search::bidirectional_bfs(&space, start, goal, limits, &mut |stats: &Stats| {
+                on_progress(Progress::Search(stats))
+            })
         }
     };
     search::Search {

@@ -6,18 +6,13 @@
 //! heuristic is the larger.
 
 use crate::geometry::Dir;
-use crate::heuristic::{Pattern, PatternDb, pdb};
+use crate::heuristic::{Pattern, PatternDb, Supply, pdb};
 use crate::puzzle::{Move, Puzzle};
 use crate::search::idastar::Walk;
-use std::path::Path;
 use std::sync::Arc;
 
 /// Largest board the walk handles.
 pub const MAX_CELLS: usize = 64;
-
-/// Largest board whose tiles get multi-tile databases; beyond it each tile is its own group
-/// (its Manhattan distance), since builds would take too long.
-const MAX_GROUPED_CELLS: usize = 36;
 
 const NONE: u8 = u8::MAX;
 const MAX_GROUPS: usize = MAX_CELLS;
@@ -72,15 +67,17 @@ pub struct TileWalk {
 }
 
 impl TileWalk {
-    /// The walk for `puzzle` (1x1 tiles, one blank, goal origins `target`), with its databases
-    /// loaded from or built into `cache`. `None` when the puzzle is not of that kind or the
-    /// databases would not fit in `max_memory` bytes.
-    pub fn new(
-        puzzle: &Puzzle,
-        target: &[usize],
-        cache: Option<&Path>,
-        max_memory: usize,
-    ) -> Option<TileWalk> {
+    /// The walk for `puzzle` (1x1 tiles, one blank, goal origins `target`) with the strongest
+    /// databases `supply` can provide: the 15-puzzle's 7-8 tables when they are cached, else
+    /// the strongest split of [`pdb::partitions`] that can be had in time, else one table per
+    /// tile (its Manhattan distance). `None` when the puzzle is not of that kind, or its goal
+    /// does not leave the blank on the last cell.
+    ///
+    /// Which tables bound the walk changes how long IDA* runs, never the path it finds: every
+    /// prefix of a shortest path stays within the final bound under any admissible estimate,
+    /// and the walk tries moves in a fixed order, so the first shortest path in that order is
+    /// found whatever the tables.
+    pub fn new(puzzle: &Puzzle, target: &[usize], supply: &mut Supply) -> Option<TileWalk> {
         let board = &puzzle.board;
         let (rows, cols, cells) = (board.rows(), board.cols(), board.cells());
         if !(2..=MAX_CELLS).contains(&cells)
@@ -89,74 +86,45 @@ impl TileWalk {
         {
             return None;
         }
-        let mut goals: Vec<usize> = target.to_vec();
-        goals.sort_unstable();
-        let mut patterns = if cells <= MAX_GROUPED_CELLS {
-            pdb::partition(rows, cols, 1, &goals)
+        // Tables are built with the blank's goal on the last cell.
+        let goals: Vec<usize> = (0..cells - 1).collect();
+        let mut sorted = target.to_vec();
+        sorted.sort_unstable();
+        if sorted != goals {
+            return None;
+        }
+        let seven_eight = pdb::fifteen_seven_eight();
+        let stored = if (rows, cols) == (4, 4) {
+            supply
+                .at_hand(&seven_eight)
+                .map(|tables| (seven_eight, tables))
         } else {
-            Vec::new()
+            None
         };
-        if patterns.is_empty() {
-            patterns = goals
-                .iter()
-                .map(|&g| Pattern::new(rows, cols, 1, vec![g]))
-                .collect();
-        }
-        let tables: usize = patterns.iter().map(Pattern::table_bytes).sum();
-        let build = patterns.iter().map(Pattern::build_bytes).max().unwrap_or(0);
-        if tables + build > max_memory {
-            return None;
-        }
-        Some(TileWalk::with_patterns(puzzle, target, &patterns, cache))
+        let (patterns, tables) = match stored {
+            Some(found) => found,
+            None => pdb::partitions(rows, cols, 1, &goals)
+                .into_iter()
+                .find_map(|patterns| supply.obtain(&patterns).map(|tables| (patterns, tables)))
+                .unwrap_or_else(|| {
+                    let singles: Vec<Pattern> = goals
+                        .iter()
+                        .map(|&g| Pattern::new(rows, cols, 1, vec![g]))
+                        .collect();
+                    let tables = singles.iter().map(single_tile_table).collect();
+                    (singles, tables)
+                }),
+        };
+        Some(TileWalk::with_tables(puzzle, target, &patterns, tables))
     }
 
-    /// Whether [`TileWalk::stronger`] has databases for `puzzle` (a 4x4 board of 1x1 tiles
-    /// and one blank) with goal cells `target`: the 15-puzzle's 7-8 tables, once `klotski pdb`
-    /// (or the benchmark) has put them in `cache` and they fit in `max_memory` bytes. They cut
-    /// the nodes many times over, but a build takes minutes, far beyond the searches they would
-    /// speed up.
-    pub fn has_stronger(
-        puzzle: &Puzzle,
-        target: &[usize],
-        cache: Option<&Path>,
-        max_memory: usize,
-    ) -> bool {
-        let mut goals = target.to_vec();
-        goals.sort_unstable();
-        let patterns = pdb::fifteen_seven_eight();
-        (puzzle.board.rows(), puzzle.board.cols()) == (4, 4)
-            && puzzle.pieces.iter().all(|p| p.shape.area() == 1)
-            && goals == (0..15).collect::<Vec<_>>()
-            && patterns.iter().map(Pattern::table_bytes).sum::<usize>() <= max_memory
-            && patterns.iter().all(|p| PatternDb::is_cached(p, cache))
-    }
-
-    /// The walk of [`TileWalk::new`] on the stronger databases of [`TileWalk::has_stronger`],
-    /// loaded from `cache`; `None` when there are none.
-    pub fn stronger(
-        puzzle: &Puzzle,
-        target: &[usize],
-        cache: Option<&Path>,
-        max_memory: usize,
-    ) -> Option<TileWalk> {
-        if !TileWalk::has_stronger(puzzle, target, cache, max_memory) {
-            return None;
-        }
-        let patterns = pdb::fifteen_seven_eight();
-        // Loaded first, so that a damaged copy means no stronger walk rather than a long build.
-        for pattern in &patterns {
-            PatternDb::load(pattern, cache)?;
-        }
-        Some(TileWalk::with_patterns(puzzle, target, &patterns, cache))
-    }
-
-    /// The walk for `puzzle` (as for [`TileWalk::new`]) bounded by the databases of
+    /// The walk for `puzzle` (as for [`TileWalk::new`]) bounded by `tables`, the databases of
     /// `patterns`, which split its tiles' goal cells.
-    pub fn with_patterns(
+    pub fn with_tables(
         puzzle: &Puzzle,
         target: &[usize],
         patterns: &[Pattern],
-        cache: Option<&Path>,
+        databases: Vec<Arc<PatternDb>>,
     ) -> TileWalk {
         let board = &puzzle.board;
         let (rows, cols, cells) = (board.rows(), board.cols(), board.cells());
@@ -195,16 +163,6 @@ impl TileWalk {
         let neighbours = pdb::neighbours(rows, cols)
             .into_iter()
             .map(|n| n.map(|to| to.map_or(NONE, |c| c as u8)))
-            .collect();
-        let databases = patterns
-            .iter()
-            .map(|pattern| {
-                if pattern.cells.len() == 1 {
-                    Arc::new(PatternDb::build(pattern))
-                } else {
-                    PatternDb::load_or_build(pattern, cache)
-                }
-            })
             .collect();
         TileWalk {
             neighbours,
@@ -309,6 +267,12 @@ impl TileWalk {
     }
 }
 
+/// The table of one tile: its Manhattan distance, built at once and never cached.
+fn single_tile_table(pattern: &Pattern) -> Arc<PatternDb> {
+    let table = pdb::build::build(pattern, 1, &|_| true).expect("never stopped");
+    Arc::new(PatternDb::new(pattern.clone(), table))
+}
+
 impl Walk for TileWalk {
     type State = Tiles;
     /// The direction the blank moves, as an index into [`Dir::ALL`].
@@ -402,7 +366,14 @@ mod tests {
                     ..Pattern::new(3, 3, 1, cells.clone())
                 })
                 .collect();
-            TileWalk::with_patterns(&engine, &target, &patterns, None)
+            let tables = patterns
+                .iter()
+                .map(|p| {
+                    let table = pdb::build::build(p, 1, &|_| true).unwrap();
+                    Arc::new(PatternDb::new(p.clone(), table))
+                })
+                .collect();
+            TileWalk::with_tables(&engine, &target, &patterns, tables)
         };
         let (by_cells, ranked) = (walk(Layout::Cells), walk(Layout::Ranked));
         let mut a = by_cells.position(&target);

@@ -293,6 +293,7 @@ fn ratio_to_the_manhattan_bound_on_random_walk_boards() {
             let options = Options {
                 limits: Limits::memory(1 << 30),
                 algo: Algo::Constructive,
+                cache: None,
             };
             let began = std::time::Instant::now();
             let report = solve_puzzle(&puzzle, &target, options, &mut |_| {}).unwrap();

@@ -38,6 +38,7 @@ fn solved(case: &str) -> Playback {
     let options = Options {
         limits: Limits::memory(1 << 28),
         algo: Default::default(),
+        cache: None,
     };
     let mut playback = Playback::new(numeric.engine(), TWEEN);
     for event in answer_events(solver::solve(&numeric, options, &mut |_| {})) {

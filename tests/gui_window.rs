@@ -82,7 +82,10 @@ impl Display {
         let mut command = Command::new(program);
         command
             .env("DISPLAY", &self.name)
-            .env("XDG_RUNTIME_DIR", &self.scratch);
+            .env("XDG_RUNTIME_DIR", &self.scratch)
+            // A home and cache of the test's own, never the user's.
+            .env("HOME", &self.scratch)
+            .env("XDG_CACHE_HOME", self.scratch.join("cache"));
         command
     }
 
@@ -91,7 +94,9 @@ impl Display {
             .command(program)
             .args(args)
             .output()
-            .unwrap_or_else(|e| panic!("{program} must be installed (see .ci/apt-packages): {e}"));
+            .unwrap_or_else(|e| {
+                panic!("{program} must be installed (scripts/test installs it): {e}")
+            });
         assert!(
             out.status.success(),
             "{program} {args:?} failed: {}",
@@ -136,6 +141,7 @@ fn solved() -> Playback {
     let options = Options {
         limits: Limits::memory(1 << 28),
         algo: Default::default(),
+        cache: None,
     };
     for event in answer_events(solver::solve(&numeric, options, &mut |_| {})) {
         playback.receive(event);

@@ -1,14 +1,11 @@
 //! Optimal search end to end: the 100 random 15-puzzles at their known optimal lengths, and
 //! A*, IDA* and bidirectional BFS agreeing on small cases with blocks and several blanks.
 
-use klotski::compare::thread_cpu;
-use klotski::heuristic::{PatternDb, pdb};
 use klotski::numeric::NumericPuzzle;
-use klotski::search::{self, Limits, Outcome, Stats};
+use klotski::search::Limits;
 use klotski::solver::{self, Algo, Answer, Options, Report};
-use klotski::tiles::TileWalk;
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// A case: the puzzle and the known answer (`Some(n)`: optimum `n`; `None`: unsolvable).
 fn case(path: &Path) -> (NumericPuzzle, Option<usize>) {
@@ -26,8 +23,9 @@ fn solve(puzzle: &NumericPuzzle, algo: Algo) -> Report {
     let options = Options {
         limits: Limits::memory(2 << 30),
         algo,
+        cache: None,
     };
-    solver::solve(puzzle, options, &mut |_: &Stats| {}).unwrap()
+    solver::solve(puzzle, options, &mut |_| {}).unwrap()
 }
 
 /// The solution's length after replaying it to the goal, or `None` for a proven `No`.
@@ -154,83 +152,6 @@ fn astar_and_bidirectional_bfs_agree_on_deeper_cases() {
     check(TABLED, &[Algo::Bibfs, Algo::Astar, Algo::Auto]);
 }
 
-/// Benchmark, run by hand: `cargo test --release --no-default-features --test optimal --
-/// --ignored --nocapture bench_fifteen`. Solves the 100 15-puzzles with IDA* twice each, on the
-/// 6-6-3 databases searches build on their own and on the 7-8 ones `klotski pdb` builds,
-/// alternating so both see the same machine load, and prints total and median time and nodes
-/// of each. Loading (or building) the databases is timed apart.
-#[test]
-#[ignore]
-fn bench_fifteen() {
-    let cache = pdb::default_cache_dir();
-    let goals: Vec<usize> = (0..15).collect();
-    let variants = [
-        ("6-6-3", pdb::partition(4, 4, 1, &goals)),
-        ("7-8", pdb::fifteen_seven_eight()),
-    ];
-    for (name, patterns) in &variants {
-        let began = Instant::now();
-        for pattern in patterns {
-            PatternDb::load_or_build(pattern, cache.as_deref());
-        }
-        println!(
-            "{name} databases loaded or built in {:.1} s",
-            began.elapsed().as_secs_f64()
-        );
-    }
-    // Through the solver, which picks the 7-8 tables now that they are cached.
-    let cases = fifteen();
-    let report = solve(&cases[0].1, Algo::Idastar);
-    assert_eq!(length(&cases[0].1, &report), Some(cases[0].2));
-    let mut runs = vec![(Vec::new(), Vec::new(), Vec::new()); variants.len()];
-    for (name, puzzle, optimum) in &cases {
-        let engine = puzzle.engine();
-        let target = puzzle.target(&engine).unwrap();
-        for ((_, patterns), (times, cpu, nodes)) in variants.iter().zip(&mut runs) {
-            let walk = TileWalk::with_patterns(&engine, &target, patterns, cache.as_deref());
-            let start = walk.position(&engine.start);
-            let began = Instant::now();
-            let cpu_began = thread_cpu().unwrap_or_default();
-            let found = search::idastar(
-                &walk,
-                start.clone(),
-                |t| t.solved(),
-                |t| t.bound(),
-                Limits::memory(1 << 30),
-                |_, _| {},
-            );
-            times.push(began.elapsed());
-            cpu.push(thread_cpu().unwrap_or_default() - cpu_began);
-            nodes.push(found.stats.expanded);
-            let Outcome::Found(path) = found.outcome else {
-                panic!("{name}: {:?}", found.outcome);
-            };
-            let moves = walk.engine_moves(&start, &path);
-            assert_eq!(engine.replay(&moves).unwrap().origins(), target, "{name}");
-            assert_eq!(moves.len(), *optimum, "{name}");
-        }
-    }
-    for ((variant, _), (times, cpu, nodes)) in variants.iter().zip(&mut runs) {
-        let total: Duration = times.iter().sum();
-        let total_cpu: Duration = cpu.iter().sum();
-        let all_nodes: u64 = nodes.iter().sum();
-        times.sort();
-        cpu.sort();
-        nodes.sort();
-        println!(
-            "{variant}: 100 puzzles, wall total {:.3} s, median {:.2} ms, max {:.1} ms; \
-             CPU total {:.3} s, median {:.2} ms; nodes total {all_nodes}, median {}, max {}",
-            total.as_secs_f64(),
-            times[49].as_secs_f64() * 1000.0,
-            times[99].as_secs_f64() * 1000.0,
-            total_cpu.as_secs_f64(),
-            cpu[49].as_secs_f64() * 1000.0,
-            nodes[49],
-            nodes[99]
-        );
-    }
-}
-
 /// 5x5 random walks from the goal (tests/cases/walks5x5), with the optima IDA* proves; those of
 /// the 40-move walks were confirmed by bidirectional BFS (40, 36, 34 moves).
 #[test]
@@ -264,7 +185,8 @@ fn a_search_out_of_reach_stops_at_the_time_limit() {
             deadline: Some(std::time::Instant::now() + Duration::from_millis(100)),
         },
         algo: Algo::Idastar,
+        cache: None,
     };
-    let report = solver::solve(&puzzle, options, &mut |_: &Stats| {}).unwrap();
+    let report = solver::solve(&puzzle, options, &mut |_| {}).unwrap();
     assert_eq!(report.answer, Answer::GaveUp(solver::Limit::Time));
 }

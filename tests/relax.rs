@@ -67,6 +67,7 @@ fn claims_no_only_where_exhaustive_search_finds_no_solution() {
                 let options = Options {
                     limits: limits(20),
                     algo: Algo::Auto,
+                    cache: None,
                 };
                 let Ok(numeric) = generate::generate(&spec, seed, options) else {
                     continue;
@@ -74,6 +75,7 @@ fn claims_no_only_where_exhaustive_search_finds_no_solution() {
                 let exact = Options {
                     limits: limits(60),
                     algo: Algo::Bibfs,
+                    cache: None,
                 };
                 let answer = solver::solve(&numeric, exact, &mut |_| {}).unwrap().answer;
                 let no = matches!(answer, Answer::Unsolvable(_));
@@ -122,6 +124,7 @@ fn random_walks_from_the_goal_are_never_claimed_unsolvable() {
                 let options = Options {
                     limits: limits(10),
                     algo: Algo::Auto,
+                    cache: None,
                 };
                 let numeric = generate::generate(&spec, seed, options).unwrap();
                 assert_ne!(

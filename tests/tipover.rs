@@ -110,12 +110,11 @@ impl Board {
         while let Some(cell) = todo.pop() {
             let (r, c) = ((cell / self.cols) as i64, (cell % self.cols) as i64);
             for (dr, dc) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
-                if let Some(next) = self.cell(r + dr, c + dc) {
-                    if self.heights[next] > 0 && !seen[next] {
+                if let Some(next) = self.cell(r + dr, c + dc)
+                    && self.heights[next] > 0 && !seen[next] {
                         seen[next] = true;
                         todo.push(next);
                     }
-                }
             }
         }
         seen

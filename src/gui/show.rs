@@ -13,7 +13,7 @@ use crate::puzzle::{Move, Puzzle};
 use crate::sbp::SbpBoard;
 use crate::sbp::engine::{EngineError, EnginePuzzle, engine_puzzle, engine_solution};
 use crate::search::Limits;
-use crate::solver::{self, Options};
+use crate::solver::{self, Options, Progress};
 use std::cell::RefCell;
 
 /// What the board shows besides its walls and pieces.
@@ -49,7 +49,11 @@ impl Show {
                 let result = solver::solve_streaming(
                     &numeric,
                     options,
-                    &mut |stats| (emit.borrow_mut())(SolverEvent::Progress(stats.stored)),
+                    &mut |progress| {
+                        if let Progress::Search(stats) = progress {
+                            (emit.borrow_mut())(SolverEvent::Progress(stats.stored));
+                        }
+                    },
                     &mut |mv| {
                         streamed = true;
                         (emit.borrow_mut())(SolverEvent::Move(mv));

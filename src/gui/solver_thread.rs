@@ -89,6 +89,7 @@ mod tests {
         let options = Options {
             limits: Limits::memory(1 << 26),
             algo: Default::default(),
+            cache: None,
         };
         spawn(Show::numeric(numeric, options).job, tx, move || {
             let _ = wake_tx.send(());
@@ -126,8 +127,9 @@ mod tests {
         let options = Options {
             limits: Limits::memory(1 << 28),
             algo: Algo::Constructive,
+            cache: None,
         };
-        let numeric = generate(&spec, 7, options).unwrap();
+        let numeric = generate(&spec, 7, options.clone()).unwrap();
         let mut events = Vec::new();
         (Show::numeric(numeric.clone(), options).job)(&mut |e| events.push(e));
         let (verdict, moves) = events.split_last().unwrap();

@@ -9,10 +9,9 @@ pub mod manhattan;
 pub mod pdb;
 
 pub use manhattan::Manhattan;
-pub use pdb::{Pattern, PatternDb};
+pub use pdb::{Pattern, PatternDb, Supply};
 
 use crate::puzzle::Puzzle;
-use std::path::Path;
 use std::sync::Arc;
 
 /// A lower bound on the moves from a placement of `puzzle`'s pieces to its goal.
@@ -35,33 +34,42 @@ impl Bound {
         }
     }
 
-    /// Adds pattern databases for the 1x1 tiles (see [`pdb::partition`]), loaded from or built
-    /// into `cache`, when the board has one blank (their builds take seconds; with more blanks
-    /// minutes, more than most searches they would speed up) and their tables and builds fit in
-    /// `max_memory` bytes.
+    /// Adds pattern databases for the 1x1 tiles (the strongest split of
+    /// [`pdb::partitions`] that `supply` can provide) when the board has one blank and its goal
+    /// is on the last cell: with more blanks their builds take minutes, more than most
+    /// searches they would speed up.
     pub fn with_databases(
         mut self,
         puzzle: &Puzzle,
         target: &[usize],
-        cache: Option<&Path>,
-        max_memory: usize,
+        supply: &mut Supply,
     ) -> Bound {
         let board = &puzzle.board;
         let covered: usize = puzzle.pieces.iter().map(|p| p.shape.area()).sum();
         let blanks = board.cells() - covered;
+        // Tables are built with the blank's goal on the last cell.
+        let mut goal_cells = vec![false; board.cells()];
+        for (piece, &origin) in puzzle.pieces.iter().zip(target) {
+            for cell in board.footprint(piece.shape, origin) {
+                goal_cells[cell] = true;
+            }
+        }
+        if blanks != 1 || goal_cells[board.cells() - 1] {
+            return self;
+        }
         let mut units: Vec<(usize, usize)> = (0..puzzle.pieces.len())
             .filter(|&p| puzzle.pieces[p].shape.area() == 1)
             .map(|p| (target[p], p))
             .collect();
         units.sort_unstable();
         let goals: Vec<usize> = units.iter().map(|&(cell, _)| cell).collect();
-        let patterns = pdb::partition(board.rows(), board.cols(), blanks, &goals);
-        let tables: usize = patterns.iter().map(Pattern::table_bytes).sum();
-        let build = patterns.iter().map(Pattern::build_bytes).max().unwrap_or(0);
-        if blanks != 1 || patterns.is_empty() || tables + build > max_memory {
+        let Some((patterns, tables)) = pdb::partitions(board.rows(), board.cols(), blanks, &goals)
+            .into_iter()
+            .find_map(|patterns| supply.obtain(&patterns).map(|tables| (patterns, tables)))
+        else {
             return self;
-        }
-        for pattern in patterns {
+        };
+        for (pattern, table) in patterns.iter().zip(tables) {
             let pieces: Vec<usize> = pattern
                 .cells
                 .iter()
@@ -70,8 +78,7 @@ impl Bound {
             for &p in &pieces {
                 self.in_group[p] = true;
             }
-            self.groups
-                .push((PatternDb::load_or_build(&pattern, cache), pieces));
+            self.groups.push((table, pieces));
         }
         self
     }

@@ -174,7 +174,7 @@ pub fn generate(spec: &Spec, seed: u64, options: Options) -> Result<NumericPuzzl
                     },
                 )?;
                 let puzzle = numeric(&goal, &origins);
-                if decide(&puzzle, options)? != spec.unsolvable {
+                if decide(&puzzle, options.clone())? != spec.unsolvable {
                     return Ok(puzzle);
                 }
             }

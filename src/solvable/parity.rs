@@ -28,7 +28,7 @@ impl TileBoard {
     /// The board's disorder (see the module documentation), in O(N*N log N) time.
     pub fn disorder(&self) -> u64 {
         let tiles = self.cells.iter().copied().filter(|&t| t != 0).collect();
-        let blank_row = if self.side % 2 == 0 {
+        let blank_row = if self.side.is_multiple_of(2) {
             (self.blank() / self.side + 1) as u64
         } else {
             0
@@ -38,7 +38,7 @@ impl TileBoard {
 
     /// Whether [`TileBoard::disorder`] is even or odd.
     pub fn parity(&self) -> Parity {
-        if self.disorder() % 2 == 0 {
+        if self.disorder().is_multiple_of(2) {
             Parity::Even
         } else {
             Parity::Odd

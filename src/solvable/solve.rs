@@ -10,8 +10,7 @@
 use super::{Instance, TileBoard};
 use crate::geometry::{Board, Shape};
 use crate::puzzle::{Piece, Puzzle};
-use crate::search::Stats;
-use crate::solver::{Options, Report, Unverified, solve_puzzle};
+use crate::solver::{Options, Progress, Report, Unverified, solve_puzzle};
 
 /// The cell of each tile on `board`: entry `t - 1` is where tile `t` stands.
 pub(super) fn origins(board: &TileBoard) -> Vec<usize> {
@@ -46,7 +45,7 @@ pub(super) fn engine(instance: &Instance) -> Puzzle {
 pub fn solve(
     instance: &Instance,
     options: Options,
-    on_progress: &mut dyn FnMut(&Stats),
+    on_progress: &mut dyn FnMut(Progress<'_>),
 ) -> Result<Report, Unverified> {
     solve_puzzle(&instance.engine(), &instance.target(), options, on_progress)
 }

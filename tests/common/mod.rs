@@ -1,7 +1,12 @@
-//! Runs the built `klotski` binary for the integration tests.
+//! Runs the built `klotski` binary for the integration tests, with a cache of this test run's
+//! own: never the user's `~/.cache`, and empty at the start of every run.
+
+#![allow(dead_code)] // Each test binary uses its own part of these helpers.
 
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::OnceLock;
 
 /// What one run of the binary printed, and its exit code.
 pub struct Run {
@@ -10,10 +15,33 @@ pub struct Run {
     pub stderr: String,
 }
 
+/// This test binary's scratch home and cache folder, emptied when the binary first asks for it,
+/// so that every `cargo test` starts as a new machine does: with no cached tables.
+pub fn scratch_home() -> &'static Path {
+    static HOME: OnceLock<PathBuf> = OnceLock::new();
+    HOME.get_or_init(|| {
+        let binary = std::env::current_exe().expect("the test binary's path");
+        let name = binary.file_stem().expect("a file name").to_string_lossy();
+        let home = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("home-{name}"));
+        let _ = std::fs::remove_dir_all(&home);
+        std::fs::create_dir_all(&home).expect("a scratch home");
+        home
+    })
+}
+
+/// `klotski ARGS` as a command, with the scratch home as its `HOME` and cache.
+pub fn command(args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_klotski"));
+    command
+        .args(args)
+        .env("HOME", scratch_home())
+        .env("XDG_CACHE_HOME", scratch_home().join("cache"));
+    command
+}
+
 /// Runs `klotski ARGS` with `input` on standard input.
 pub fn klotski(args: &[&str], input: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_klotski"))
-        .args(args)
+    let mut child = command(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -1,0 +1,24 @@
+//! Additive disjoint pattern databases: for a group of 1x1 tiles, the fewest moves of those
+//! tiles that bring them home from every placement, built once by breadth-first search and
+//! cached on disk.
+//!
+//! - [`pattern`]: what a table is of and how it is indexed;
+//! - [`table`]: a finished table and its lookups;
+//! - [`build`]: the breadth-first search that fills a table;
+//! - [`cache`]: the files tables are kept in between runs;
+//! - [`partition`]: which groups a board's tiles are split into;
+//! - [`supply`]: how a search gets its tables within its time and memory.
+
+pub mod build;
+pub mod cache;
+pub mod partition;
+pub mod pattern;
+pub mod supply;
+pub mod table;
+
+pub use build::{BuildProgress, neighbours};
+pub use cache::{Cache, CacheError};
+pub use partition::{MAX_GROUPED_CELLS, fifteen_seven_eight, partitions};
+pub use pattern::{Layout, Pattern, cell_bits};
+pub use supply::{Supply, TableEvent};
+pub use table::PatternDb;

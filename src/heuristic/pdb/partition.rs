@@ -1,0 +1,121 @@
+//! Which groups of 1x1 tiles get databases: the splits of a board's tiles into disjoint groups,
+//! strongest first, and the boards on which databases pay at all.
+
+use super::pattern::{Layout, MAX_STATE_BITS, Pattern, cell_bits};
+
+/// Largest board whose tiles get multi-tile databases. Beyond it an exact search of a one-blank
+/// board cannot finish whatever its tables (the 7x7 puzzle's optimum is out of reach), so their
+/// builds would only take time from the solvers that can answer.
+pub const MAX_GROUPED_CELLS: usize = 36;
+
+/// The 4x4 one-blank groups 6-6-3 (goal cells): the top three rows in a left and a right half,
+/// and the bottom row. Compact groups catch more interactions than scattered ones.
+const FOUR_BY_FOUR: [&[usize]; 3] = [&[0, 1, 4, 5, 8, 9], &[2, 3, 6, 7, 10, 11], &[12, 13, 14]];
+
+/// The 4x4 one-blank groups 5-5-5: weaker than 6-6-3, but built in a fraction of the time, for
+/// a first search that cannot wait for the 6-tile builds.
+const FOUR_BY_FOUR_LIGHT: [&[usize]; 3] =
+    [&[0, 1, 2, 4, 5], &[3, 6, 7, 10, 11], &[8, 9, 12, 13, 14]];
+
+/// The 4x4 one-blank groups 7-8 (goal cells): the top two rows, and the rest. Korf and Felner
+/// count many times fewer nodes with them than with 6-6-3, but their tables take 576 MB and a
+/// build of minutes, so searches use them only once they are in the cache.
+const FOUR_BY_FOUR_SEVEN_EIGHT: [&[usize]; 2] =
+    [&[0, 1, 2, 3, 4, 5, 6, 7], &[8, 9, 10, 11, 12, 13, 14]];
+
+/// The 7-8 groups of the 15-puzzle (4x4, 15 tiles, one blank), ranked.
+pub fn fifteen_seven_eight() -> Vec<Pattern> {
+    FOUR_BY_FOUR_SEVEN_EIGHT
+        .iter()
+        .map(|group| Pattern::new(4, 4, 1, group.to_vec()).ranked())
+        .collect()
+}
+
+/// Splits of the 1x1 tiles with goal cells `unit_goals` (increasing) into database groups for a
+/// `rows` x `cols` board with `blanks` blanks, strongest first: on 4x4 with one blank 6-6-3 then
+/// 5-5-5, elsewhere row-major runs as long as a build of at most [`MAX_STATE_BITS`] index bits
+/// allows. Empty on boards past [`MAX_GROUPED_CELLS`].
+pub fn partitions(
+    rows: usize,
+    cols: usize,
+    blanks: usize,
+    unit_goals: &[usize],
+) -> Vec<Vec<Pattern>> {
+    if rows * cols > MAX_GROUPED_CELLS {
+        return Vec::new();
+    }
+    let pattern = |cells: Vec<usize>| compact(Pattern::new(rows, cols, blanks, cells));
+    if (rows, cols, blanks) == (4, 4, 1) {
+        return [FOUR_BY_FOUR, FOUR_BY_FOUR_LIGHT]
+            .iter()
+            .map(|split| {
+                split
+                    .iter()
+                    .map(|group| {
+                        group
+                            .iter()
+                            .copied()
+                            .filter(|c| unit_goals.contains(c))
+                            .collect::<Vec<_>>()
+                    })
+                    .filter(|cells| !cells.is_empty())
+                    .map(pattern)
+                    .collect()
+            })
+            .collect();
+    }
+    let per_group = (MAX_STATE_BITS / cell_bits(rows * cols)) as usize;
+    if per_group <= blanks + 1 || unit_goals.is_empty() {
+        return Vec::new();
+    }
+    vec![
+        unit_goals
+            .chunks(per_group - blanks)
+            .map(|cells| pattern(cells.to_vec()))
+            .collect(),
+    ]
+}
+
+/// `pattern` laid out by cells when that table is small or not much larger than a ranked one
+/// (cell indices need no ranking per lookup), else by rank.
+fn compact(pattern: Pattern) -> Pattern {
+    let by_cells = pattern.table_bytes();
+    if pattern.blanks == 1 && by_cells > (1 << 22).max(4 * pattern.placements()) {
+        pattern.ranked()
+    } else {
+        Pattern {
+            layout: Layout::Cells,
+            ..pattern
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_cover_every_tile_once() {
+        for (rows, cols) in [(2, 2), (3, 3), (2, 5), (4, 4), (5, 5), (6, 6), (3, 12)] {
+            let goals: Vec<usize> = (0..rows * cols - 1).collect();
+            let splits = partitions(rows, cols, 1, &goals);
+            assert!(!splits.is_empty(), "{rows}x{cols}");
+            for split in splits {
+                let mut covered: Vec<usize> = split.iter().flat_map(|p| p.cells.clone()).collect();
+                covered.sort_unstable();
+                assert_eq!(covered, goals, "{rows}x{cols}");
+            }
+        }
+        assert!(partitions(7, 7, 1, &(0..48).collect::<Vec<_>>()).is_empty());
+    }
+
+    #[test]
+    fn sparse_tables_are_ranked() {
+        // Six tiles of the 3x3 board: 2^24 cell-indexed entries for 60,480 placements.
+        let split = &partitions(3, 3, 1, &(0..8).collect::<Vec<_>>())[0];
+        assert_eq!(split[0].layout, Layout::Ranked);
+        // The 15-puzzle's 6-tile groups stay cell-indexed (2^24 entries, 5.8 million placements).
+        let split = &partitions(4, 4, 1, &(0..15).collect::<Vec<_>>())[0];
+        assert_eq!(split[0].layout, Layout::Cells);
+    }
+}

@@ -1,0 +1,159 @@
+//! What a pattern database is of: a board, its blank count and one group of 1x1 tiles' goal
+//! cells, and how the table of that group is indexed.
+
+/// Largest number of index bits (tiles and blanks together) a cell-indexed build may use: its
+/// visited set takes `2^bits` bits.
+pub const MAX_STATE_BITS: u32 = 28;
+
+/// How a table is laid out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Layout {
+    /// One entry per `bits`-bit field of each tile's cell, unused combinations included: a move
+    /// changes the index by one shifted difference, with no ranking at all.
+    Cells,
+    /// One entry per placement, numbered by its rank among the `n!/(n-k)!` placements of `k`
+    /// tiles on `n` cells ([`Ranker`]): 8 tiles of the 4x4 board take 519 MB instead of 4 GiB,
+    /// for a few bit counts a lookup. One blank only.
+    Ranked,
+}
+
+/// What a database is of: the board size, its blank count and the goal cells of its tiles.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Pattern {
+    /// Board rows.
+    pub rows: usize,
+    /// Board columns.
+    pub cols: usize,
+    /// Blanks on the board; in the goal they fill the last cells.
+    pub blanks: usize,
+    /// Goal cells of the group's tiles; a tile's place in this list fixes its index bits.
+    pub cells: Vec<usize>,
+    /// How its table is indexed.
+    pub layout: Layout,
+}
+
+impl Pattern {
+    /// A group laid out by cells.
+    pub fn new(rows: usize, cols: usize, blanks: usize, cells: Vec<usize>) -> Pattern {
+        Pattern {
+            rows,
+            cols,
+            blanks,
+            cells,
+            layout: Layout::Cells,
+        }
+    }
+
+    /// The same group laid out by rank.
+    pub fn ranked(self) -> Pattern {
+        Pattern {
+            layout: Layout::Ranked,
+            ..self
+        }
+    }
+
+    /// Bits that hold one cell number.
+    pub fn bits(&self) -> u32 {
+        cell_bits(self.rows * self.cols)
+    }
+
+    /// Entries (bytes) of the finished table.
+    pub fn table_bytes(&self) -> usize {
+        match self.layout {
+            Layout::Cells => 1 << (self.bits() as usize * self.cells.len()),
+            Layout::Ranked => self.placements(),
+        }
+    }
+
+    /// Placements of the group's tiles on distinct cells: `n!/(n-k)!`.
+    pub fn placements(&self) -> usize {
+        let n = self.rows * self.cols;
+        (n - self.cells.len() + 1..=n).product()
+    }
+
+    /// States a build visits at most: each placement times a cell per blank (the blank's region
+    /// is named by one of its cells).
+    pub fn build_states(&self) -> usize {
+        let free = self.rows * self.cols - self.cells.len();
+        self.placements()
+            .saturating_mul(free.pow(self.blanks as u32))
+    }
+
+    /// Peak bytes a build holds: the table and a generous bound on its working set (a visited
+    /// bit per state index and frontiers of 8-byte states).
+    pub fn build_bytes(&self) -> usize {
+        let states = self.table_bytes() << (self.bits() as usize * self.blanks);
+        states / 8 + self.table_bytes() + states / 2
+    }
+
+    /// The index of the goal placement (every tile on its own goal cell), as
+    /// [`PatternDb::at`](super::PatternDb::at) takes it.
+    pub fn goal_index(&self) -> usize {
+        let bits = self.bits();
+        self.cells
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| c << (i as u32 * bits))
+            .sum()
+    }
+
+    /// A name that tells patterns apart, usable as a file name.
+    pub fn key(&self) -> String {
+        let cells: Vec<String> = self.cells.iter().map(usize::to_string).collect();
+        format!(
+            "pdb-{}x{}-b{}-{}{}",
+            self.rows,
+            self.cols,
+            self.blanks,
+            cells.join("."),
+            match self.layout {
+                Layout::Cells => "",
+                Layout::Ranked => "-ranked",
+            }
+        )
+    }
+}
+
+/// Bits that hold a cell number of a board with `cells` cells.
+pub fn cell_bits(cells: usize) -> u32 {
+    usize::BITS - (cells - 1).max(1).leading_zeros()
+}
+
+/// Numbers placements of a group's tiles (given as `bits`-bit cell fields) densely: the Lehmer
+/// code of the partial permutation, each tile's cell counted among the cells the tiles before
+/// it left free.
+#[derive(Clone, Copy, Debug)]
+pub struct Ranker {
+    cells: usize,
+    tiles: usize,
+    bits: u32,
+}
+
+impl Ranker {
+    /// The ranker of a [`Layout::Ranked`] pattern, `None` for other layouts.
+    pub fn of(pattern: &Pattern) -> Option<Ranker> {
+        (pattern.layout == Layout::Ranked).then(|| Ranker {
+            cells: pattern.rows * pattern.cols,
+            tiles: pattern.cells.len(),
+            bits: pattern.bits(),
+        })
+    }
+
+    /// The rank of the placement whose tile `i` stands on the cell in bits `i * bits..`.
+    ///
+    /// Kept out of line: inlined into every lookup, it slowed the searches on cell-indexed
+    /// tables (which never call it); a call costs the ranked lookups nothing visible.
+    #[inline(never)]
+    pub fn rank(&self, fields: usize) -> usize {
+        let mask = (1 << self.bits) - 1;
+        let mut used = 0u64;
+        let mut rank = 0;
+        for i in 0..self.tiles {
+            let cell = (fields >> (i as u32 * self.bits)) & mask;
+            let before = (used & ((1 << cell) - 1)).count_ones() as usize;
+            rank = rank * (self.cells - i) + cell - before;
+            used |= 1 << cell;
+        }
+        rank
+    }
+}

@@ -1,0 +1,264 @@
+//! How a search gets its pattern databases: from this process, mapped from the cache, or built
+//! within the time and memory the search has, telling its caller what happens on the way.
+//!
+//! Processes that need the same missing table at once build it once: each takes the build
+//! lock of every table nobody else is building, builds those, then waits for the others'
+//! within its deadline.
+
+use super::build::{self, BuildProgress};
+use super::cache::{Cache, CacheError};
+use super::pattern::Pattern;
+use super::table::PatternDb;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, mpsc};
+use std::time::{Duration, Instant};
+
+/// A low estimate of how many placements a build covers per second on one core: a build is
+/// not started when, at this pace, it could not end before the deadline.
+const PLACEMENTS_PER_SECOND: f64 = 1.5e6;
+
+/// How often a build tells its progress.
+const PROGRESS_EVERY: Duration = Duration::from_millis(250);
+
+/// How often a process waiting for another's build looks whether it has finished.
+const WAIT_POLL: Duration = Duration::from_millis(20);
+
+/// What happens to a table on its way to a search.
+#[derive(Debug)]
+pub enum TableEvent<'a> {
+    /// A build starts (`progress` is `None`) or has come this far.
+    Building {
+        /// The table.
+        pattern: &'a Pattern,
+        /// How far it has come.
+        progress: Option<BuildProgress>,
+    },
+    /// A build finished.
+    Built {
+        /// The table.
+        pattern: &'a Pattern,
+        /// How long it took.
+        took: Duration,
+        /// Where it was cached, or why it was not; `None` without a cache.
+        stored: Option<Result<PathBuf, CacheError>>,
+    },
+    /// Another process is building the table; this one waits for it.
+    Waiting {
+        /// The table.
+        pattern: &'a Pattern,
+    },
+    /// A cache file could not be used; the table is built again.
+    Unreadable(CacheError),
+    /// The tables are not built: they could not be ready before the deadline, or would not
+    /// fit in memory.
+    Skipped {
+        /// The first table that could not be had.
+        pattern: &'a Pattern,
+        /// Why.
+        reason: &'static str,
+    },
+}
+
+/// Where tables come from for one solve, and what they may cost.
+pub struct Supply<'a> {
+    cache: Option<&'a Cache>,
+    deadline: Option<Instant>,
+    max_memory: usize,
+    threads: usize,
+    on_event: &'a mut dyn FnMut(TableEvent<'_>),
+}
+
+/// Tables already in this process, shared by every search in it.
+static LOADED: Mutex<Vec<Arc<PatternDb>>> = Mutex::new(Vec::new());
+
+fn loaded(pattern: &Pattern) -> Option<Arc<PatternDb>> {
+    let loaded = LOADED.lock().unwrap_or_else(|p| p.into_inner());
+    loaded.iter().find(|db| db.pattern() == pattern).cloned()
+}
+
+fn keep(db: PatternDb) -> Arc<PatternDb> {
+    let db = Arc::new(db);
+    let mut loaded = LOADED.lock().unwrap_or_else(|p| p.into_inner());
+    loaded.push(Arc::clone(&db));
+    db
+}
+
+impl<'a> Supply<'a> {
+    /// Tables from `cache` (or none), built before `deadline` (if any) within `max_memory`
+    /// bytes on `threads` threads; `on_event` hears what happens.
+    pub fn new(
+        cache: Option<&'a Cache>,
+        deadline: Option<Instant>,
+        max_memory: usize,
+        threads: usize,
+        on_event: &'a mut dyn FnMut(TableEvent<'_>),
+    ) -> Supply<'a> {
+        Supply {
+            cache,
+            deadline,
+            max_memory,
+            threads,
+            on_event,
+        }
+    }
+
+    /// The tables of `patterns` when every one is in this process or sound in the cache;
+    /// never builds.
+    pub fn at_hand(&mut self, patterns: &[Pattern]) -> Option<Vec<Arc<PatternDb>>> {
+        if !self.fits(patterns) {
+            return None;
+        }
+        patterns.iter().map(|p| self.find(p)).collect()
+    }
+
+    /// The tables of `patterns`, built where missing; `None` (told as
+    /// [`TableEvent::Skipped`]) when they cannot all be had before the deadline or within
+    /// memory.
+    pub fn obtain(&mut self, patterns: &[Pattern]) -> Option<Vec<Arc<PatternDb>>> {
+        if !self.fits(patterns) {
+            (self.on_event)(TableEvent::Skipped {
+                pattern: &patterns[0],
+                reason: "they would not fit in the memory limit",
+            });
+            return None;
+        }
+        let mut tables: Vec<Option<Arc<PatternDb>>> =
+            patterns.iter().map(|p| self.find(p)).collect();
+        let missing: Vec<usize> = (0..patterns.len())
+            .filter(|&i| tables[i].is_none())
+            .collect();
+        let seconds: f64 = missing
+            .iter()
+            .map(|&i| patterns[i].placements() as f64 / PLACEMENTS_PER_SECOND)
+            .sum();
+        if let (Some(deadline), Some(&first)) = (self.deadline, missing.first())
+            && Instant::now() + Duration::from_secs_f64(seconds) > deadline
+        {
+            (self.on_event)(TableEvent::Skipped {
+                pattern: &patterns[first],
+                reason: "they could not be built within the time limit",
+            });
+            return None;
+        }
+        // Build what nobody else is building, then wait for the rest.
+        let mut others = Vec::new();
+        for i in missing {
+            match self.cache.map(|cache| cache.try_lock(&patterns[i])) {
+                Some(Ok(None)) => others.push(i),
+                Some(Ok(Some(lock))) => {
+                    // Another process may have finished it since the first look.
+                    tables[i] = match self.find(&patterns[i]) {
+                        Some(db) => Some(db),
+                        None => Some(self.build(&patterns[i])?),
+                    };
+                    drop(lock);
+                }
+                Some(Err(e)) => {
+                    (self.on_event)(TableEvent::Unreadable(e));
+                    tables[i] = Some(self.build(&patterns[i])?);
+                }
+                None => tables[i] = Some(self.build(&patterns[i])?),
+            }
+        }
+        for i in others {
+            tables[i] = Some(self.wait_for(&patterns[i])?);
+        }
+        tables.into_iter().collect()
+    }
+
+    /// Whether the tables fit in memory beside the largest build.
+    fn fits(&self, patterns: &[Pattern]) -> bool {
+        let tables: usize = patterns.iter().map(Pattern::table_bytes).sum();
+        let build = patterns.iter().map(Pattern::build_bytes).max().unwrap_or(0);
+        tables.saturating_add(build) <= self.max_memory
+    }
+
+    /// The table when it is in this process or sound in the cache.
+    fn find(&mut self, pattern: &Pattern) -> Option<Arc<PatternDb>> {
+        if let Some(db) = loaded(pattern) {
+            return Some(db);
+        }
+        match self.cache?.open(pattern) {
+            Ok(Some(db)) => Some(keep(db)),
+            Ok(None) => None,
+            Err(e) => {
+                (self.on_event)(TableEvent::Unreadable(e));
+                None
+            }
+        }
+    }
+
+    /// Waits while another process builds `pattern`; builds it here if that process gave up.
+    fn wait_for(&mut self, pattern: &Pattern) -> Option<Arc<PatternDb>> {
+        (self.on_event)(TableEvent::Waiting { pattern });
+        let cache = self.cache.expect("only cached tables are waited for");
+        loop {
+            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                return None;
+            }
+            match cache.try_lock(pattern) {
+                Ok(Some(lock)) => {
+                    let db = match self.find(pattern) {
+                        Some(db) => Some(db),
+                        None => self.build(pattern),
+                    };
+                    drop(lock);
+                    return db;
+                }
+                Ok(None) => std::thread::sleep(WAIT_POLL),
+                Err(e) => {
+                    (self.on_event)(TableEvent::Unreadable(e));
+                    return self.build(pattern);
+                }
+            }
+        }
+    }
+
+    /// Builds `pattern`'s table, stopping at the deadline, and stores it in the cache.
+    fn build(&mut self, pattern: &Pattern) -> Option<Arc<PatternDb>> {
+        (self.on_event)(TableEvent::Building {
+            pattern,
+            progress: None,
+        });
+        let began = Instant::now();
+        let deadline = self.deadline;
+        let threads = self.threads;
+        let latest = Mutex::new(None);
+        let (done, finished) = mpsc::channel();
+        // The build runs on its own threads; this one tells its progress now and then.
+        let table = std::thread::scope(|scope| {
+            let latest = &latest;
+            scope.spawn(move || {
+                let table = build::build(pattern, threads, &|progress| {
+                    *latest.lock().unwrap_or_else(|p| p.into_inner()) = Some(*progress);
+                    deadline.is_none_or(|d| Instant::now() < d)
+                });
+                let _ = done.send(table);
+            });
+            loop {
+                match finished.recv_timeout(PROGRESS_EVERY) {
+                    Ok(table) => break table,
+                    Err(mpsc::RecvTimeoutError::Timeout) => {
+                        let progress = *latest.lock().unwrap_or_else(|p| p.into_inner());
+                        (self.on_event)(TableEvent::Building { pattern, progress });
+                    }
+                    Err(mpsc::RecvTimeoutError::Disconnected) => break None,
+                }
+            }
+        });
+        let Some(table) = table else {
+            (self.on_event)(TableEvent::Skipped {
+                pattern,
+                reason: "the time limit passed during the build",
+            });
+            return None;
+        };
+        let stored = self.cache.map(|cache| cache.store(pattern, &table));
+        (self.on_event)(TableEvent::Built {
+            pattern,
+            took: began.elapsed(),
+            stored,
+        });
+        Some(keep(PatternDb::new(pattern.clone(), table)))
+    }
+}

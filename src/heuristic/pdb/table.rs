@@ -1,0 +1,115 @@
+//! A finished pattern database: one byte per placement of the group's tiles, held in memory or
+//! mapped from the cache, and the lookups the searches make in it.
+
+use super::pattern::{Pattern, Ranker};
+
+/// Where a table's bytes live.
+#[derive(Debug)]
+enum Storage {
+    /// Built in this process.
+    Owned(Box<[u8]>),
+    /// Mapped from a cache file: the process pays only for the pages it touches.
+    Mapped(memmap2::Mmap),
+}
+
+/// The fewest moves of a group's tiles from each of their placements to their goal cells.
+#[derive(Debug)]
+pub struct PatternDb {
+    pattern: Pattern,
+    storage: Storage,
+    /// Set for [`Layout::Ranked`](super::Layout::Ranked) tables.
+    ranker: Option<Ranker>,
+}
+
+impl PatternDb {
+    /// The database of `pattern` whose table (as a build returns it) is `table`.
+    ///
+    /// # Panics
+    /// When the table's length is not the pattern's.
+    pub fn new(pattern: Pattern, table: Vec<u8>) -> PatternDb {
+        assert_eq!(table.len(), pattern.table_bytes(), "a table of the pattern");
+        PatternDb {
+            ranker: Ranker::of(&pattern),
+            pattern,
+            storage: Storage::Owned(table.into_boxed_slice()),
+        }
+    }
+
+    /// The database of `pattern` whose table is the mapped file `map` (its header already
+    /// checked, the mapping starting at the table).
+    pub(super) fn mapped(pattern: Pattern, map: memmap2::Mmap) -> PatternDb {
+        debug_assert_eq!(map.len(), pattern.table_bytes());
+        PatternDb {
+            ranker: Ranker::of(&pattern),
+            pattern,
+            storage: Storage::Mapped(map),
+        }
+    }
+
+    /// What it is of.
+    pub fn pattern(&self) -> &Pattern {
+        &self.pattern
+    }
+
+    /// The table's bytes, one per entry.
+    pub fn table(&self) -> &[u8] {
+        match &self.storage {
+            Storage::Owned(table) => table,
+            Storage::Mapped(map) => map,
+        }
+    }
+
+    /// Whether the table is mapped from a cache file rather than held in memory.
+    pub fn is_mapped(&self) -> bool {
+        matches!(self.storage, Storage::Mapped(_))
+    }
+
+    /// The value at `index`: tile `i` (of [`Pattern::cells`]) on cell `c` contributes
+    /// `c << (i * bits)`, whatever the layout.
+    #[inline]
+    pub fn at(&self, index: usize) -> u8 {
+        self.table()[self.entry(index)]
+    }
+
+    /// Where the value of `index` (as in [`PatternDb::at`]) is in the table.
+    #[inline]
+    fn entry(&self, index: usize) -> usize {
+        match &self.ranker {
+            None => index,
+            Some(ranker) => ranker.rank(index),
+        }
+    }
+
+    /// Asks the processor to start loading the entry at `index`, which a search will read soon:
+    /// the tables are far larger than the caches, and a few loads in flight at once hide most
+    /// of the wait.
+    #[inline]
+    pub fn prefetch(&self, index: usize) {
+        if let Some(entry) = self.table().get(self.entry(index)) {
+            prefetch(entry);
+        }
+    }
+
+    /// The value with the group's tiles on `cells` (in [`Pattern::cells`] order).
+    pub fn lookup(&self, cells: impl Iterator<Item = usize>) -> u8 {
+        let bits = self.pattern.bits();
+        self.at(cells
+            .enumerate()
+            .map(|(i, c)| c << (i as u32 * bits))
+            .sum::<usize>())
+    }
+}
+
+/// Asks the processor to start loading the memory `item` is in.
+#[inline]
+pub(super) fn prefetch<T>(item: &T) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        // SAFETY: SSE is part of every x86_64 target, and a prefetch of a valid address reads
+        // nothing and cannot fault.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(item).cast()) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = item;
+}
