@@ -124,7 +124,10 @@ impl Display {
 
     fn screenshot(&self, window: &str) -> RgbaImage {
         let path = self.scratch.join("shot.png");
-        self.run("import", &["-window", window, path.to_str().unwrap()]);
+        // PNG32: RGBA whatever the pixels: a window still black before its first frame would
+        // otherwise be written as a greyscale PNG.
+        let target = format!("PNG32:{}", path.display());
+        self.run("import", &["-window", window, &target]);
         RgbaImage::read_png(&path).unwrap()
     }
 }

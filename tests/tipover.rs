@@ -111,10 +111,12 @@ impl Board {
             let (r, c) = ((cell / self.cols) as i64, (cell % self.cols) as i64);
             for (dr, dc) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
                 if let Some(next) = self.cell(r + dr, c + dc)
-                    && self.heights[next] > 0 && !seen[next] {
-                        seen[next] = true;
-                        todo.push(next);
-                    }
+                    && self.heights[next] > 0
+                    && !seen[next]
+                {
+                    seen[next] = true;
+                    todo.push(next);
+                }
             }
         }
         seen

@@ -134,7 +134,8 @@ impl Meter {
         self.stats.expanded += 1;
         match self.limits.deadline {
             Some(deadline)
-                if self.stats.expanded.is_multiple_of(CLOCK_EVERY) && Instant::now() >= deadline =>
+                if self.stats.expanded.is_multiple_of(CLOCK_EVERY)
+                    && Instant::now() >= deadline =>
             {
                 Err(Stop::Time)
             }
