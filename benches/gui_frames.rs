@@ -8,7 +8,7 @@ use klotski::gui::controls::Pointer;
 use klotski::gui::headless::Headless;
 use klotski::gui::options::FrameSize;
 use klotski::gui::playback::Playback;
-use klotski::numeric::NumericPuzzle;
+use klotski::puzzles::numeric::NumericPuzzle;
 use std::time::{Duration, Instant};
 
 /// Frames timed per board after the first.

@@ -2,9 +2,9 @@
 //! and without blocks (boards two cells wide or tall with blocks too), scrambled by seeded random
 //! walks from the goal; every answer is replayed on the engine.
 
-use klotski::constructive;
-use klotski::geometry::{Board, Shape};
-use klotski::puzzle::{Piece, Puzzle};
+use klotski::solve::constructive;
+use klotski::engine::geometry::{Board, Shape};
+use klotski::engine::puzzle::{Piece, Puzzle};
 
 /// splitmix64: a reproducible stream from a seed.
 struct Rng(u64);
@@ -83,7 +83,7 @@ fn solve_and_replay(puzzle: &Puzzle, target: &[usize], name: &str) {
         .unwrap_or_else(|e| panic!("{name}: {e}"));
     let end = puzzle.replay(&streamed).expect("legal moves");
     assert_eq!(end.origins(), target, "{name}");
-    let shorter = constructive::shorten(puzzle, &streamed);
+    let shorter = klotski::solve::shorten::cut_loops(puzzle, &streamed);
     assert!(shorter.len() <= streamed.len());
     assert_eq!(puzzle.replay(&shorter).unwrap().origins(), target, "{name}");
 }
@@ -279,7 +279,7 @@ fn first_streamed_move_on_a_100x100_board() {
 #[ignore]
 fn ratio_to_the_manhattan_bound_on_random_walk_boards() {
     use klotski::search::Limits;
-    use klotski::solver::{Algo, Answer, Options, solve_puzzle};
+    use klotski::solve::{Algo, Answer, Options, solve_puzzle};
     for (size, seeds) in [(10, 9), (20, 5), (50, 5), (100, 3)] {
         let mut ratios = Vec::new();
         for seed in 0..seeds {
@@ -324,7 +324,7 @@ fn ratio_to_the_manhattan_bound_on_random_walk_boards() {
 fn local_shortening_goes_the_short_way_round() {
     let (puzzle, _) = scrambled(2, 2, 1, &[], 0, 0);
     let mut position = puzzle.start_position();
-    let mut moves: Vec<klotski::puzzle::Move> = Vec::new();
+    let mut moves: Vec<klotski::engine::puzzle::Move> = Vec::new();
     for _ in 0..8 {
         // Two legal moves on a 2x2 board with one blank; the one that does not undo the last.
         let mv = (puzzle.legal_moves(&position).into_iter())
@@ -333,9 +333,9 @@ fn local_shortening_goes_the_short_way_round() {
         puzzle.apply(&mut position, mv);
         moves.push(mv);
     }
-    assert_eq!(constructive::shorten(&puzzle, &moves).len(), 8);
+    assert_eq!(klotski::solve::shorten::cut_loops(&puzzle, &moves).len(), 8);
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-    let shorter = klotski::shorten::locally(&puzzle, &moves, deadline);
+    let shorter = klotski::solve::shorten::locally(&puzzle, &moves, deadline);
     assert_eq!(shorter.len(), 4);
     assert_eq!(puzzle.replay(&shorter).unwrap(), position);
 }

@@ -2,8 +2,9 @@
 //! software one on CI). `KLOTSKI_BLESS=1 cargo test --test gui_render` rewrites the goldens.
 #![cfg(feature = "gui")]
 
-use klotski::geometry::{Board, Shape};
-use klotski::gui::controls::{Action, Pointer};
+use klotski::engine::geometry::{Board, Shape};
+use klotski::gui::action::Action;
+use klotski::gui::controls::Pointer;
 use klotski::gui::headless::{self, Headless};
 use klotski::gui::image::RgbaImage;
 use klotski::gui::instance::Srgb;
@@ -11,12 +12,12 @@ use klotski::gui::options::FrameSize;
 use klotski::gui::playback::Playback;
 use klotski::gui::scene;
 use klotski::gui::show::{Marks, Show};
-use klotski::gui::solver_thread::answer_events;
-use klotski::numeric::NumericPuzzle;
-use klotski::puzzle::{Cell, Piece, Puzzle};
-use klotski::sbp::SbpBoard;
+use klotski::gui::events::answer_events;
+use klotski::puzzles::numeric::NumericPuzzle;
+use klotski::engine::puzzle::{Cell, Piece, Puzzle};
+use klotski::puzzles::sbp::SbpBoard;
 use klotski::search::Limits;
-use klotski::solver::{self, Options};
+use klotski::solve::Options;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -41,7 +42,7 @@ fn solved(case: &str) -> Playback {
         cache: None,
     };
     let mut playback = Playback::new(numeric.engine(), TWEEN);
-    for event in answer_events(solver::solve(&numeric, options, &mut |_| {})) {
+    for event in answer_events(klotski::solve_numeric(&numeric, options, &mut |_| {})) {
         playback.receive(event);
     }
     playback

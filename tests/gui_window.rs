@@ -2,17 +2,18 @@
 //! ImageMagick's `import`. The tools are required (CI installs them): missing ones fail the test.
 #![cfg(feature = "gui")]
 
-use klotski::gui::controls::{Action, Pointer};
+use klotski::gui::action::Action;
+use klotski::gui::controls::Pointer;
 use klotski::gui::headless::{self, Headless};
 use klotski::gui::image::RgbaImage;
 use klotski::gui::instance::Srgb;
 use klotski::gui::layout::{Layout, Rect};
 use klotski::gui::options::FrameSize;
 use klotski::gui::playback::Playback;
-use klotski::gui::solver_thread::answer_events;
-use klotski::numeric::NumericPuzzle;
+use klotski::gui::events::answer_events;
+use klotski::puzzles::numeric::NumericPuzzle;
 use klotski::search::Limits;
-use klotski::solver::{self, Options};
+use klotski::solve::Options;
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
@@ -146,7 +147,7 @@ fn solved() -> Playback {
         algo: Default::default(),
         cache: None,
     };
-    for event in answer_events(solver::solve(&numeric, options, &mut |_| {})) {
+    for event in answer_events(klotski::solve_numeric(&numeric, options, &mut |_| {})) {
         playback.receive(event);
     }
     playback

@@ -5,7 +5,7 @@
 mod common;
 
 use common::klotski;
-use klotski::hrd::{Code, HrdSpace, Metric, play};
+use klotski::puzzles::hrd::{Code, HrdSpace, Metric, play};
 use std::collections::BTreeMap;
 
 fn data(name: &str) -> String {

@@ -1,9 +1,9 @@
 //! Optimal search end to end: the 100 random 15-puzzles at their known optimal lengths, and
 //! A*, IDA* and bidirectional BFS agreeing on small cases with blocks and several blanks.
 
-use klotski::numeric::NumericPuzzle;
+use klotski::puzzles::numeric::NumericPuzzle;
 use klotski::search::Limits;
-use klotski::solver::{self, Algo, Answer, Options, Report};
+use klotski::solve::{Algo, Answer, Limit, Options, Report};
 use std::path::Path;
 use std::time::Duration;
 
@@ -25,21 +25,21 @@ fn solve(puzzle: &NumericPuzzle, algo: Algo) -> Report {
         algo,
         cache: None,
     };
-    solver::solve(puzzle, options, &mut |_| {}).unwrap()
+    klotski::solve_numeric(puzzle, options, &mut |_| {}).unwrap()
 }
 
 /// The solution's length after replaying it to the goal, or `None` for a proven `No`.
 fn length(puzzle: &NumericPuzzle, report: &Report) -> Option<usize> {
     match &report.answer {
         Answer::Solved { moves, optimal } => {
-            assert!(optimal, "{} did not prove its answer", report.method);
+            assert!(optimal, "{} did not prove its answer", report.method());
             let engine = puzzle.engine();
             let end = engine.replay(moves).unwrap();
             assert_eq!(end.origins(), puzzle.target(&engine).unwrap());
             Some(moves.len())
         }
         Answer::Unsolvable(_) => None,
-        Answer::GaveUp(limit) => panic!("{} gave up: {limit}", report.method),
+        Answer::GaveUp(limit) => panic!("{} gave up: {limit}", report.method()),
     }
 }
 
@@ -187,6 +187,6 @@ fn a_search_out_of_reach_stops_at_the_time_limit() {
         algo: Algo::Idastar,
         cache: None,
     };
-    let report = solver::solve(&puzzle, options, &mut |_| {}).unwrap();
-    assert_eq!(report.answer, Answer::GaveUp(solver::Limit::Time));
+    let report = klotski::solve_numeric(&puzzle, options, &mut |_| {}).unwrap();
+    assert_eq!(report.answer, Answer::GaveUp(Limit::Time));
 }

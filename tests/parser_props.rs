@@ -1,6 +1,6 @@
 //! Property tests: the parser never panics, and whatever it accepts is a valid board.
 
-use klotski::numeric::NumericPuzzle;
+use klotski::puzzles::numeric::NumericPuzzle;
 use proptest::prelude::*;
 
 /// Checks, independently of the parser, everything a valid puzzle must satisfy.

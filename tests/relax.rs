@@ -1,16 +1,15 @@
-//! The relaxation (`klotski::relax`, the 1x1 tiles treated as alike) and the rule that pieces too
+//! The relaxation (`klotski::solve::relax`, the 1x1 tiles treated as alike) and the rule that pieces too
 //! wide together never pass each other (`rules::passing_order`) against exhaustive search: on
 //! small boards with blocks each claims `No` only where bidirectional BFS exhausts the real
 //! space, and each proves some; on random walks from the goal neither claims `No`; and blocks
 //! whose labels are swapped are seen only by the relaxation that keeps blocks apart.
 
-use klotski::geometry::Shape;
-use klotski::numeric::NumericPuzzle;
-use klotski::numeric::generate::{self, BlockCounts, Method, Size, Spec};
-use klotski::numeric::rules;
-use klotski::relax::{self, Alike, Verdict};
+use klotski::engine::geometry::Shape;
+use klotski::puzzles::numeric::NumericPuzzle;
+use klotski::puzzles::numeric::generate::{self, BlockCounts, Method, Size, Spec};
+use klotski::solve::relax::{self, Alike, Verdict};
 use klotski::search::Limits;
-use klotski::solver::{self, Algo, Answer, Options};
+use klotski::solve::{Algo, Answer, Options};
 use std::time::{Duration, Instant};
 
 fn limits(seconds: u64) -> Limits {
@@ -24,7 +23,7 @@ fn limits(seconds: u64) -> Limits {
 fn passing_rule_says_no(numeric: &NumericPuzzle) -> bool {
     let puzzle = numeric.engine();
     let target = numeric.target(&puzzle).unwrap();
-    rules::passing_order(&puzzle, &target).is_some()
+    klotski::solve::proof::passing_order(&puzzle, &target).is_some()
 }
 
 /// The last (deciding) relaxation's verdict on `numeric`, or `None` when none applies.
@@ -77,7 +76,7 @@ fn claims_no_only_where_exhaustive_search_finds_no_solution() {
                     algo: Algo::Bibfs,
                     cache: None,
                 };
-                let answer = solver::solve(&numeric, exact, &mut |_| {}).unwrap().answer;
+                let answer = klotski::solve_numeric(&numeric, exact, &mut |_| {}).unwrap().answer;
                 let no = matches!(answer, Answer::Unsolvable(_));
                 assert!(no || matches!(answer, Answer::Solved { .. }), "{numeric}");
                 let verdict = relaxed_verdict(&numeric, 20);

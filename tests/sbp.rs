@@ -6,7 +6,7 @@
 mod common;
 
 use common::{Run, klotski};
-use klotski::sbp::{self, SbpBoard};
+use klotski::puzzles::sbp::{self, SbpBoard};
 use klotski::search::{Limits, Outcome};
 use std::path::{Path, PathBuf};
 
@@ -481,8 +481,8 @@ fn the_engine_puzzle_replays_the_solution_onto_the_goal() {
             for &g in &engine.goals {
                 let on = position.at(g);
                 assert!(
-                    matches!(on, klotski::puzzle::Cell::Empty)
-                        || on == klotski::puzzle::Cell::Piece(engine.master),
+                    matches!(on, klotski::engine::puzzle::Cell::Empty)
+                        || on == klotski::engine::puzzle::Cell::Piece(engine.master),
                     "{name}: a brick other than the master on goal cell {g}"
                 );
             }

@@ -5,10 +5,10 @@
 mod common;
 
 use common::klotski;
-use klotski::packed::PackedSpace;
+use klotski::solve::packed::PackedSpace;
 use klotski::search::{self, Limits, Outcome};
-use klotski::solvable::{self, Instance};
-use klotski::solver::{Algo, Answer, Options};
+use klotski::puzzles::solvable::{self, Instance};
+use klotski::solve::{Algo, Answer, Options};
 use proptest::prelude::*;
 use std::collections::HashSet;
 
@@ -147,7 +147,7 @@ fn usage_errors_keep_the_rest_of_the_cli_convention() {
     assert_eq!((run.stdout.as_str(), run.code), ("", 2));
     assert_eq!(
         run.stderr,
-        "error: unknown option '--bogus' (see klotski --help)\n"
+        "error: unexpected argument '--bogus' found (see klotski --help)\n"
     );
 }
 

@@ -3,7 +3,7 @@
 //! errors bad input gets.
 
 use klotski::search::{Limits, Outcome};
-use klotski::tipover::{self, Tipover};
+use klotski::puzzles::tipover::{self, Tipover};
 use proptest::prelude::*;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
@@ -379,7 +379,7 @@ fn an_unknown_format_is_a_usage_error() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
-        "error: 'rit' is not a Tipover format (seed or grid)\n"
+        "error: invalid value 'rit' for '--format <FORMAT>': 'rit' is not a Tipover format (seed or grid) (see klotski --help)\n"
     );
 }
 

@@ -1,7 +1,8 @@
 //! The window (`klotski gui`): [`App`] routes winit events to the playback model, the pointer
 //! and the screen, and asks for frames only while something moves.
 
-use crate::gui::controls::{Action, Pointer};
+use crate::gui::action::Action;
+use crate::gui::controls::Pointer;
 use crate::gui::error::GuiError;
 use crate::gui::layout::Layout;
 use crate::gui::options::FrameSize;
@@ -9,7 +10,8 @@ use crate::gui::playback::Playback;
 use crate::gui::scene;
 use crate::gui::screen::Screen;
 use crate::gui::show::Show;
-use crate::gui::solver_thread::{self, SolverEvent};
+use crate::gui::events::SolverEvent;
+use crate::gui::solver_thread;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver};

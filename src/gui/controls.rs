@@ -1,30 +1,7 @@
-//! Input: the buttons' actions, the pointer's hover and press state, and the look each button
-//! gets from it.
+//! Input: the pointer's hover and press state, and the look each button gets from it.
 
+use crate::gui::action::Action;
 use crate::gui::layout::Layout;
-
-/// What a button or a key asks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Action {
-    /// Back to the start, autoplay off.
-    Restart,
-    /// Undo the last move shown.
-    Previous,
-    /// Start or stop autoplay.
-    PlayPause,
-    /// Show the next move (the button the assignment requires).
-    Next,
-}
-
-impl Action {
-    /// The buttons, left to right.
-    pub const ALL: [Action; 4] = [
-        Action::Restart,
-        Action::Previous,
-        Action::PlayPause,
-        Action::Next,
-    ];
-}
 
 /// How a button is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,7 +2,8 @@
 //! steps, or the whole solution with its tweens as one animated PNG, through the same renderer
 //! the window uses.
 
-use crate::gui::controls::{Action, Pointer};
+use crate::gui::action::Action;
+use crate::gui::controls::Pointer;
 use crate::gui::error::GuiError;
 use crate::gui::gpu::{Gpu, Offscreen};
 use crate::gui::image::{ApngWriter, RgbaImage};

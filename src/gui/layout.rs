@@ -1,7 +1,7 @@
 //! Layout: where the status line, the board, its cells and the buttons go in a window of a given
 //! size (physical pixels) and scale factor. The board keeps its aspect and stays centred.
 
-use crate::gui::controls::Action;
+use crate::gui::action::Action;
 
 /// Logical pixels of the status line at the top.
 const STATUS_HEIGHT: f32 = 44.0;

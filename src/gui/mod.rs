@@ -2,9 +2,11 @@
 //! same renderer with no window (`klotski render`). Built only with the `gui` feature; the core
 //! never imports anything from here.
 
+pub mod action;
 pub mod app;
 pub mod controls;
 pub mod error;
+pub mod events;
 pub mod gpu;
 pub mod headless;
 pub mod image;

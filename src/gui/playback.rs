@@ -1,31 +1,12 @@
 //! Playback: the solution as far as the solver has sent it, the step shown, the running slide
 //! and autoplay. Time is passed in, so what a frame shows is a pure function of it.
 
-use crate::gui::controls::Action;
+use crate::gui::action::Action;
 use crate::gui::show::Marks;
-use crate::gui::solver_thread::SolverEvent;
+use crate::gui::events::{SolverEvent, Verdict};
 use crate::gui::tween;
-use crate::puzzle::{Cell, Move, Position, Puzzle};
+use crate::engine::puzzle::{Cell, Move, Position, Puzzle};
 use std::time::Duration;
-
-/// What is known about the answer.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// The solver is still working; it has stored this many states.
-    Solving {
-        /// States stored so far.
-        states: u64,
-    },
-    /// Every move has arrived.
-    Solved {
-        /// Whether no shorter solution exists.
-        optimal: bool,
-    },
-    /// Proven unsolvable.
-    NoSolution,
-    /// The solver stopped at a limit, or failed; the text says why.
-    NoAnswer(String),
-}
 
 /// A block sliding from one origin cell to the next.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -267,8 +248,8 @@ impl Playback {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::Dir;
-    use crate::numeric::NumericPuzzle;
+    use crate::engine::geometry::Dir;
+    use crate::puzzles::numeric::NumericPuzzle;
 
     const MS: Duration = Duration::from_millis(1);
 

@@ -1,8 +1,9 @@
 //! The scene: everything one frame shows, as GPU rectangles and text labels, built from the
 //! playback model, the pointer and the layout. The renderer draws a scene and never sees the model.
 
-use crate::geometry::Shape;
-use crate::gui::controls::{Action, Look, Pointer};
+use crate::engine::geometry::Shape;
+use crate::gui::action::Action;
+use crate::gui::controls::{Look, Pointer};
 use crate::gui::instance::{RectInstance, Srgb};
 use crate::gui::layout::{Layout, Rect};
 use crate::gui::playback::Playback;

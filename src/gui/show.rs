@@ -2,18 +2,17 @@
 //! cells, a master piece), and the solve that streams its moves. Numeric Klotski, brick puzzles
 //! and the classic 4x5 Klotski all reach the window and the headless renderer through it.
 
-use crate::geometry::Shape;
-use crate::gui::playback::Verdict;
-use crate::gui::solver_thread::{Job, SolverEvent, answer_events};
-use crate::hrd::code::Code;
-use crate::hrd::layout::GOAL_HEAD;
-use crate::hrd::play::playable;
-use crate::numeric::NumericPuzzle;
-use crate::puzzle::{Move, Puzzle};
-use crate::sbp::SbpBoard;
-use crate::sbp::engine::{EngineError, EnginePuzzle, engine_puzzle, engine_solution};
+use crate::engine::geometry::Shape;
+use crate::gui::events::{Job, SolverEvent, Verdict, answer_events};
+use crate::puzzles::hrd::code::Code;
+use crate::puzzles::hrd::layout::GOAL_HEAD;
+use crate::puzzles::hrd::play::playable;
+use crate::puzzles::numeric::NumericPuzzle;
+use crate::engine::puzzle::{Move, Puzzle};
+use crate::puzzles::sbp::SbpBoard;
+use crate::puzzles::sbp::engine::{EngineError, EnginePuzzle, engine_puzzle, engine_solution};
 use crate::search::Limits;
-use crate::solver::{self, Options, Progress};
+use crate::solve::{Options, Progress};
 use std::cell::RefCell;
 
 /// What the board shows besides its walls and pieces.
@@ -46,7 +45,7 @@ impl Show {
             job: Box::new(move |emit| {
                 let emit = RefCell::new(emit);
                 let mut streamed = false;
-                let result = solver::solve_streaming(
+                let result = crate::puzzles::numeric::solve_streaming(
                     &numeric,
                     options,
                     &mut |progress| {

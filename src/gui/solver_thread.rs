@@ -1,51 +1,14 @@
 //! The solver thread: solves in the background and reports progress, each move and the verdict
 //! as small events over a channel, waking the event loop after each one.
 
-use crate::gui::playback::Verdict;
-use crate::puzzle::Move;
-use crate::solver::{Answer, Report, Unverified};
+use crate::gui::events::{Job, SolverEvent};
 use std::sync::mpsc::Sender;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-/// What the solver thread tells the player.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SolverEvent {
-    /// States stored so far (after each BFS layer).
-    Progress(u64),
-    /// The next move of the solution.
-    Move(Move),
-    /// The answer, after the last move; an error becomes [`Verdict::NoAnswer`].
-    Verdict(Verdict),
-}
-
-/// A solve to run: it hands every event (progress, each move as soon as it is known, the verdict
-/// last) to the sink it is given.
-pub type Job = Box<dyn FnOnce(&mut dyn FnMut(SolverEvent)) + Send>;
-
 /// Moves that arrive within this long of the last wake-up ride along with the next one: a huge
 /// board streams hundreds of thousands of moves, and the window needs one look per frame.
 const WAKE_EVERY: Duration = Duration::from_millis(8);
-
-/// The events that tell a finished solve: one per move, then the verdict.
-pub fn answer_events(result: Result<Report, Unverified>) -> Vec<SolverEvent> {
-    match result {
-        Err(unverified) => vec![SolverEvent::Verdict(Verdict::NoAnswer(
-            unverified.to_string(),
-        ))],
-        Ok(report) => match report.answer {
-            Answer::Solved { moves, optimal } => moves
-                .into_iter()
-                .map(SolverEvent::Move)
-                .chain([SolverEvent::Verdict(Verdict::Solved { optimal })])
-                .collect(),
-            Answer::Unsolvable(_) => vec![SolverEvent::Verdict(Verdict::NoSolution)],
-            Answer::GaveUp(limit) => vec![SolverEvent::Verdict(Verdict::NoAnswer(format!(
-                "{limit} before an answer was proven"
-            )))],
-        },
-    }
-}
 
 /// Runs `job` on its own thread. Events go to `events`; `wake` runs after each send so a
 /// sleeping event loop looks at the channel. A closed channel (the window is gone) only makes the
@@ -75,10 +38,12 @@ pub fn spawn(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::puzzle::Move;
+    use crate::gui::events::Verdict;
     use crate::gui::show::Show;
-    use crate::numeric::NumericPuzzle;
+    use crate::puzzles::numeric::NumericPuzzle;
     use crate::search::Limits;
-    use crate::solver::Options;
+    use crate::solve::Options;
     use std::sync::mpsc;
 
     #[test]
@@ -105,7 +70,7 @@ mod tests {
             vec![
                 SolverEvent::Move(Move {
                     piece: 2,
-                    dir: crate::geometry::Dir::Left
+                    dir: crate::engine::geometry::Dir::Left
                 }),
                 SolverEvent::Verdict(Verdict::Solved { optimal: true })
             ]
@@ -115,8 +80,8 @@ mod tests {
 
     #[test]
     fn constructive_moves_stream_once_then_the_verdict_and_replay_to_the_goal() {
-        use crate::numeric::generate::{BlockCounts, Method, Size, Spec, generate};
-        use crate::solver::Algo;
+        use crate::puzzles::numeric::generate::{BlockCounts, Method, Size, Spec, generate};
+        use crate::solve::Algo;
         let spec = Spec {
             size: Size { rows: 12, cols: 12 },
             blanks: 2,

@@ -7,7 +7,7 @@
 //! of them spends two vertical moves the distance does not count (likewise for columns, with
 //! horizontal moves, so row and column conflicts add up).
 
-use crate::puzzle::Puzzle;
+use crate::engine::puzzle::Puzzle;
 
 /// The largest board linear conflicts are counted on (the exact searches' limit).
 const MAX_CELLS: usize = 128;
@@ -98,7 +98,7 @@ fn out_of_order(line: impl Iterator<Item = u8>) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::numeric::NumericPuzzle;
+    use crate::puzzles::numeric::NumericPuzzle;
 
     fn bound(text: &str, conflicts: bool) -> u32 {
         let numeric: NumericPuzzle = text.parse().unwrap();

@@ -11,7 +11,7 @@ pub mod pdb;
 pub use manhattan::Manhattan;
 pub use pdb::{Pattern, PatternDb, Supply};
 
-use crate::puzzle::Puzzle;
+use crate::engine::puzzle::Puzzle;
 use std::sync::Arc;
 
 /// A lower bound on the moves from a placement of `puzzle`'s pieces to its goal.

@@ -1,0 +1,387 @@
+//! The one definition of the command line: every mode, option and default, from which clap
+//! parses the arguments and writes `--help`.
+
+use clap::{Args, Parser, Subcommand};
+use klotski::heuristic::pdb::Cache;
+use klotski::search::Limits;
+use klotski::solve::{Algo, Options};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// Exact, fast solver and GPU player for Numeric Klotski and other sliding-block puzzles.
+#[derive(Parser, Debug)]
+#[command(name = "klotski", version, about, long_about = None, max_term_width = 100)]
+#[command(after_help = EXIT_CODES)]
+#[command(arg_required_else_help = true)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub mode: Mode,
+}
+
+/// The exit codes, at the end of `--help`.
+const EXIT_CODES: &str = "\
+Exit codes: 0 answer printed; 1 internal error; 2 bad input or usage (one `error:` line on
+stderr, nothing on stdout); 3 a limit stopped the work before an answer was proven.
+`solvable` follows its own assignment: bad input is one `error:` line on stdout, exit 1.";
+
+/// The modes.
+#[derive(Subcommand, Debug)]
+pub enum Mode {
+    /// Solve the Numeric Klotski puzzle on standard input: print Yes, the step count and the
+    /// moves (`x S` lines), or No
+    Terminal(SolveArgs),
+    /// Read an NxN sliding-tile start board and goal board (two lines, b for the blank); print
+    /// them and whether the goal is reachable
+    Solvable(SolvableArgs),
+    /// Solve a fixed corpus and print per-case median time, states and memory; with --out,
+    /// compare the search methods and write CSV, Markdown and SVG charts
+    Bench(BenchArgs),
+    /// Print a random puzzle in the terminal input format
+    Generate(GenerateArgs),
+    /// Build the 15-puzzle's 7-8 pattern databases into the cache; 4x4 searches use them from
+    /// then on
+    Pdb(PdbArgs),
+    /// List, verify or clear the pattern-database cache
+    Cache(CacheCommand),
+    /// Solve the Tipover puzzle on standard input: a solution with the fewest tips, one
+    /// `row col dr dc` a line, or nothing when it has none
+    Tipover(TipoverArgs),
+    /// The Sliding Brick Puzzle commands on board files (print, done, availableMoves,
+    /// applyMove, applyMoves, compare, norm, random, bfs, dfs, ids, astar)
+    Sbp(RawArgs),
+    /// Classic 4x5 Klotski (Huarong Dao) by layout code: show, cal, cal-target, group, analy,
+    /// analy-group, all, all-code, bench, and the seed's --show style (klotski hrd --help)
+    Hrd(RawArgs),
+    /// Open a window that shows the board and plays the solution
+    #[cfg(feature = "gui")]
+    Gui(GuiArgs),
+    /// Write frames of the solution as PNG files, with no window and no display
+    #[cfg(feature = "gui")]
+    Render(RenderArgs),
+}
+
+/// How to solve: the method and what it may spend.
+#[derive(Args, Debug, Clone)]
+pub struct SolveArgs {
+    /// Tell on stderr what was proven, how, and what it cost
+    #[arg(short, long)]
+    pub verbose: bool,
+    /// auto: an exact search picked from the board, then the relaxation, the constructive
+    /// solver and weighted A* (the portfolio); or one method alone: bfs, bibfs, astar,
+    /// idastar (exact), wastar, greedy, constructive (valid, not proven shortest)
+    #[arg(long, default_value = "auto", value_name = "NAME")]
+    pub algo: Algo,
+    /// Memory the searches may use, such as 512M or 4G [default: half the available memory]
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    pub max_memory: Option<usize>,
+    /// A hard time limit in seconds, counted from the start of the run [default: 10 for the
+    /// portfolio and the constructive solver, none for a forced exact search or the window]
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    pub time_limit: Option<Duration>,
+    #[command(flatten)]
+    pub cache: CacheArgs,
+}
+
+/// Where pattern databases are kept between runs.
+#[derive(Args, Debug, Clone)]
+pub struct CacheArgs {
+    /// The cache folder [default: $XDG_CACHE_HOME/klotski, else ~/.cache/klotski]
+    #[arg(long, value_name = "DIR")]
+    pub cache_dir: Option<PathBuf>,
+    /// The most the cached tables may take; the least recently used go first
+    #[arg(long, value_name = "SIZE", value_parser = parse_size, default_value = "1G")]
+    pub cache_size: usize,
+    /// Build pattern databases in memory only, neither reading nor writing the cache
+    #[arg(long)]
+    pub no_cache: bool,
+}
+
+/// `solvable`'s options.
+#[derive(Args, Debug)]
+pub struct SolvableArgs {
+    /// Also print a move sequence (`moves: K`, then K lines `t D`), proven shortest when the
+    /// exact search finishes
+    #[arg(long)]
+    pub solve: bool,
+    #[command(flatten)]
+    pub solve_args: SolveArgs,
+}
+
+/// `bench`'s options.
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Runs per case
+    #[arg(long, default_value_t = 5, value_name = "N")]
+    pub repeat: usize,
+    /// Compare the methods instead, writing results.csv, summary.md, time.svg, nodes.svg and
+    /// ratio.svg to DIR
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// A folder of cases for the comparison, besides any PATHS [default: tests/cases/bench]
+    #[arg(long, value_name = "DIR")]
+    pub suite: Vec<PathBuf>,
+    /// The methods compared, comma-separated [default: every method but auto]
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    pub algos: Option<Vec<Algo>>,
+    #[command(flatten)]
+    pub solve_args: SolveArgs,
+    /// Case files or folders of .in files [default: tests/cases/{official,small,decided,peers}]
+    pub paths: Vec<PathBuf>,
+}
+
+/// `generate`'s options.
+#[derive(Args, Debug)]
+pub struct GenerateArgs {
+    /// Board size, rows x columns, such as 6x6
+    #[arg(long, value_name = "NxM")]
+    pub size: Option<klotski::puzzles::numeric::generate::Size>,
+    /// Blanks on the board
+    #[arg(long, default_value_t = 1, value_name = "K")]
+    pub blanks: usize,
+    /// Blocks by shape and count, such as 2x2:1,1x2:2,2x1:1
+    #[arg(long, value_name = "SPEC")]
+    pub blocks: Option<klotski::puzzles::numeric::generate::BlockCounts>,
+    /// N random moves back from the goal [default: 10 per cell]
+    #[arg(long, value_name = "N")]
+    pub moves: Option<usize>,
+    /// Every piece placed at random, kept once proven solvable (or, with --unsolvable, proven
+    /// unsolvable) within --time-limit and --max-memory
+    #[arg(long)]
+    pub shuffle: bool,
+    /// With --shuffle: keep a board proven unsolvable
+    #[arg(long)]
+    pub unsolvable: bool,
+    /// The same seed gives the same puzzle [default: from the clock, told on stderr]
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    #[command(flatten)]
+    pub solve_args: SolveArgs,
+}
+
+/// `pdb`'s options.
+#[derive(Args, Debug)]
+pub struct PdbArgs {
+    /// Memory the build may use, such as 2G [default: half the available memory]
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    pub max_memory: Option<usize>,
+    #[command(flatten)]
+    pub cache: CacheArgs,
+}
+
+/// `cache`'s action and folder.
+#[derive(Args, Debug)]
+pub struct CacheCommand {
+    /// What to do with the cache
+    #[command(subcommand)]
+    pub action: CacheAction,
+    #[command(flatten)]
+    pub cache: CacheArgs,
+}
+
+/// What `cache` does.
+#[derive(Subcommand, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CacheAction {
+    /// The cached tables, least recently used first, and their total
+    List,
+    /// The same, each table read whole and checked against its checksum (exit 1 if one is
+    /// damaged)
+    Verify,
+    /// Remove every cached table
+    Clear,
+}
+
+/// `tipover`'s options.
+#[derive(Args, Debug)]
+pub struct TipoverArgs {
+    /// Tell on stderr how many states the search visited, and how long it took
+    #[arg(short, long)]
+    pub verbose: bool,
+    /// seed: `rows cols`, `row col`, rows of . 1-9 *; grid: `rows cols row col goalRow
+    /// goalCol`, rows of heights
+    #[arg(long, default_value = "seed", value_name = "FORMAT")]
+    pub format: klotski::puzzles::tipover::Format,
+    /// Memory the search may use, such as 2G [default: half the available memory]
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    pub max_memory: Option<usize>,
+}
+
+/// A mode with its own command set: the arguments as given.
+#[derive(Args, Debug)]
+pub struct RawArgs {
+    /// The command and its arguments
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true, value_name = "ARGS")]
+    pub args: Vec<String>,
+}
+
+/// What the player shows and how.
+#[cfg(feature = "gui")]
+#[derive(Args, Debug)]
+pub struct PlayerArgs {
+    /// Milliseconds one slide takes
+    #[arg(long, default_value_t = 200, value_name = "MS")]
+    pub speed: u64,
+    /// Window or frame size in pixels
+    #[arg(long, default_value = "800x600", value_name = "WxH")]
+    pub size: klotski::gui::options::FrameSize,
+    /// Play a Sliding Brick Puzzle board file (solved by A*) instead of standard input
+    #[arg(long, value_name = "FILE", conflicts_with = "hrd")]
+    pub sbp: Option<PathBuf>,
+    /// Play a classic 4x5 Klotski layout code, such as 1A9BF0C00, in its shortest solution
+    #[arg(long, value_name = "CODE")]
+    pub hrd: Option<String>,
+}
+
+/// `gui`'s options.
+#[cfg(feature = "gui")]
+#[derive(Args, Debug)]
+pub struct GuiArgs {
+    #[command(flatten)]
+    pub player: PlayerArgs,
+    #[command(flatten)]
+    pub solve_args: SolveArgs,
+}
+
+/// `render`'s options.
+#[cfg(feature = "gui")]
+#[derive(Args, Debug)]
+pub struct RenderArgs {
+    /// Folder for step-NNN.png frames
+    #[arg(long, value_name = "DIR", required_unless_present = "animate")]
+    pub out: Option<PathBuf>,
+    /// Which steps to write: all, or a list such as 0,5,last
+    #[arg(long, default_value = "0,last", value_name = "LIST")]
+    pub steps: klotski::gui::options::Steps,
+    /// The whole solution, slides included, as one animated PNG
+    #[arg(long, value_name = "FILE.png")]
+    pub animate: Option<PathBuf>,
+    #[command(flatten)]
+    pub player: PlayerArgs,
+    #[command(flatten)]
+    pub solve_args: SolveArgs,
+}
+
+/// The time limit of the portfolio and the constructive solver when none is given: graders
+/// stop a run that takes longer.
+pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(10);
+
+impl SolveArgs {
+    /// The time limit that applies: `--time-limit`, or the default of the chosen method.
+    pub fn time_limit(&self) -> Option<Duration> {
+        let default =
+            matches!(self.algo, Algo::Auto | Algo::Constructive).then_some(DEFAULT_TIME_LIMIT);
+        self.time_limit.or(default)
+    }
+
+    /// Solver options with `time_limit` (if any) counted from `start`.
+    pub fn options(&self, start: Instant, time_limit: Option<Duration>) -> Options {
+        Options {
+            limits: Limits {
+                max_memory: self.max_memory.unwrap_or_else(default_memory_budget),
+                deadline: time_limit.map(|t| start + t),
+            },
+            algo: self.algo,
+            cache: self.cache.cache(),
+        }
+    }
+}
+
+impl CacheArgs {
+    /// The cache these options name: `--cache-dir` or the user's cache folder, unless
+    /// `--no-cache`.
+    pub fn cache(&self) -> Option<Cache> {
+        if self.no_cache {
+            return None;
+        }
+        let dir = self.cache_dir.clone().or_else(default_cache_dir)?;
+        Some(Cache::new(dir, self.cache_size as u64))
+    }
+}
+
+/// The user's cache folder for pattern databases: `$XDG_CACHE_HOME/klotski`, else
+/// `~/.cache/klotski`.
+fn default_cache_dir() -> Option<PathBuf> {
+    let base = std::env::var_os("XDG_CACHE_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))?;
+    Some(base.join("klotski"))
+}
+
+/// Half of the memory the system reports available, or 2 GiB when it cannot be read.
+pub fn default_memory_budget() -> usize {
+    let available_kib = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|text| {
+            text.lines()
+                .find_map(|l| l.strip_prefix("MemAvailable:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<usize>().ok())
+        });
+    available_kib.map_or(2 << 30, |kib| kib * 1024 / 2)
+}
+
+/// Parses `512M`, `4G`, `1.5G`, `64K` or a plain byte count.
+pub fn parse_size(text: &str) -> Result<usize, String> {
+    let upper = text.to_ascii_uppercase();
+    let trimmed = upper.trim_end_matches(['B', 'I']);
+    let (number, scale) = match trimmed.char_indices().last() {
+        Some((at, 'K')) => (&trimmed[..at], 1u64 << 10),
+        Some((at, 'M')) => (&trimmed[..at], 1 << 20),
+        Some((at, 'G')) => (&trimmed[..at], 1 << 30),
+        Some((at, 'T')) => (&trimmed[..at], 1 << 40),
+        _ => (trimmed, 1),
+    };
+    let value: f64 = number
+        .parse()
+        .ok()
+        .filter(|v: &f64| v.is_finite() && *v > 0.0)
+        .ok_or_else(|| format!("a size is a number of bytes such as 512M or 4G, got '{text}'"))?;
+    Ok((value * scale as f64).min(usize::MAX as f64) as usize)
+}
+
+/// Parses a non-negative number of seconds.
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    text.parse()
+        .ok()
+        .filter(|s: &f64| s.is_finite() && *s >= 0.0 && *s < 1e9)
+        .map(Duration::from_secs_f64)
+        .ok_or_else(|| format!("a time limit is a number of seconds, got '{text}'"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+    use klotski::heuristic::pdb::cache::DEFAULT_MAX_BYTES;
+
+    #[test]
+    fn the_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn sizes_and_seconds_parse() {
+        assert_eq!(parse_size("512M"), Ok(512 << 20));
+        assert_eq!(parse_size("1.5G"), Ok(3 << 29));
+        assert_eq!(parse_size("64kib"), Ok(64 << 10));
+        assert_eq!(parse_size("4096"), Ok(4096));
+        assert!(parse_size("-1G").is_err());
+        assert_eq!(parse_seconds("0.5"), Ok(Duration::from_millis(500)));
+        assert!(parse_seconds("soon").is_err());
+    }
+
+    #[test]
+    fn the_cache_folder_comes_from_the_options() {
+        let cli = Cli::try_parse_from(["klotski", "terminal", "--cache-dir", "/tmp/k"]).unwrap();
+        let Mode::Terminal(args) = cli.mode else {
+            panic!("terminal")
+        };
+        assert_eq!(args.cache.cache().unwrap().dir(), std::path::Path::new("/tmp/k"));
+        let cli = Cli::try_parse_from(["klotski", "terminal", "--no-cache"]).unwrap();
+        let Mode::Terminal(args) = cli.mode else {
+            panic!("terminal")
+        };
+        assert!(args.cache.cache().is_none());
+        assert_eq!(DEFAULT_MAX_BYTES, parse_size("1G").unwrap() as u64);
+    }
+}

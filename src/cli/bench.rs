@@ -1,0 +1,185 @@
+//! The `bench` mode: solves a fixed corpus of puzzle files several times each and reports the
+//! median time, the states searched and the peak table memory per case.
+
+use super::args::BenchArgs;
+use super::{OK, compare};
+use anyhow::Result;
+use klotski::puzzles::numeric::{self, NumericPuzzle, ParseError};
+use klotski::solve::{Answer, Bytes, Options, Unverified};
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// The corpus `bench` solves when given no files.
+const DEFAULT_CORPUS: [&str; 4] = [
+    "tests/cases/official",
+    "tests/cases/small",
+    "tests/cases/decided",
+    "tests/cases/peers",
+];
+
+/// `klotski bench`: each case of the corpus `repeat` times, a Markdown table of medians on
+/// stdout; with `--out`, the comparison of methods instead ([`compare::run`]).
+pub fn run(args: &BenchArgs) -> Result<u8> {
+    if let Some(out) = &args.out {
+        return compare::run(args, out);
+    }
+    if args.algos.is_some() || !args.suite.is_empty() {
+        anyhow::bail!("--algos and --suite compare methods: they need --out DIR");
+    }
+    let paths: Vec<PathBuf> = if args.paths.is_empty() {
+        DEFAULT_CORPUS.iter().map(PathBuf::from).collect()
+    } else {
+        args.paths.clone()
+    };
+    let solve_args = &args.solve_args;
+    let mut rows = Vec::new();
+    for file in corpus(&paths)? {
+        // A fresh deadline per case: --time-limit bounds each case, not the whole run.
+        let options = solve_args.options(Instant::now(), solve_args.time_limit());
+        let row = measure(&file, options, args.repeat)?;
+        eprintln!(
+            "{} {} {:.2} ms",
+            row.case,
+            row.verdict,
+            row.median.as_secs_f64() * 1000.0
+        );
+        rows.push(row);
+    }
+    print!("{}", Table(&rows));
+    Ok(OK)
+}
+
+/// One case's measurements.
+#[derive(Clone, Debug)]
+pub struct Row {
+    /// The file name.
+    pub case: String,
+    /// Board size, `rows x cols`.
+    pub size: String,
+    /// `Yes N`, `No` or `limit`.
+    pub verdict: String,
+    /// Median wall time over the repeats.
+    pub median: Duration,
+    /// States stored by the search.
+    pub stored: u64,
+    /// States expanded by the search.
+    pub expanded: u64,
+    /// Peak bytes of the search's tables.
+    pub peak_bytes: usize,
+}
+
+/// Why a case could not be benchmarked.
+#[derive(Debug, thiserror::Error)]
+pub enum BenchError {
+    /// A file could not be read.
+    #[error("{0}: {1}")]
+    Io(PathBuf, std::io::Error),
+    /// A file is not a valid puzzle.
+    #[error("{0}: {1}")]
+    Parse(PathBuf, ParseError),
+    /// A solution failed its replay check.
+    #[error("{0}: {1}")]
+    Unverified(PathBuf, Unverified),
+}
+
+/// The `.in` files under each of `paths` (a file is taken as it is), sorted within each folder.
+pub fn corpus(paths: &[PathBuf]) -> Result<Vec<PathBuf>, BenchError> {
+    let mut files = Vec::new();
+    for path in paths {
+        if path.is_dir() {
+            let entries = std::fs::read_dir(path).map_err(|e| BenchError::Io(path.clone(), e))?;
+            let mut found: Vec<PathBuf> = entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "in"))
+                .collect();
+            found.sort();
+            files.extend(found);
+        } else {
+            files.push(path.clone());
+        }
+    }
+    Ok(files)
+}
+
+/// Solves the puzzle in `file` `repeat` times (at least once) and measures it.
+pub fn measure(file: &Path, options: Options, repeat: usize) -> Result<Row, BenchError> {
+    let text = std::fs::read_to_string(file).map_err(|e| BenchError::Io(file.to_path_buf(), e))?;
+    let puzzle: NumericPuzzle = text
+        .parse()
+        .map_err(|e| BenchError::Parse(file.to_path_buf(), e))?;
+    let mut times = Vec::new();
+    let mut last = None;
+    for _ in 0..repeat.max(1) {
+        let report = numeric::solve(&puzzle, options.clone(), &mut |_| {})
+            .map_err(|e| BenchError::Unverified(file.to_path_buf(), e))?;
+        times.push(report.elapsed);
+        last = Some(report);
+    }
+    times.sort();
+    let report = last.expect("at least one run");
+    let verdict = match &report.answer {
+        Answer::Solved {
+            moves,
+            optimal: true,
+        } => format!("Yes {}", moves.len()),
+        Answer::Solved {
+            moves,
+            optimal: false,
+        } => format!("Yes {} (not optimal)", moves.len()),
+        Answer::Unsolvable(_) => "No".to_string(),
+        Answer::GaveUp(_) => "limit".to_string(),
+    };
+    Ok(Row {
+        case: file.file_name().map_or_else(
+            || file.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        ),
+        size: format!("{}x{}", puzzle.rows(), puzzle.cols()),
+        verdict,
+        median: times[times.len() / 2],
+        stored: report.stats.stored,
+        expanded: report.stats.expanded,
+        peak_bytes: report.stats.peak_bytes,
+    })
+}
+
+/// Rows printed as a Markdown table, ready for the README.
+pub struct Table<'a>(pub &'a [Row]);
+
+impl fmt::Display for Table<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "| case | size | answer | median ms | states stored | expanded | peak memory |"
+        )?;
+        writeln!(f, "|---|---|---|---:|---:|---:|---:|")?;
+        for row in self.0 {
+            writeln!(
+                f,
+                "| {} | {} | {} | {:.2} | {} | {} | {} |",
+                row.case,
+                row.size,
+                row.verdict,
+                row.median.as_secs_f64() * 1000.0,
+                row.stored,
+                row.expanded,
+                Bytes(row.peak_bytes)
+            )?;
+        }
+        let mut times: Vec<Duration> = self.0.iter().map(|r| r.median).collect();
+        times.sort();
+        if let Some(median) = times.get(times.len() / 2) {
+            let total: Duration = times.iter().sum();
+            writeln!(
+                f,
+                "\n{} cases, total {:.1} ms, median {:.2} ms, slowest {:.1} ms",
+                times.len(),
+                total.as_secs_f64() * 1000.0,
+                median.as_secs_f64() * 1000.0,
+                times.last().expect("non-empty").as_secs_f64() * 1000.0
+            )?;
+        }
+        Ok(())
+    }
+}

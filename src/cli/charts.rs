@@ -1,0 +1,165 @@
+//! SVG charts of a method comparison: time and nodes expanded against the optimal length (log
+//! scale), and each method's length ratio, drawn with plotters' SVG backend.
+
+use super::compare::{Run, Status, optimum};
+use klotski::solve::Algo;
+use plotters::prelude::*;
+use std::path::{Path, PathBuf};
+
+/// A chart that could not be drawn or written.
+#[derive(Debug, thiserror::Error)]
+#[error("{path}: {message}")]
+pub struct ChartError {
+    /// The file being written.
+    pub path: PathBuf,
+    /// What went wrong.
+    pub message: String,
+}
+
+/// One method's points.
+struct Series {
+    name: String,
+    points: Vec<(f64, f64)>,
+}
+
+/// Draws `time.svg`, `nodes.svg` and `ratio.svg` into `dir` from the solved runs of cases with
+/// a proven optimum, one colour per method of `algos`; returns the files written.
+pub fn draw(runs: &[Run], algos: &[Algo], dir: &Path) -> Result<Vec<PathBuf>, ChartError> {
+    let points = |value: &dyn Fn(&Run, usize) -> Option<f64>| -> Vec<Series> {
+        (algos.iter())
+            .map(|&algo| Series {
+                name: algo.to_string(),
+                points: (runs.iter())
+                    .filter(|r| r.algo == algo && r.status == Status::Solved)
+                    .filter_map(|r| {
+                        let best = optimum(runs, &r.case)?;
+                        Some((best as f64, value(r, best)?))
+                    })
+                    .collect(),
+            })
+            .collect()
+    };
+    let time = points(&|r, _| Some((r.cost().as_secs_f64() * 1000.0).max(1e-3).log10()));
+    let nodes = points(&|r, _| {
+        (r.algo != Algo::Constructive && r.expanded > 0).then(|| (r.expanded as f64).log10())
+    });
+    let ratio = points(&|r, best| {
+        let length = r.length? as f64;
+        Some(if best == 0 { 1.0 } else { length / best as f64 })
+    });
+    let charts = [
+        (
+            "time.svg",
+            "Time against optimal length",
+            "time (ms, log scale)",
+            time,
+            true,
+        ),
+        (
+            "nodes.svg",
+            "Nodes expanded against optimal length",
+            "nodes expanded (log scale)",
+            nodes,
+            true,
+        ),
+        (
+            "ratio.svg",
+            "Solution length / optimal length",
+            "length ratio",
+            ratio,
+            false,
+        ),
+    ];
+    let mut written = Vec::new();
+    for (file, title, y_desc, series, log) in charts {
+        let path = dir.join(file);
+        plot(&path, title, y_desc, &series, log).map_err(|message| ChartError {
+            path: path.clone(),
+            message,
+        })?;
+        written.push(path);
+    }
+    Ok(written)
+}
+
+/// Draws one scatter chart; with `log` the y values are base-10 logarithms, labelled as powers
+/// of ten.
+fn plot(
+    path: &Path,
+    title: &str,
+    y_desc: &str,
+    series: &[Series],
+    log: bool,
+) -> Result<(), String> {
+    let all = series.iter().flat_map(|s| &s.points);
+    let x_max = all.clone().map(|p| p.0).fold(1.0, f64::max);
+    let (mut y_min, mut y_max) = all
+        .map(|p| p.1)
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), y| {
+            (lo.min(y), hi.max(y))
+        });
+    if !y_min.is_finite() {
+        (y_min, y_max) = (0.0, 1.0);
+    }
+    let (y_min, y_max, y_labels) = if log {
+        let (lo, hi) = (y_min.floor(), y_max.ceil().max(y_min.floor() + 1.0));
+        (lo, hi, (hi - lo) as usize + 1)
+    } else {
+        (y_min.min(1.0) - 0.05, y_max.max(1.0) * 1.05 + 0.05, 10)
+    };
+    let root = SVGBackend::new(path, (900, 560)).into_drawing_area();
+    root.fill(&WHITE).map_err(|e| e.to_string())?;
+    let mut chart = ChartBuilder::on(&root)
+        .caption(title, ("sans-serif", 24))
+        .margin(12)
+        .x_label_area_size(44)
+        .y_label_area_size(72)
+        .build_cartesian_2d(0f64..x_max * 1.05 + 1.0, y_min..y_max)
+        .map_err(|e| e.to_string())?;
+    let power_of_ten = |v: &f64| {
+        let value = 10f64.powf(*v);
+        if value >= 1.0 {
+            format!("{value:.0}")
+        } else {
+            format!("{value:.0e}")
+        }
+    };
+    let plain = |v: &f64| format!("{v:.2}");
+    let y_format: &dyn Fn(&f64) -> String = if log { &power_of_ten } else { &plain };
+    chart
+        .configure_mesh()
+        .x_desc("optimal length (moves)")
+        .x_label_formatter(&|v| format!("{v:.0}"))
+        .y_desc(y_desc)
+        .y_labels(y_labels)
+        .y_label_formatter(y_format)
+        .draw()
+        .map_err(|e| e.to_string())?;
+    // Methods that agree would hide each other: each series stands a little aside of the
+    // case's true x.
+    let spread = x_max / 250.0;
+    let middle = (series.len() as f64 - 1.0) / 2.0;
+    for (i, s) in series.iter().enumerate() {
+        if s.points.is_empty() {
+            continue;
+        }
+        let color = Palette99::pick(i).to_rgba();
+        let shift = (i as f64 - middle) * spread;
+        chart
+            .draw_series(
+                (s.points.iter())
+                    .map(|&(x, y)| Circle::new((x + shift, y), 4, color.mix(0.8).filled())),
+            )
+            .map_err(|e| e.to_string())?
+            .label(s.name.as_str())
+            .legend(move |(x, y)| Circle::new((x + 8, y), 4, color.filled()));
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .border_style(BLACK)
+        .background_style(WHITE.mix(0.85))
+        .draw()
+        .map_err(|e| e.to_string())?;
+    root.present().map_err(|e| e.to_string())
+}

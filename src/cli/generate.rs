@@ -1,0 +1,47 @@
+//! `klotski generate`: a random puzzle in the terminal input format, reproducible from its seed.
+
+use super::OK;
+use super::args::{DEFAULT_TIME_LIMIT, GenerateArgs};
+use anyhow::{Context, Result, bail};
+use klotski::puzzles::numeric::generate::{self, Method, Spec};
+use std::io::Write;
+use std::time::Instant;
+
+/// Prints the puzzle `args` ask for.
+pub fn run(args: &GenerateArgs) -> Result<u8> {
+    let started = Instant::now();
+    let Some(size) = args.size else {
+        bail!("generate needs --size NxM");
+    };
+    let method = match (args.moves, args.shuffle) {
+        (Some(_), true) => bail!("--moves and --shuffle cannot be combined"),
+        (Some(n), false) => Method::Walk(n),
+        (None, true) => Method::Shuffle,
+        (None, false) => Method::Walk(10 * size.rows * size.cols),
+    };
+    let clock_seed = args.seed.is_none();
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    });
+    let spec = Spec {
+        size,
+        blanks: args.blanks,
+        blocks: args.blocks.clone().unwrap_or_default(),
+        method,
+        unsolvable: args.unsolvable,
+    };
+    let solve_args = &args.solve_args;
+    let time_limit = solve_args.time_limit.unwrap_or(DEFAULT_TIME_LIMIT);
+    let options = solve_args.options(started, Some(time_limit));
+    let puzzle = generate::generate(&spec, seed, options)?;
+    if clock_seed {
+        eprintln!("klotski: seed {seed} (--seed {seed} gives this puzzle again)");
+    }
+    let mut stdout = std::io::stdout().lock();
+    write!(stdout, "{puzzle}")
+        .and_then(|()| stdout.flush())
+        .context("cannot write the puzzle")?;
+    Ok(OK)
+}

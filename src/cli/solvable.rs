@@ -1,0 +1,66 @@
+//! `klotski solvable`: the N-puzzle solvability checker, with its assignment's conventions: bad
+//! input is one `error:` line on stdout and exit code 1.
+
+use super::args::SolvableArgs;
+use super::terminal::checked;
+use super::{INTERNAL, LIMIT, OK, tables};
+use anyhow::Result;
+use klotski::puzzles::solvable::{self, Instance};
+use klotski::solve::Answer;
+use std::io::{Read, Write};
+use std::time::Instant;
+
+/// Exit code for bad input in `solvable` mode, as its assignment asks (`EXIT_FAILURE`).
+const BAD_INSTANCE: u8 = 1;
+
+/// Reads a start and a goal board on standard input and prints the verdict, with `--solve` a
+/// move sequence too.
+pub fn run(args: &SolvableArgs) -> Result<u8> {
+    let started = Instant::now();
+    let solve_args = &args.solve_args;
+    let mut bytes = Vec::new();
+    if let Err(e) = std::io::stdin().read_to_end(&mut bytes) {
+        eprintln!("error: cannot read standard input: {e}");
+        return Ok(INTERNAL);
+    }
+    let parsed = String::from_utf8(bytes)
+        .map_err(|_| "the input is not UTF-8 text".to_string())
+        .and_then(|text| text.parse::<Instance>().map_err(|e| e.to_string()));
+    let instance = match parsed {
+        Ok(instance) => instance,
+        Err(message) => {
+            println!("error: {message}");
+            return Ok(BAD_INSTANCE);
+        }
+    };
+    let (moves, code) = if args.solve && instance.solvable() {
+        let options = solve_args.options(started, solve_args.time_limit());
+        let solved = solvable::solve::solve(&instance, options, &mut tables::tell);
+        let Some(report) = checked(solved, solve_args.verbose) else {
+            return Ok(INTERNAL);
+        };
+        match report.answer {
+            Answer::Solved { moves, .. } => (Some(moves), OK),
+            Answer::GaveUp(limit) => {
+                eprintln!("klotski: no moves: {limit}");
+                (None, LIMIT)
+            }
+            Answer::Unsolvable(proof) => {
+                eprintln!("error: internal error: the parity rule says solvable, but {proof}");
+                return Ok(INTERNAL);
+            }
+        }
+    } else {
+        (None, OK)
+    };
+    let text = solvable::stdout_text(&instance, moves.as_deref());
+    let mut stdout = std::io::stdout().lock();
+    if let Err(e) = stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        eprintln!("error: cannot write the answer: {e}");
+        return Ok(INTERNAL);
+    }
+    Ok(code)
+}

@@ -1,0 +1,158 @@
+//! Pattern databases on the command line: what a solve tells about them on stderr, `klotski
+//! pdb` (the 15-puzzle's 7-8 tables, with a progress bar) and `klotski cache`.
+
+use super::args::{CacheAction, CacheCommand, PdbArgs, default_memory_budget};
+use super::{INTERNAL, LIMIT, OK};
+use anyhow::{Context, Result, anyhow};
+use indicatif::{ProgressBar, ProgressStyle};
+use klotski::heuristic::pdb::{self, Cache, Supply, TableEvent};
+use klotski::solve::{Bytes, Progress};
+use std::time::SystemTime;
+
+/// Tells on stderr what happens to the pattern databases a solve needs: a build (which takes
+/// seconds the first time), a wait for another process's build, a cache file that could not be
+/// used. Searches' counters are not shown.
+pub fn tell(progress: Progress<'_>) {
+    if let Progress::Table(event) = progress {
+        tell_table(event);
+    }
+}
+
+fn tell_table(event: TableEvent<'_>) {
+    match event {
+        TableEvent::Building {
+            pattern,
+            progress: None,
+        } => eprintln!(
+            "klotski: building the pattern database for tiles at cells {:?} of {}x{} (first use)",
+            pattern.cells, pattern.rows, pattern.cols
+        ),
+        TableEvent::Building { .. } => {}
+        TableEvent::Built { took, stored, .. } => eprintln!(
+            "klotski: built it in {:.1} s{}",
+            took.as_secs_f64(),
+            match stored {
+                Some(Ok(path)) => format!(", cached in {}", path.display()),
+                Some(Err(e)) => format!(", not cached: {e}"),
+                None => String::new(),
+            }
+        ),
+        TableEvent::Waiting { pattern } => eprintln!(
+            "klotski: waiting for another klotski process to build the database for cells {:?}",
+            pattern.cells
+        ),
+        TableEvent::Unreadable(e) => eprintln!("klotski: cache: {e}"),
+        TableEvent::Skipped { pattern, reason } => eprintln!(
+            "klotski: no pattern databases for cells {:?} of {}x{}: {reason}",
+            pattern.cells, pattern.rows, pattern.cols
+        ),
+    }
+}
+
+/// `klotski pdb`: builds the 15-puzzle's 7-8 tables into the cache, with a progress bar.
+pub fn build(args: &PdbArgs) -> Result<u8> {
+    let cache = (args.cache.cache())
+        .ok_or_else(|| anyhow!("pdb builds into the cache: give --cache-dir DIR, or set HOME"))?;
+    let patterns = pdb::fifteen_seven_eight();
+    let bar = ProgressBar::new(1).with_style(
+        ProgressStyle::with_template(
+            "{msg} [{bar:30}] {percent:>3}% {elapsed_precise} elapsed, about {eta} left",
+        )
+        .expect("a valid template")
+        .progress_chars("#>."),
+    );
+    let mut on_table = |event: TableEvent<'_>| match event {
+        TableEvent::Building {
+            pattern,
+            progress: None,
+        } => {
+            bar.reset();
+            bar.set_message(format!("{} tiles", pattern.cells.len()));
+        }
+        TableEvent::Building {
+            progress: Some(progress),
+            ..
+        } => {
+            bar.set_length(progress.states_total.max(1));
+            bar.set_position(progress.states_done);
+        }
+        TableEvent::Built { took, stored, .. } => {
+            bar.finish_and_clear();
+            match stored {
+                Some(Ok(path)) => eprintln!(
+                    "klotski: built in {:.0} s, cached in {}",
+                    took.as_secs_f64(),
+                    path.display()
+                ),
+                Some(Err(e)) => eprintln!("klotski: built, but not cached: {e}"),
+                None => {}
+            }
+        }
+        other => bar.suspend(|| tell_table(other)),
+    };
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let memory = args.max_memory.unwrap_or_else(default_memory_budget);
+    let mut supply = Supply::new(Some(&cache), None, memory, threads, &mut on_table);
+    if supply.obtain(&patterns).is_none() {
+        return Ok(LIMIT);
+    }
+    let cached = patterns
+        .iter()
+        .all(|p| matches!(cache.open(p), Ok(Some(_))));
+    if !cached {
+        anyhow::bail!("could not write the databases into {}", cache.dir().display());
+    }
+    eprintln!("klotski: the 7-8 tables are in {}", cache.dir().display());
+    Ok(OK)
+}
+
+/// `klotski cache list|verify|clear`.
+pub fn cache(args: &CacheCommand) -> Result<u8> {
+    let cache = (args.cache.cache())
+        .ok_or_else(|| anyhow!("no cache folder: give --cache-dir DIR, or set HOME"))?;
+    if args.action == CacheAction::Clear {
+        let removed = cache.clear()?;
+        println!("removed {removed} files from {}", cache.dir().display());
+        return Ok(OK);
+    }
+    let entries = cache.list().context("cannot list the cache")?;
+    let mut damaged = 0;
+    for entry in &entries {
+        let check = match args.action {
+            CacheAction::Verify => match Cache::verify(entry) {
+                Ok(()) => "  ok".to_string(),
+                Err(e) => {
+                    damaged += 1;
+                    format!("  DAMAGED: {e}")
+                }
+            },
+            _ => String::new(),
+        };
+        println!(
+            "{:>10}  used {:>7} ago  {}{check}",
+            Bytes(entry.bytes as usize).to_string(),
+            age(entry.last_used),
+            entry.path.display()
+        );
+    }
+    let total: u64 = entries.iter().map(|e| e.bytes).sum();
+    println!(
+        "{} tables, {} of {} in {}",
+        entries.len(),
+        Bytes(total as usize),
+        Bytes(cache.max_bytes() as usize),
+        cache.dir().display()
+    );
+    Ok(if damaged > 0 { INTERNAL } else { OK })
+}
+
+/// How long ago `time` was, in the largest whole unit.
+fn age(time: SystemTime) -> String {
+    let seconds = time.elapsed().unwrap_or_default().as_secs();
+    match seconds {
+        0..120 => format!("{seconds} s"),
+        120..7200 => format!("{} min", seconds / 60),
+        7200..172_800 => format!("{} h", seconds / 3600),
+        _ => format!("{} d", seconds / 86_400),
+    }
+}

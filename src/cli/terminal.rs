@@ -1,0 +1,105 @@
+//! `klotski terminal`: solves the puzzle on standard input and prints exactly what graders
+//! compare on stdout; with `--verbose`, a summary of what was proven on stderr.
+
+use super::args::SolveArgs;
+use super::tables;
+use super::watchdog::Watchdog;
+use super::{INTERNAL, LIMIT, OK};
+use anyhow::{Context, Result, anyhow};
+use klotski::puzzles::numeric::{self, NumericPuzzle};
+use klotski::solve::{Answer, Bytes, Report, Unverified};
+use std::io::{Read, Write};
+use std::time::Instant;
+
+/// Solves the puzzle on standard input within the options' limits, the time limit counted from
+/// now and held by a watchdog.
+pub fn run(args: &SolveArgs) -> Result<u8> {
+    let started = Instant::now();
+    let time_limit = args.time_limit();
+    let watchdog = match time_limit {
+        Some(limit) => Watchdog::arm(
+            started + limit,
+            "the time limit was reached before a solution or a proof was found",
+        ),
+        None => Watchdog::default(),
+    };
+    let numeric = read_puzzle()?;
+    let solved = numeric::solve(&numeric, args.options(started, time_limit), &mut tables::tell);
+    let Some(report) = checked(solved, args.verbose) else {
+        return Ok(INTERNAL);
+    };
+    let puzzle = numeric.engine();
+    match numeric::stdout_text(&puzzle, &report.answer) {
+        Some(text) => {
+            let _writing = watchdog.writing();
+            let mut stdout = std::io::stdout().lock();
+            stdout
+                .write_all(text.as_bytes())
+                .and_then(|()| stdout.flush())
+                .context("cannot write the answer")?;
+            Ok(OK)
+        }
+        None => {
+            if let Answer::GaveUp(limit) = report.answer {
+                eprintln!("klotski: no answer: {limit} before a solution or a proof was found");
+            }
+            Ok(LIMIT)
+        }
+    }
+}
+
+/// Reads the puzzle on standard input.
+pub fn read_puzzle() -> Result<NumericPuzzle> {
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .read_to_end(&mut bytes)
+        .context("cannot read standard input")?;
+    let text = String::from_utf8(bytes).map_err(|_| anyhow!("the input is not UTF-8 text"))?;
+    Ok(text.parse()?)
+}
+
+/// The report of a solve, after telling its summary on stderr when `verbose`; `None` (told on
+/// stderr) when a solution failed its replay check.
+pub fn checked(solved: Result<Report, Unverified>, verbose: bool) -> Option<Report> {
+    match solved {
+        Ok(report) => {
+            if verbose {
+                eprintln!("{}", summary(&report));
+            }
+            Some(report)
+        }
+        Err(unverified) => {
+            eprintln!("error: {unverified}");
+            None
+        }
+    }
+}
+
+/// One line for stderr saying what was proven, how, and at what cost.
+pub fn summary(report: &Report) -> String {
+    let cost = format!(
+        "{} states stored, {} expanded, {:.1} ms, peak table memory {}",
+        report.stats.stored,
+        report.stats.expanded,
+        report.elapsed.as_secs_f64() * 1000.0,
+        Bytes(report.stats.peak_bytes)
+    );
+    let method = report.method();
+    match &report.answer {
+        Answer::Solved { moves, optimal } => format!(
+            "solved: {} moves, {} ({method}); {cost}",
+            moves.len(),
+            if *optimal {
+                "proven optimal"
+            } else {
+                "not proven optimal"
+            },
+        ),
+        Answer::Unsolvable(proof) => {
+            format!("no solution, proven by {method}: {proof}; {cost}")
+        }
+        Answer::GaveUp(limit) => {
+            format!("gave up: {limit} before an answer was proven ({method}); {cost}")
+        }
+    }
+}

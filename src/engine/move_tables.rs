@@ -1,0 +1,80 @@
+//! Precomputed move tables for boards of up to 128 cells: for each shape and origin, the cells a
+//! piece covers, and for each direction where it lands and which cells it enters, all as 128-bit
+//! masks. The packed space and the brick puzzle's space check moves against them.
+
+use crate::engine::geometry::{Board, Dir, Shape};
+
+/// A [`Step`]'s `to` when the step leaves the board.
+pub const NO_STEP: u8 = u8::MAX;
+
+/// Where a piece of some shape lands when it steps one way from one origin.
+#[derive(Clone, Copy, Debug)]
+pub struct Step {
+    /// The new origin, or [`NO_STEP`] when the step leaves the board.
+    pub to: u8,
+    /// The cells it enters, which must be empty.
+    pub entering: u128,
+}
+
+/// The tables of some shapes on one board (at most 128 cells), directions in a caller's order.
+pub struct MoveTables {
+    /// Per shape: the cells covered from each origin (0 where it does not fit).
+    footprints: Vec<Vec<u128>>,
+    /// Per shape: `steps[origin * 4 + k]` for the k-th of the caller's directions.
+    steps: Vec<Vec<Step>>,
+}
+
+/// The mask of `cells`.
+pub fn mask(cells: impl Iterator<Item = usize>) -> u128 {
+    cells.fold(0u128, |m, c| m | 1 << c)
+}
+
+impl MoveTables {
+    /// The tables of `shapes` on `board`, steps listed in the order of `dirs`.
+    pub fn new(board: &Board, shapes: &[Shape], dirs: [Dir; 4]) -> MoveTables {
+        let origins = 0..board.cells();
+        let footprints = (shapes.iter())
+            .map(|&shape| {
+                (origins.clone())
+                    .map(|o| match board.fits(shape, o) {
+                        true => mask(board.footprint(shape, o)),
+                        false => 0,
+                    })
+                    .collect()
+            })
+            .collect();
+        let steps = (shapes.iter())
+            .map(|&shape| {
+                (origins.clone())
+                    .flat_map(|o| {
+                        dirs.map(
+                            |d| match board.fits(shape, o).then(|| board.step(shape, o, d)) {
+                                Some(Some(to)) => Step {
+                                    to: to as u8,
+                                    entering: mask(board.entering(shape, o, d)),
+                                },
+                                _ => Step {
+                                    to: NO_STEP,
+                                    entering: 0,
+                                },
+                            },
+                        )
+                    })
+                    .collect()
+            })
+            .collect();
+        MoveTables { footprints, steps }
+    }
+
+    /// The cells shape number `shape` covers from `origin` (0 where it does not fit).
+    #[inline]
+    pub fn footprint(&self, shape: usize, origin: usize) -> u128 {
+        self.footprints[shape][origin]
+    }
+
+    /// The four steps of shape number `shape` from `origin`, in the directions' order.
+    #[inline]
+    pub fn steps(&self, shape: usize, origin: usize) -> &[Step] {
+        &self.steps[shape][origin * 4..origin * 4 + 4]
+    }
+}

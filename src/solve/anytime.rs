@@ -1,0 +1,174 @@
+//! Anytime improvement: once a first solution is in hand, weighted A* with a falling weight
+//! looks for shorter ones while time remains, each run keeping the best replay-checked path.
+//!
+//! With an admissible estimate, weighted A* at weight `w` returns a path at most `w` times the
+//! shortest, and a larger weight finds one sooner: the weights fall so that an early answer
+//! comes fast and later ones tighten the bound. The last weight is 1, plain A*, whose answer is
+//! a proven optimum when it finishes in time.
+
+use crate::engine::puzzle::Move;
+use crate::search::{Outcome, Weights};
+use std::fmt;
+
+/// The weights tried in turn: 5, 3, 2, 1.5, 1.2, then plain A* (`estimate / depth`).
+pub const FALLING: [Weights; 6] = [
+    Weights {
+        depth: 1,
+        estimate: 5,
+    },
+    Weights {
+        depth: 1,
+        estimate: 3,
+    },
+    Weights {
+        depth: 1,
+        estimate: 2,
+    },
+    Weights {
+        depth: 2,
+        estimate: 3,
+    },
+    Weights {
+        depth: 5,
+        estimate: 6,
+    },
+    Weights::ASTAR,
+];
+
+/// A weight printed as the factor it puts on the estimate (the depth's weight is never 0 here).
+struct Factor(Weights);
+
+impl fmt::Display for Factor {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Weights { depth, estimate } = self.0;
+        if estimate % depth == 0 {
+            write!(f, "{}", estimate / depth)
+        } else {
+            write!(f, "{}", f64::from(estimate) / f64::from(depth))
+        }
+    }
+}
+
+/// What the improvement runs achieved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Improved {
+    /// The length of the shortest valid solution found, the first one's if none was shorter.
+    pub length: usize,
+    /// The weight of the run that found the shortest, `None` when it is the first solution.
+    pub by: Option<Weights>,
+    /// The smallest weight whose run finished: the best is at most that many times the
+    /// shortest (1: proven shortest).
+    pub within: Option<Weights>,
+}
+
+impl Improved {
+    /// Whether the best solution is proven shortest.
+    pub fn optimal(&self) -> bool {
+        self.within == Some(Weights::ASTAR)
+    }
+}
+
+impl fmt::Display for Improved {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.by {
+            Some(weights) => write!(
+                f,
+                "weighted A* at weight {} shortened it to {} moves",
+                Factor(weights),
+                self.length
+            )?,
+            None => f.write_str("weighted A* found nothing shorter")?,
+        }
+        match self.within {
+            Some(weights) if weights == Weights::ASTAR => f.write_str(", proven shortest"),
+            Some(weights) => write!(f, ", at most {} times the shortest", Factor(weights)),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Runs `search` at each of [`FALLING`]'s weights in turn and keeps the shortest solution that
+/// `valid` accepts, starting from `first`. `search` returns `None` when it cannot run on this
+/// puzzle; a run that stops at a limit ends the improvement, since smaller weights only take
+/// longer. Returns the best moves and what the runs achieved.
+pub fn improve(
+    first: Vec<Move>,
+    mut search: impl FnMut(Weights) -> Option<Outcome<Move>>,
+    mut valid: impl FnMut(&[Move]) -> bool,
+) -> (Vec<Move>, Improved) {
+    let mut best = first;
+    let mut improved = Improved {
+        length: best.len(),
+        by: None,
+        within: None,
+    };
+    for weights in FALLING {
+        match search(weights) {
+            Some(Outcome::Found(moves)) => {
+                if moves.len() < best.len() && valid(&moves) {
+                    best = moves;
+                    improved.by = Some(weights);
+                    improved.length = best.len();
+                }
+                improved.within = Some(weights);
+            }
+            // Exhausted cannot happen with a solution in hand; either way nothing more to try.
+            Some(Outcome::Exhausted | Outcome::Stopped(_)) | None => break,
+        }
+    }
+    (best, improved)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::geometry::Dir;
+    use crate::search::Stop;
+
+    fn moves(n: usize) -> Vec<Move> {
+        vec![
+            Move {
+                piece: 0,
+                dir: Dir::Left
+            };
+            n
+        ]
+    }
+
+    #[test]
+    fn keeps_the_shortest_valid_path_and_stops_at_the_first_limit() {
+        // Weight 5 finds 9 moves, 3 finds 7 (rejected by the check), 2 finds 8, 1.5 stops.
+        let mut found = vec![
+            Some(Outcome::Found(moves(9))),
+            Some(Outcome::Found(moves(7))),
+            Some(Outcome::Found(moves(8))),
+            Some(Outcome::Stopped(Stop::Time)),
+            Some(Outcome::Found(moves(1))),
+        ]
+        .into_iter();
+        let (moves_kept, best) = improve(moves(10), |_| found.next().unwrap(), |m| m.len() != 7);
+        assert_eq!((moves_kept.len(), best.length), (8, 8));
+        assert_eq!(best.by, Some(FALLING[2]));
+        assert_eq!(best.within, Some(FALLING[2]));
+        assert!(!best.optimal());
+        assert_eq!(
+            best.to_string(),
+            "weighted A* at weight 2 shortened it to 8 moves, at most 2 times the shortest"
+        );
+        let mut found = [moves(9), moves(8)].into_iter();
+        let halves = [FALLING[3], FALLING[4]];
+        assert_eq!(
+            halves.map(|w| Factor(w).to_string()),
+            ["1.5".to_string(), "1.2".to_string()]
+        );
+        let (_, rest) = improve(moves(10), |_| found.next().map(Outcome::Found), |_| true);
+        assert_eq!((rest.length, rest.by), (8, Some(FALLING[1])));
+        let (_, all) = improve(moves(3), |_| Some(Outcome::Found(moves(3))), |_| true);
+        assert!(all.optimal());
+        assert_eq!(
+            all.to_string(),
+            "weighted A* found nothing shorter, proven shortest"
+        );
+        assert_eq!(improve(moves(3), |_| None, |_| true).1.within, None);
+    }
+}

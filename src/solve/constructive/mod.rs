@@ -1,0 +1,107 @@
+//! The large-board solver: places the pieces one at a time in goal order (row by row, then the
+//! last rows column by column, as people solve the fifteen puzzle), each by a small best-first
+//! search that may disturb the finished part only on its way.
+//!
+//! The searches stay small because they look only at what matters for the piece being placed:
+//! two positions that differ only by which loose pieces of the same shape stand where are one
+//! node. Solutions are valid but not shortest; [`shorten`](super::shorten) removes loops and
+//! replaces stretches by shorter local paths afterwards.
+//!
+//! On boards of 1x1 tiles with one blank, stages of up to four tiles come home by exact searches
+//! over small windows ([`tile_window`]), and tiles those cannot place go by one cost-aware route
+//! of the tile and the blank together ([`tile_route`]); above the last rows the next tiles are
+//! the cheapest of those that keep the placed ones a staircase, not the next in reading order.
+//!
+//! - [`placer`]: what placements share, and the position their searches copy around;
+//! - [`clearing`]: the searches that empty cells and finish placements;
+//! - [`route`]: one piece's way to its target;
+//! - [`order`]: the order of placement and the stages.
+
+mod clearing;
+mod order;
+mod placer;
+mod route;
+pub mod tile_route;
+pub mod tile_window;
+
+use crate::engine::geometry::Shape;
+use crate::engine::puzzle::{Move, Puzzle};
+use clearing::FEW_BLANKS;
+pub use order::Failure;
+use placer::Placer;
+use std::time::Instant;
+
+/// The ways of placing [`solve`] tries in turn: how many last rows are placed column by column,
+/// and whether targets are emptied ahead of time (see [`Placer::place`]). Each way solves
+/// boards the others cannot: with blocks, a strip of two rows traps tall pieces that stand in
+/// the wrong order (they cannot pass each other there), so a wider strip comes first. With
+/// many blanks, emptying targets first comes first: blanks are there to spare, and the last
+/// cell of a row is a pocket that a piece standing in it can leave only through the cell the
+/// placed piece comes from.
+const TILE_ATTEMPTS: [(usize, bool); 2] = [(2, false), (2, true)];
+const BLOCK_ATTEMPTS: [(usize, bool); 6] = [
+    (4, false),
+    (3, true),
+    (3, false),
+    (4, true),
+    (2, true),
+    (2, false),
+];
+const MANY_BLANKS_BLOCK_ATTEMPTS: [(usize, bool); 6] = [
+    (3, true),
+    (4, false),
+    (3, false),
+    (4, true),
+    (2, true),
+    (2, false),
+];
+
+/// Solves `puzzle` towards `target` (the goal origin of each piece) and returns the moves.
+pub fn solve(
+    puzzle: &Puzzle,
+    target: &[usize],
+    deadline: Option<Instant>,
+) -> Result<Vec<Move>, Failure> {
+    let mut moves = Vec::new();
+    solve_streaming(puzzle, target, deadline, &mut |mv| moves.push(mv))?;
+    Ok(moves)
+}
+
+/// Solves `puzzle` towards `target`, handing each move to `sink` as soon as it is made, so that
+/// a player can start showing a huge board at once. When one way of placing gets stuck, its
+/// moves are handed out undone, back to the start, and the next way begins there: every move
+/// handed out belongs to the solution, and [`shorten`] cuts the detour afterwards.
+pub fn solve_streaming(
+    puzzle: &Puzzle,
+    target: &[usize],
+    deadline: Option<Instant>,
+    sink: &mut dyn FnMut(Move),
+) -> Result<(), Failure> {
+    let blocks = puzzle.pieces.iter().any(|p| p.shape != Shape::UNIT);
+    let attempts: &[(usize, bool)] = match (blocks, puzzle.blank_count() > FEW_BLANKS) {
+        (false, _) => &TILE_ATTEMPTS,
+        (true, false) => &BLOCK_ATTEMPTS,
+        (true, true) => &MANY_BLANKS_BLOCK_ATTEMPTS,
+    };
+    let mut failure = Failure::Time;
+    for (i, &(strip, evacuate)) in attempts.iter().enumerate() {
+        let placer = Placer::new(puzzle, target, (strip, evacuate), deadline);
+        let mut made = Vec::new();
+        let outcome = placer.run(&puzzle.start, &mut |mv| {
+            made.push(mv);
+            sink(mv);
+        });
+        match outcome {
+            Ok(()) => return Ok(()),
+            Err(Failure::Time) => return Err(Failure::Time),
+            Err(stuck) => {
+                if i == 0 {
+                    failure = stuck;
+                }
+                // Back to the start: a stuck attempt may have set a trap for the next one.
+                made.iter().rev().for_each(|mv| sink(mv.reversed()));
+            }
+        }
+    }
+    Err(failure)
+}

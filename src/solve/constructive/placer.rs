@@ -1,0 +1,279 @@
+//! What every placement shares: the puzzle, the goal and the order of placement ([`Placer`]),
+//! and the position the placement searches copy around ([`Layout`]) with its key and its moves.
+
+use crate::engine::geometry::{Dir, Shape};
+use crate::engine::puzzle::{Move, Puzzle};
+use crate::rng::mix;
+use std::time::Instant;
+
+/// Expansions the search that empties the cells of one step may spend over the whole board
+/// before the placement falls back to the unrestricted search: blocks need more (they move
+/// only with several blanks at their side); boards of tiles lose time to hopeless searches.
+const NODES_PER_STEP: usize = 20_000;
+const NODES_PER_STEP_TILES: usize = 5_000;
+/// An empty cell in [`Layout::occupant`].
+pub(super) const EMPTY: u32 = 0;
+/// A wall in [`Layout::occupant`].
+pub(super) const WALL: u32 = u32::MAX;
+
+/// A position in the form the placement searches copy around: the origin of each piece; per
+/// cell, `EMPTY`, `WALL` or the piece's index plus one; the empty cells, so that a large board
+/// with few blanks is cheap to expand; and the search key ([`Placer::rekey`]), kept up to date
+/// move by move.
+#[derive(Clone, Debug)]
+pub(super) struct Layout {
+    pub(super) origins: Vec<u32>,
+    pub(super) occupant: Vec<u32>,
+    pub(super) blanks: Vec<u32>,
+    pub(super) key: u64,
+}
+
+/// What every placement search shares: the puzzle, the goal and the order of placement.
+pub(super) struct Placer<'a> {
+    pub(super) puzzle: &'a Puzzle,
+    pub(super) target: &'a [usize],
+    pub(super) order: Vec<usize>,
+    /// For each piece, a small number naming its shape (loose pieces of one shape are alike).
+    pub(super) shape_class: Vec<u32>,
+    /// Whether to empty a piece's target cells before it sets out, when blanks are to spare.
+    pub(super) evacuate: bool,
+    /// The expansions a search emptying cells may spend over the whole board.
+    pub(super) step_nodes: usize,
+    /// Whether routes pay for the blank moves ahead of a tile ([`Placer::route_step`]): on
+    /// boards of 1x1 tiles only, since among blocks those routes got stuck.
+    pub(super) turns: bool,
+    /// When to stop; checked between the steps of a placement too, since one placement on a
+    /// large board with many blocks can take seconds.
+    pub(super) deadline: Option<Instant>,
+    /// Whether the board holds 1x1 tiles and one blank: each placement is then one cost-aware
+    /// route of the tile and the blank together ([`Placer::route_tile`]).
+    pub(super) one_blank: bool,
+    /// The first row of the strip placed column by column.
+    pub(super) strip_top: usize,
+}
+
+impl<'a> Placer<'a> {
+    /// A placer that fills the rows above the last `strip` ones row by row, and those column
+    /// by column.
+    pub(super) fn new(
+        puzzle: &'a Puzzle,
+        target: &'a [usize],
+        (strip, evacuate): (usize, bool),
+        deadline: Option<Instant>,
+    ) -> Self {
+        let board = &puzzle.board;
+        let strip_top = board.rows().saturating_sub(strip);
+        let mut order: Vec<usize> = (0..puzzle.pieces.len()).collect();
+        // Row by row; the last rows column by column, so no piece gets locked into a
+        // one-row strip it cannot leave.
+        order.sort_by_key(|&p| {
+            let (r, c) = board.row_col(target[p]);
+            if r < strip_top { (0, r, c) } else { (1, c, r) }
+        });
+        let shape_class = puzzle
+            .shape_classes()
+            .1
+            .into_iter()
+            .map(|c| c as u32)
+            .collect();
+        let blocks = puzzle.pieces.iter().any(|p| p.shape != Shape::UNIT);
+        Placer {
+            puzzle,
+            target,
+            order,
+            shape_class,
+            evacuate,
+            step_nodes: if blocks {
+                NODES_PER_STEP
+            } else {
+                NODES_PER_STEP_TILES
+            },
+            turns: !blocks,
+            deadline,
+            strip_top,
+            one_blank: !blocks && puzzle.blank_count() == 1,
+        }
+    }
+
+    pub(super) fn past_deadline(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// Moves the single blank of `layout` along `dirs`, appending the moves made to `moves`.
+    pub(super) fn play_blank(&self, layout: &mut Layout, dirs: Vec<Dir>, moves: &mut Vec<Move>) {
+        let board = &self.puzzle.board;
+        for dir in dirs {
+            let blank = layout.blanks[0] as usize;
+            let cell = board.step(Shape::UNIT, blank, dir).expect("a cell");
+            let piece = layout.occupant[cell] as usize - 1;
+            // One blank: the move swaps it with the tile; the key is rebuilt by later
+            // searches.
+            layout.occupant.swap(blank, cell);
+            layout.blanks[0] = cell as u32;
+            layout.origins[piece] = blank as u32;
+            moves.push(Move {
+                piece,
+                dir: dir.opposite(),
+            });
+        }
+    }
+
+    pub(super) fn layout(&self, origins: &[usize]) -> Layout {
+        let board = &self.puzzle.board;
+        let mut occupant: Vec<u32> = (0..board.cells())
+            .map(|c| if board.is_wall(c) { WALL } else { EMPTY })
+            .collect();
+        for (piece, &origin) in origins.iter().enumerate() {
+            for cell in board.footprint(self.puzzle.pieces[piece].shape, origin) {
+                occupant[cell] = piece as u32 + 1;
+            }
+        }
+        let blanks = (0..board.cells() as u32)
+            .filter(|&c| occupant[c as usize] == EMPTY)
+            .collect();
+        Layout {
+            origins: origins.iter().map(|&o| o as u32).collect(),
+            occupant,
+            blanks,
+            key: 0,
+        }
+    }
+
+    pub(super) fn distance(&self, a: usize, b: usize) -> u64 {
+        let (ra, ca) = self.puzzle.board.row_col(a);
+        let (rb, cb) = self.puzzle.board.row_col(b);
+        (ra.abs_diff(rb) + ca.abs_diff(cb)) as u64
+    }
+
+    /// Manhattan distance from `cell` to the nearest empty cell.
+    pub(super) fn nearest_blank(&self, layout: &Layout, cell: usize) -> u64 {
+        layout
+            .blanks
+            .iter()
+            .map(|&c| self.distance(c as usize, cell))
+            .min()
+            .unwrap_or(0)
+    }
+
+    /// For each piece, whether it stands (in part) outside the window `rows` x `cols`: the
+    /// windowed searches leave those pieces where they are.
+    pub(super) fn outside(
+        &self,
+        layout: &Layout,
+        rows: &std::ops::Range<usize>,
+        cols: &std::ops::Range<usize>,
+    ) -> Vec<bool> {
+        let board = &self.puzzle.board;
+        (0..self.puzzle.pieces.len())
+            .map(|p| {
+                let origin = layout.origins[p] as usize;
+                !board
+                    .footprint(self.puzzle.pieces[p].shape, origin)
+                    .all(|c| {
+                        let (r, c) = board.row_col(c);
+                        rows.contains(&r) && cols.contains(&c)
+                    })
+            })
+            .collect()
+    }
+
+    /// What a cell holding `occupant` adds to a layout's key: `named` pieces count by name, all
+    /// others only by shape, so the searches never tell apart layouts that are the same for
+    /// the placement at hand (loose pieces of one shape swapped).
+    pub(super) fn key_term(&self, cell: usize, occupant: u32, named: &[bool]) -> u64 {
+        let class = match occupant {
+            EMPTY | WALL => return 0,
+            piece if named[piece as usize - 1] => piece as u64,
+            piece => 0x1_0000_0000 | self.shape_class[piece as usize - 1] as u64,
+        };
+        mix(cell as u64, class)
+    }
+
+    /// Sets `layout.key` for a search that names the pieces in `named`; [`Placer::apply`] then
+    /// keeps it up to date.
+    pub(super) fn rekey(&self, layout: &mut Layout, named: &[bool]) {
+        layout.key = (layout.occupant.iter().enumerate()).fold(0u64, |key, (cell, &o)| {
+            key.wrapping_add(self.key_term(cell, o, named))
+        });
+    }
+
+    /// `layout` after the legal move `mv`, its key kept for a search naming `named`.
+    pub(super) fn apply(&self, layout: &Layout, mv: Move, named: &[bool]) -> Layout {
+        let board = &self.puzzle.board;
+        let shape = self.puzzle.pieces[mv.piece].shape;
+        let origin = layout.origins[mv.piece] as usize;
+        let to = board.step(shape, origin, mv.dir).expect("a legal move");
+        let occupant = mv.piece as u32 + 1;
+        let mut next = layout.clone();
+        // Only the trailing edge empties (the cells the reverse move would enter), and only the
+        // leading edge fills.
+        for c in board.entering(shape, to, mv.dir.opposite()) {
+            next.occupant[c] = EMPTY;
+            next.key = next.key.wrapping_sub(self.key_term(c, occupant, named));
+            // Kept sorted: moves are generated in cell order, whatever the history.
+            let at = next.blanks.partition_point(|&b| (b as usize) < c);
+            next.blanks.insert(at, c as u32);
+        }
+        for c in board.entering(shape, origin, mv.dir) {
+            next.occupant[c] = occupant;
+            next.key = next.key.wrapping_add(self.key_term(c, occupant, named));
+            next.blanks.retain(|&b| b as usize != c);
+        }
+        next.origins[mv.piece] = to as u32;
+        next
+    }
+
+    /// Every move of a piece not `frozen` into empty cells none of which is `reserved`, found
+    /// from the empty cells so that a large board with few blanks costs little; the layouts'
+    /// keys name the pieces in `named`.
+    pub(super) fn successors(
+        &self,
+        layout: &Layout,
+        frozen: &[bool],
+        reserved: &[bool],
+        named: &[bool],
+        out: &mut Vec<(Move, Layout)>,
+    ) {
+        let board = &self.puzzle.board;
+        let mut tried: Vec<Move> = Vec::new();
+        for cell in layout
+            .blanks
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| !reserved[c])
+        {
+            for dir in Dir::ALL {
+                // The piece that would move `dir` into `cell` stands on the other side of it.
+                let Some(from) = board.step(Shape::UNIT, cell, dir.opposite()) else {
+                    continue;
+                };
+                let occupant = layout.occupant[from];
+                if occupant == EMPTY || occupant == WALL || frozen[occupant as usize - 1] {
+                    continue;
+                }
+                let mv = Move {
+                    piece: occupant as usize - 1,
+                    dir,
+                };
+                if tried.contains(&mv) {
+                    continue;
+                }
+                tried.push(mv);
+                let shape = self.puzzle.pieces[mv.piece].shape;
+                let origin = layout.origins[mv.piece] as usize;
+                let fits = board.step(shape, origin, dir).is_some()
+                    && board
+                        .entering(shape, origin, dir)
+                        .all(|c| layout.occupant[c] == EMPTY && !reserved[c]);
+                if fits {
+                    out.push((mv, self.apply(layout, mv, named)));
+                }
+            }
+        }
+    }
+}
+
+/// `range` grown by `margin` on both sides (clipped at zero; the board clips the far end).
+pub(super) fn widen(range: std::ops::Range<usize>, margin: usize) -> std::ops::Range<usize> {
+    range.start.saturating_sub(margin)..range.end.saturating_add(margin)
+}

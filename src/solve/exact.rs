@@ -1,0 +1,162 @@
+//! The exact searches as the portfolio and `--algo` run them: IDA* walking 1x1 tiles in place
+//! with pattern databases, and BFS, bidirectional BFS, A* and IDA* over the packed space.
+
+use super::Progress;
+use super::algo::Algo;
+use super::tile_walk::TileWalk;
+use crate::solve::packed::{self, PackedSpace};
+use crate::engine::puzzle::{Move, Puzzle};
+use crate::heuristic::Bound;
+use crate::heuristic::pdb::{Cache, Supply, TableEvent};
+use crate::search::idastar::Stepwise;
+use crate::search::{self, Limits, Outcome, Stats, Weights};
+
+/// Runs an exact search: IDA* on 1x1 tiles with one blank walks them in place with pattern
+/// databases; everything else runs on the packed space, or gets `None` when the board is too
+/// large for it. Tables come from `cache` or are built within `limits`.
+pub(super) fn exact(
+    puzzle: &Puzzle,
+    target: &[usize],
+    algo: Algo,
+    weights: Weights,
+    limits: Limits,
+    cache: Option<&Cache>,
+    on_progress: &mut dyn FnMut(Progress<'_>),
+) -> Option<search::Search<Move>> {
+    if algo == Algo::Idastar {
+        let walk = {
+            let mut on_table = |event: TableEvent<'_>| on_progress(Progress::Table(event));
+            let mut supply = tables(limits, cache, &mut on_table);
+            TileWalk::new(puzzle, target, &mut supply)
+        };
+        if let Some(walk) = walk {
+            return Some(walk_search(&walk, puzzle, limits, on_progress));
+        }
+    }
+    let run = match packed::words_needed(puzzle)? {
+        1 => exact_packed::<1>,
+        2 => exact_packed::<2>,
+        3 => exact_packed::<3>,
+        4 => exact_packed::<4>,
+        5..=6 => exact_packed::<6>,
+        7..=8 => exact_packed::<8>,
+        9..=12 => exact_packed::<12>,
+        _ => exact_packed::<16>,
+    };
+    Some(run(
+        puzzle,
+        target,
+        algo,
+        weights,
+        limits,
+        cache,
+        on_progress,
+    ))
+}
+
+/// The pattern databases a search within `limits` may get from `cache` or build.
+fn tables<'a>(
+    limits: Limits,
+    cache: Option<&'a Cache>,
+    on_table: &'a mut dyn FnMut(TableEvent<'_>),
+) -> Supply<'a> {
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    Supply::new(cache, limits.deadline, limits.max_memory, threads, on_table)
+}
+
+/// IDA* on `walk` from `puzzle`'s start, its path turned into engine moves.
+fn walk_search(
+    walk: &TileWalk,
+    puzzle: &Puzzle,
+    limits: Limits,
+    on_progress: &mut dyn FnMut(Progress<'_>),
+) -> search::Search<Move> {
+    let start = walk.position(&puzzle.start);
+    let found = search::idastar(
+        walk,
+        start.clone(),
+        |t| t.solved(),
+        |t| t.bound(),
+        limits,
+        |_, stats| on_progress(Progress::Search(stats)),
+    );
+    search::Search {
+        outcome: match found.outcome {
+            Outcome::Found(path) => Outcome::Found(walk.engine_moves(&start, &path)),
+            Outcome::Exhausted => Outcome::Exhausted,
+            Outcome::Stopped(stop) => Outcome::Stopped(stop),
+        },
+        stats: Stats {
+            peak_bytes: walk.table_bytes(),
+            ..found.stats
+        },
+    }
+}
+
+/// Runs an exact `algo` on the packed space with `W` words per state; the A* family orders its
+/// open states by `weights`.
+fn exact_packed<const W: usize>(
+    puzzle: &Puzzle,
+    target: &[usize],
+    algo: Algo,
+    weights: Weights,
+    limits: Limits,
+    cache: Option<&Cache>,
+    on_progress: &mut dyn FnMut(Progress<'_>),
+) -> search::Search<Move> {
+    let space = PackedSpace::<W>::new(puzzle).expect("dispatched on words_needed");
+    let start = space.encode(&puzzle.start);
+    let goal = space.encode(target);
+    let mut bound = || {
+        let mut on_table = |event: TableEvent<'_>| on_progress(Progress::Table(event));
+        let mut supply = tables(limits, cache, &mut on_table);
+        Bound::manhattan(puzzle, target).with_databases(puzzle, target, &mut supply)
+    };
+    let found = match algo {
+        Algo::Bfs => search::bfs(
+            &space,
+            start,
+            |s| *s == goal,
+            limits,
+            &mut |stats: &Stats| on_progress(Progress::Search(stats)),
+        ),
+        Algo::Astar | Algo::Wastar | Algo::Greedy => {
+            let bound = bound();
+            search::weighted_astar(
+                &space,
+                start,
+                |s| *s == goal,
+                |s| bound.estimate(|p| space.origin(s, p)),
+                weights,
+                limits,
+                |_, stats| on_progress(Progress::Search(stats)),
+            )
+        }
+        Algo::Idastar => {
+            let bound = bound();
+            search::idastar(
+                &Stepwise::new(&space),
+                start,
+                |s| *s == goal,
+                |s| bound.estimate(|p| space.origin(s, p)),
+                limits,
+                |_, stats| on_progress(Progress::Search(stats)),
+            )
+        }
+        Algo::Auto | Algo::Bibfs | Algo::Constructive => {
+            search::bidirectional_bfs(&space, start, goal, limits, &mut |stats: &Stats| {
+                on_progress(Progress::Search(stats))
+            })
+        }
+    };
+    search::Search {
+        outcome: match found.outcome {
+            Outcome::Found(path) => {
+                Outcome::Found(path.into_iter().map(PackedSpace::<W>::unpack).collect())
+            }
+            Outcome::Exhausted => Outcome::Exhausted,
+            Outcome::Stopped(stop) => Outcome::Stopped(stop),
+        },
+        stats: found.stats,
+    }
+}

@@ -1,0 +1,79 @@
+//! Solving a puzzle whose goal is one placement of its pieces: the exact searches, the
+//! fallbacks where they cannot finish (relaxation, constructive solver, local shortening,
+//! anytime improvement), and the portfolio that runs them in turn.
+//!
+//! Invariants: every solution is replayed on the engine and checked against the goal before it
+//! is returned ([`verify`]); `optimal` is claimed only by a search that proves it; `No` only
+//! with a [`Unsolvable`] proof.
+
+pub mod algo;
+pub mod anytime;
+pub mod constructive;
+mod exact;
+pub mod packed;
+mod portfolio;
+pub mod proof;
+pub mod relax;
+mod report;
+pub mod shorten;
+pub mod tile_walk;
+
+pub use algo::{Algo, UnknownAlgo, WASTAR_WEIGHT};
+pub use portfolio::{solve_puzzle, solve_puzzle_streaming};
+pub use proof::Unsolvable;
+pub use report::{Answer, Bytes, Limit, Method, Report, Stage, Verdict};
+
+use crate::engine::puzzle::{Move, Puzzle};
+use crate::heuristic::pdb::{Cache, TableEvent};
+use crate::search::{Limits, Stats};
+
+/// What the solver may spend and how it searches.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Memory and time limits.
+    pub limits: Limits,
+    /// The method: the portfolio, or one method alone.
+    pub algo: Algo,
+    /// Where pattern databases are kept between runs; `None`: built in memory each run.
+    pub cache: Option<Cache>,
+}
+
+impl Options {
+    /// The portfolio within `limits`, with no cache.
+    pub fn new(limits: Limits) -> Options {
+        Options {
+            limits,
+            algo: Algo::Auto,
+            cache: None,
+        }
+    }
+}
+
+/// What a solve reports while it works.
+#[derive(Debug)]
+pub enum Progress<'a> {
+    /// A search's counters so far.
+    Search(&'a Stats),
+    /// A pattern database on its way to a search.
+    Table(TableEvent<'a>),
+}
+
+/// A solution that failed its replay: a bug in a solver, never shown to the user as an answer.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("internal error: the {method} solution failed its replay check: {reason}")]
+pub struct Unverified {
+    /// The method that produced it.
+    pub method: String,
+    /// What the replay found.
+    pub reason: String,
+}
+
+/// Replays `moves` on the engine and checks that they end on `target`.
+pub fn verify(puzzle: &Puzzle, target: &[usize], moves: &[Move]) -> Result<(), String> {
+    let end = puzzle.replay(moves).map_err(|e| e.to_string())?;
+    if end.origins() == target {
+        Ok(())
+    } else {
+        Err(format!("the {} moves do not end on the goal", moves.len()))
+    }
+}
