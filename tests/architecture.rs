@@ -182,7 +182,8 @@ fn graph(sources: &[Source]) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
             code: lines.join("\n"),
             lines: 0,
         };
-        let descendant = |t: &Vec<String>| t.len() > source.module.len() && t.starts_with(&source.module);
+        let descendant =
+            |t: &Vec<String>| t.len() > source.module.len() && t.starts_with(&source.module);
         let mut used: BTreeSet<Vec<String>> = BTreeSet::new();
         for (lines, reexports) in [(body, false), (interface, true)] {
             used.extend(
@@ -273,7 +274,14 @@ fn the_core_neither_prints_nor_reads_the_environment_nor_touches_the_gpu() {
         let in_gui = source.module.first().is_some_and(|m| m == "gui");
         let mut forbidden = vec!["std::env::var", "env::var_os", "std::env::args"];
         if !in_gui {
-            forbidden.extend(["println!", "eprintln!", "print!(", "eprint!(", "winit", "wgpu"]);
+            forbidden.extend([
+                "println!",
+                "eprintln!",
+                "print!(",
+                "eprint!(",
+                "winit",
+                "wgpu",
+            ]);
         }
         for word in forbidden {
             if source.code.contains(word) {

@@ -2,9 +2,9 @@
 //! and without blocks (boards two cells wide or tall with blocks too), scrambled by seeded random
 //! walks from the goal; every answer is replayed on the engine.
 
-use klotski::solve::constructive;
 use klotski::engine::geometry::{Board, Shape};
 use klotski::engine::puzzle::{Piece, Puzzle};
+use klotski::solve::constructive;
 
 /// splitmix64: a reproducible stream from a seed.
 struct Rng(u64);

@@ -3,8 +3,10 @@
 #![cfg(feature = "gui")]
 
 use klotski::engine::geometry::{Board, Shape};
+use klotski::engine::puzzle::{Cell, Piece, Puzzle};
 use klotski::gui::action::Action;
 use klotski::gui::controls::Pointer;
+use klotski::gui::events::answer_events;
 use klotski::gui::headless::{self, Headless};
 use klotski::gui::image::RgbaImage;
 use klotski::gui::instance::Srgb;
@@ -12,9 +14,7 @@ use klotski::gui::options::FrameSize;
 use klotski::gui::playback::Playback;
 use klotski::gui::scene;
 use klotski::gui::show::{Marks, Show};
-use klotski::gui::events::answer_events;
 use klotski::puzzles::numeric::NumericPuzzle;
-use klotski::engine::puzzle::{Cell, Piece, Puzzle};
 use klotski::puzzles::sbp::SbpBoard;
 use klotski::search::Limits;
 use klotski::solve::Options;

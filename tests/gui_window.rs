@@ -4,13 +4,13 @@
 
 use klotski::gui::action::Action;
 use klotski::gui::controls::Pointer;
+use klotski::gui::events::answer_events;
 use klotski::gui::headless::{self, Headless};
 use klotski::gui::image::RgbaImage;
 use klotski::gui::instance::Srgb;
 use klotski::gui::layout::{Layout, Rect};
 use klotski::gui::options::FrameSize;
 use klotski::gui::playback::Playback;
-use klotski::gui::events::answer_events;
 use klotski::puzzles::numeric::NumericPuzzle;
 use klotski::search::Limits;
 use klotski::solve::Options;

@@ -7,8 +7,8 @@
 use klotski::engine::geometry::Shape;
 use klotski::puzzles::numeric::NumericPuzzle;
 use klotski::puzzles::numeric::generate::{self, BlockCounts, Method, Size, Spec};
-use klotski::solve::relax::{self, Alike, Verdict};
 use klotski::search::Limits;
+use klotski::solve::relax::{self, Alike, Verdict};
 use klotski::solve::{Algo, Answer, Options};
 use std::time::{Duration, Instant};
 
@@ -76,7 +76,9 @@ fn claims_no_only_where_exhaustive_search_finds_no_solution() {
                     algo: Algo::Bibfs,
                     cache: None,
                 };
-                let answer = klotski::solve_numeric(&numeric, exact, &mut |_| {}).unwrap().answer;
+                let answer = klotski::solve_numeric(&numeric, exact, &mut |_| {})
+                    .unwrap()
+                    .answer;
                 let no = matches!(answer, Answer::Unsolvable(_));
                 assert!(no || matches!(answer, Answer::Solved { .. }), "{numeric}");
                 let verdict = relaxed_verdict(&numeric, 20);

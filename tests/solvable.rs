@@ -5,9 +5,9 @@
 mod common;
 
 use common::klotski;
-use klotski::solve::packed::PackedSpace;
-use klotski::search::{self, Limits, Outcome};
 use klotski::puzzles::solvable::{self, Instance};
+use klotski::search::{self, Limits, Outcome};
+use klotski::solve::packed::PackedSpace;
 use klotski::solve::{Algo, Answer, Options};
 use proptest::prelude::*;
 use std::collections::HashSet;

@@ -395,7 +395,10 @@ fn usage_errors_exit_2_and_help_exits_0() {
     // Checked before any database is built.
     let run = klotski(&["pdb", "--bogus"], b"");
     assert_eq!((run.code, run.stdout.as_str()), (2, ""));
-    assert!(run.stderr.starts_with("error: unexpected argument '--bogus' found"));
+    assert!(
+        run.stderr
+            .starts_with("error: unexpected argument '--bogus' found")
+    );
     let run = klotski(&["--help"], b"");
     assert_eq!(run.code, 0);
     assert!(run.stdout.contains("terminal"));

@@ -2,8 +2,8 @@
 //! by an independent checker, fewest-tips counts cross-checked by exhaustive search, and the
 //! errors bad input gets.
 
-use klotski::search::{Limits, Outcome};
 use klotski::puzzles::tipover::{self, Tipover};
+use klotski::search::{Limits, Outcome};
 use proptest::prelude::*;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};

@@ -210,7 +210,11 @@ pub struct TipoverArgs {
 #[derive(Args, Debug)]
 pub struct RawArgs {
     /// The command and its arguments
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true, value_name = "ARGS")]
+    #[arg(
+        trailing_var_arg = true,
+        allow_hyphen_values = true,
+        value_name = "ARGS"
+    )]
     pub args: Vec<String>,
 }
 
@@ -376,7 +380,10 @@ mod tests {
         let Mode::Terminal(args) = cli.mode else {
             panic!("terminal")
         };
-        assert_eq!(args.cache.cache().unwrap().dir(), std::path::Path::new("/tmp/k"));
+        assert_eq!(
+            args.cache.cache().unwrap().dir(),
+            std::path::Path::new("/tmp/k")
+        );
         let cli = Cli::try_parse_from(["klotski", "terminal", "--no-cache"]).unwrap();
         let Mode::Terminal(args) = cli.mode else {
             panic!("terminal")

@@ -33,7 +33,9 @@ pub fn run(args: &BenchArgs, out: &Path) -> Result<u8> {
     }
     std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
     let solve_args = &args.solve_args;
-    let time_limit = solve_args.time_limit.unwrap_or(super::args::DEFAULT_TIME_LIMIT);
+    let time_limit = solve_args
+        .time_limit
+        .unwrap_or(super::args::DEFAULT_TIME_LIMIT);
     let cache = solve_args.cache.cache();
     let limits = || solve_args.options(Instant::now(), Some(time_limit)).limits;
     let terminal = std::io::stderr().is_terminal();
@@ -69,7 +71,11 @@ pub fn run(args: &BenchArgs, out: &Path) -> Result<u8> {
         eprintln!();
     }
     let max_memory = limits().max_memory;
-    let budget = format!("{:.0} s and {}", time_limit.as_secs_f64(), Bytes(max_memory));
+    let budget = format!(
+        "{:.0} s and {}",
+        time_limit.as_secs_f64(),
+        Bytes(max_memory)
+    );
     let write = |name: &str, text: String| {
         let path = out.join(name);
         std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))

@@ -100,7 +100,10 @@ pub fn build(args: &PdbArgs) -> Result<u8> {
         .iter()
         .all(|p| matches!(cache.open(p), Ok(Some(_))));
     if !cached {
-        anyhow::bail!("could not write the databases into {}", cache.dir().display());
+        anyhow::bail!(
+            "could not write the databases into {}",
+            cache.dir().display()
+        );
     }
     eprintln!("klotski: the 7-8 tables are in {}", cache.dir().display());
     Ok(OK)

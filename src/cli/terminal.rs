@@ -24,7 +24,11 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
         None => Watchdog::default(),
     };
     let numeric = read_puzzle()?;
-    let solved = numeric::solve(&numeric, args.options(started, time_limit), &mut tables::tell);
+    let solved = numeric::solve(
+        &numeric,
+        args.options(started, time_limit),
+        &mut tables::tell,
+    );
     let Some(report) = checked(solved, args.verbose) else {
         return Ok(INTERNAL);
     };

@@ -4,13 +4,13 @@
 use crate::gui::action::Action;
 use crate::gui::controls::Pointer;
 use crate::gui::error::GuiError;
+use crate::gui::events::SolverEvent;
 use crate::gui::layout::Layout;
 use crate::gui::options::FrameSize;
 use crate::gui::playback::Playback;
 use crate::gui::scene;
 use crate::gui::screen::Screen;
 use crate::gui::show::Show;
-use crate::gui::events::SolverEvent;
 use crate::gui::solver_thread;
 use std::path::PathBuf;
 use std::sync::Arc;

@@ -1,16 +1,16 @@
 //! Playback: the solution as far as the solver has sent it, the step shown, the running slide
 //! and autoplay. Time is passed in, so what a frame shows is a pure function of it.
 
-use crate::gui::action::Action;
-use crate::gui::show::Marks;
-use crate::gui::events::{SolverEvent, Verdict};
-use crate::gui::tween;
 use crate::engine::puzzle::{Cell, Move, Position, Puzzle};
+use crate::gui::action::Action;
+use crate::gui::events::{SolverEvent, Verdict};
+use crate::gui::show::Marks;
+use crate::gui::tween;
 use std::time::Duration;
 
 /// A block sliding from one origin cell to the next.
 #[derive(Clone, Copy, Debug, PartialEq)]
-struct Slide {
+struct Motion {
     piece: usize,
     from: usize,
     to: usize,
@@ -37,7 +37,7 @@ pub struct Playback {
     verdict: Verdict,
     step: usize,
     position: Position,
-    slide: Option<Slide>,
+    slide: Option<Motion>,
     autoplay: bool,
     duration: Duration,
 }
@@ -149,7 +149,7 @@ impl Playback {
         let from = self.position.origins()[mv.piece];
         self.puzzle.apply(&mut self.position, mv);
         let to = self.position.origins()[mv.piece];
-        self.slide = Some(Slide {
+        self.slide = Some(Motion {
             piece: mv.piece,
             from,
             to,

@@ -3,12 +3,12 @@
 //! and the classic 4x5 Klotski all reach the window and the headless renderer through it.
 
 use crate::engine::geometry::Shape;
+use crate::engine::puzzle::{Move, Puzzle};
 use crate::gui::events::{Job, SolverEvent, Verdict, answer_events};
 use crate::puzzles::hrd::code::Code;
 use crate::puzzles::hrd::layout::GOAL_HEAD;
 use crate::puzzles::hrd::play::playable;
 use crate::puzzles::numeric::NumericPuzzle;
-use crate::engine::puzzle::{Move, Puzzle};
 use crate::puzzles::sbp::SbpBoard;
 use crate::puzzles::sbp::engine::{EngineError, EnginePuzzle, engine_puzzle, engine_solution};
 use crate::search::Limits;

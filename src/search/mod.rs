@@ -110,9 +110,9 @@ const CLOCK_EVERY: u64 = 4096;
 
 /// Growths from this size on are checked against the deadline ([`Meter::grow`]).
 const SLOW_GROWTH: usize = 1 << 20;
-/// A low estimate of how fast a growing table fills new memory: on the 2-core test machine,
-/// weighted A* on a 10x10 board took 1.5-2 s to rehash its 440 MB table into 880 MB, which
-/// carried a 10 s run 1.8 s past the 8 s its improvement was given.
+/// A low estimate of how fast a growing table fills new memory: rehashing a table of hundreds of
+/// megabytes takes seconds and cannot be interrupted, so a growth that could not end before the
+/// deadline is not started.
 const GROWTH_BYTES_PER_SECOND: f64 = 300e6;
 
 /// Keeps a search within its [`Limits`] and counts what it spends.

@@ -4,12 +4,12 @@
 use super::Progress;
 use super::algo::Algo;
 use super::tile_walk::TileWalk;
-use crate::solve::packed::{self, PackedSpace};
 use crate::engine::puzzle::{Move, Puzzle};
 use crate::heuristic::Bound;
 use crate::heuristic::pdb::{Cache, Supply, TableEvent};
 use crate::search::idastar::Stepwise;
 use crate::search::{self, Limits, Outcome, Stats, Weights};
+use crate::solve::packed::{self, PackedSpace};
 
 /// Runs an exact search: IDA* on 1x1 tiles with one blank walks them in place with pattern
 /// databases; everything else runs on the packed space, or gets `None` when the board is too

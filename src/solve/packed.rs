@@ -15,12 +15,12 @@ pub const MAX_CELLS: usize = 128;
 
 /// A packed state: piece origins, `bits` bits each, never straddling two words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Key<const W: usize>([u64; W]);
+pub struct PackedPosition<const W: usize>([u64; W]);
 
 /// Hashes all words into one well-mixed `u64`. Packed fields differ mostly in their high bits,
 /// and a multiplicative hash such as FxHash carries only low input bits into the low output
 /// bits that pick a bucket: fed raw words, whole tables would pile into a few buckets.
-impl<const W: usize> std::hash::Hash for Key<W> {
+impl<const W: usize> std::hash::Hash for PackedPosition<W> {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         let folded = self.0.iter().fold(0u64, |h, &w| {
             (h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29)
@@ -83,12 +83,17 @@ impl<const W: usize> PackedSpace<W> {
         })
     }
 
-    fn field(&self, key: &Key<W>, piece: usize) -> usize {
+    fn field(&self, key: &PackedPosition<W>, piece: usize) -> usize {
         let shift = (piece % self.per_word) as u32 * self.bits;
         ((key.0[piece / self.per_word] >> shift) & ((1 << self.bits) - 1)) as usize
     }
 
-    fn with_field(&self, mut key: Key<W>, piece: usize, origin: usize) -> Key<W> {
+    fn with_field(
+        &self,
+        mut key: PackedPosition<W>,
+        piece: usize,
+        origin: usize,
+    ) -> PackedPosition<W> {
         let shift = (piece % self.per_word) as u32 * self.bits;
         let word = &mut key.0[piece / self.per_word];
         *word = (*word & !(((1 << self.bits) - 1) << shift)) | ((origin as u64) << shift);
@@ -96,16 +101,16 @@ impl<const W: usize> PackedSpace<W> {
     }
 
     /// The origin of `piece` in `key`.
-    pub fn origin(&self, key: &Key<W>, piece: usize) -> usize {
+    pub fn origin(&self, key: &PackedPosition<W>, piece: usize) -> usize {
         self.field(key, piece)
     }
 
     /// Packs piece origins (indexed like the puzzle's pieces).
-    pub fn encode(&self, origins: &[usize]) -> Key<W> {
+    pub fn encode(&self, origins: &[usize]) -> PackedPosition<W> {
         origins
             .iter()
             .enumerate()
-            .fold(Key([0; W]), |key, (piece, &o)| {
+            .fold(PackedPosition([0; W]), |key, (piece, &o)| {
                 self.with_field(key, piece, o)
             })
     }
@@ -120,10 +125,10 @@ impl<const W: usize> PackedSpace<W> {
 }
 
 impl<const W: usize> Space for PackedSpace<W> {
-    type State = Key<W>;
+    type State = PackedPosition<W>;
     type Move = PackedMove;
 
-    fn successors(&self, key: &Key<W>, out: &mut Vec<(PackedMove, Key<W>)>) {
+    fn successors(&self, key: &PackedPosition<W>, out: &mut Vec<(PackedMove, PackedPosition<W>)>) {
         let pieces = self.shape_of.len();
         let mut origins = [0u8; MAX_CELLS];
         let mut occupied = self.walls;
@@ -145,7 +150,7 @@ impl<const W: usize> Space for PackedSpace<W> {
         }
     }
 
-    fn predecessor(&self, key: &Key<W>, mv: PackedMove) -> Key<W> {
+    fn predecessor(&self, key: &PackedPosition<W>, mv: PackedMove) -> PackedPosition<W> {
         let piece = (mv >> 2) as usize;
         let back = Dir::ALL[(mv & 3) as usize].opposite().index();
         let origin = self.field(key, piece);

@@ -139,7 +139,10 @@ impl<'a> Run<'a> {
                 return Ok(self.report(answer));
             }
             if !self.auto() {
-                let Some(Stage::Exact { ended: Err(limit), .. }) = self.stages.last() else {
+                let Some(Stage::Exact {
+                    ended: Err(limit), ..
+                }) = self.stages.last()
+                else {
                     unreachable!("an exact stage that decided nothing stopped at a limit")
                 };
                 let limit = *limit;
@@ -174,9 +177,8 @@ impl<'a> Run<'a> {
             Err(Failure::Stuck { label }) => {
                 // With no time limit set the budget is only a plan, which a stuck solver may
                 // have overrun: a proof is then worth a little more time than giving up.
-                let until = (self.options.limits.deadline).unwrap_or_else(|| {
-                    self.budget_end.max(Instant::now() + RELAX_AFTER_STUCK)
-                });
+                let until = (self.options.limits.deadline)
+                    .unwrap_or_else(|| self.budget_end.max(Instant::now() + RELAX_AFTER_STUCK));
                 if relax_again && let Relaxed::Proof(proof) = self.relaxation_stage(until) {
                     return Ok(self.report(Answer::Unsolvable(proof)));
                 }
@@ -205,7 +207,15 @@ impl<'a> Run<'a> {
             limits.deadline = Some(self.began + planned);
         }
         let cache = self.options.cache.as_ref();
-        let Some(search) = exact(self.puzzle, self.target, algo, algo.weights(), limits, cache, on_progress) else {
+        let Some(search) = exact(
+            self.puzzle,
+            self.target,
+            algo,
+            algo.weights(),
+            limits,
+            cache,
+            on_progress,
+        ) else {
             self.stages.push(Stage::Exact {
                 algo,
                 ended: Err(Limit::BoardSize(self.puzzle.board.cells())),
@@ -321,7 +331,8 @@ impl<'a> Run<'a> {
     /// graders stop the process at the limit, and replaying, printing and freeing the tables
     /// take time too.
     fn improvement_stage(&mut self, moves: Vec<Move>) -> Answer {
-        let improve_end = self.began + self.budget_end.saturating_duration_since(self.began) * 4 / 5;
+        let improve_end =
+            self.began + self.budget_end.saturating_duration_since(self.began) * 4 / 5;
         let (puzzle, target) = (self.puzzle, self.target);
         let limits = Limits {
             deadline: Some(improve_end),
@@ -331,7 +342,17 @@ impl<'a> Run<'a> {
         let (moves, improved) = anytime::improve(
             moves,
             |weights| {
-                let run = || exact(puzzle, target, Algo::Wastar, weights, limits, cache, &mut |_| {});
+                let run = || {
+                    exact(
+                        puzzle,
+                        target,
+                        Algo::Wastar,
+                        weights,
+                        limits,
+                        cache,
+                        &mut |_| {},
+                    )
+                };
                 (Instant::now() < improve_end)
                     .then(run)
                     .flatten()

@@ -135,11 +135,11 @@ fn search_relaxed<const N: usize>(
 /// A relaxed state: the blank cells (sorted, blanks are alike), then the origin of each block
 /// (sorted within a shape when blocks of one shape are alike), padded with zeros.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Key<const N: usize>([u16; N]);
+struct RelaxedPosition<const N: usize>([u16; N]);
 
 /// Four fields to a word, each word mixed in: the fields differ in a few low bits each, which a
 /// plain multiplicative hash would leave in the high bits of its output.
-impl<const N: usize> Hash for Key<N> {
+impl<const N: usize> Hash for RelaxedPosition<N> {
     fn hash<H: Hasher>(&self, state: &mut H) {
         let folded = self.0.chunks(4).fold(0u64, |h, lanes| {
             let word = (lanes.iter()).fold(0u64, |w, &lane| w << 16 | u64::from(lane));
@@ -202,7 +202,7 @@ impl<const N: usize> RelaxedSpace<N> {
     }
 
     /// The relaxed state of a placement of `puzzle`'s pieces.
-    fn encode(&self, puzzle: &Puzzle, origins: &[usize]) -> Key<N> {
+    fn encode(&self, puzzle: &Puzzle, origins: &[usize]) -> RelaxedPosition<N> {
         let mut free = vec![true; self.board.cells()];
         for (piece, &origin) in puzzle.pieces.iter().zip(origins) {
             for cell in self.board.footprint(piece.shape, origin) {
@@ -217,17 +217,17 @@ impl<const N: usize> RelaxedSpace<N> {
         for (i, &piece) in self.pieces.iter().enumerate() {
             key[self.blanks + i] = origins[piece] as u16;
         }
-        self.sorted(Key(key))
+        self.sorted(RelaxedPosition(key))
     }
 
-    fn sorted(&self, mut key: Key<N>) -> Key<N> {
+    fn sorted(&self, mut key: RelaxedPosition<N>) -> RelaxedPosition<N> {
         for range in &self.alike {
             key.0[range.clone()].sort_unstable();
         }
         key
     }
 
-    fn block_covers(&self, key: &Key<N>, cell: usize) -> bool {
+    fn block_covers(&self, key: &RelaxedPosition<N>, cell: usize) -> bool {
         let (r, c) = self.board.row_col(cell);
         (self.shapes.iter().enumerate()).any(|(i, shape)| {
             let (br, bc) = self.board.row_col(usize::from(key.0[self.blanks + i]));
@@ -235,14 +235,14 @@ impl<const N: usize> RelaxedSpace<N> {
         })
     }
 
-    fn is_blank(&self, key: &Key<N>, cell: usize) -> bool {
+    fn is_blank(&self, key: &RelaxedPosition<N>, cell: usize) -> bool {
         key.0[..self.blanks].contains(&(cell as u16))
     }
 
     /// Moves the blanks standing on the cells of `from` onto those of `to`, pair by pair.
     fn shift_blanks(
         &self,
-        key: &mut Key<N>,
+        key: &mut RelaxedPosition<N>,
         from: impl Iterator<Item = usize>,
         to: impl Iterator<Item = usize>,
     ) {
@@ -261,10 +261,10 @@ impl<const N: usize> RelaxedSpace<N> {
 }
 
 impl<const N: usize> Space for RelaxedSpace<N> {
-    type State = Key<N>;
+    type State = RelaxedPosition<N>;
     type Move = Shift;
 
-    fn successors(&self, key: &Key<N>, out: &mut Vec<(Shift, Key<N>)>) {
+    fn successors(&self, key: &RelaxedPosition<N>, out: &mut Vec<(Shift, RelaxedPosition<N>)>) {
         // A tile slides into a blank: the blank moves onto the tile's cell.
         for slot in 0..self.blanks {
             let blank = usize::from(key.0[slot]);
@@ -307,7 +307,7 @@ impl<const N: usize> Space for RelaxedSpace<N> {
         }
     }
 
-    fn predecessor(&self, key: &Key<N>, mv: Shift) -> Key<N> {
+    fn predecessor(&self, key: &RelaxedPosition<N>, mv: Shift) -> RelaxedPosition<N> {
         let back = self.reverse(mv);
         let mut parent = *key;
         if let Some(slot) = (0..self.blanks).find(|&s| key.0[s] == mv.to) {

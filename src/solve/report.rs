@@ -4,9 +4,9 @@ use super::algo::Algo;
 use super::anytime::Improved;
 use super::proof::Unsolvable;
 use super::relax::Relaxation;
-use crate::solve::packed;
 use crate::engine::puzzle::Move;
 use crate::search::Stats;
+use crate::solve::packed;
 use std::fmt;
 use std::time::Duration;
 
@@ -120,7 +120,9 @@ pub struct Method<'a>(pub(super) &'a [Stage]);
 impl fmt::Display for Method<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let stages = self.0;
-        let constructive = stages.iter().position(|s| matches!(s, Stage::Constructive(_)));
+        let constructive = stages
+            .iter()
+            .position(|s| matches!(s, Stage::Constructive(_)));
         let Some(at) = constructive else {
             // An exact search, a relaxation or a rule decided alone.
             return match stages.last() {

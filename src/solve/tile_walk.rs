@@ -6,8 +6,8 @@
 //! heuristic is the larger.
 
 use crate::engine::geometry::Dir;
-use crate::heuristic::{Pattern, PatternDb, Supply, pdb};
 use crate::engine::puzzle::{Move, Puzzle};
+use crate::heuristic::{Pattern, PatternDb, Supply, pdb};
 use crate::search::idastar::Walk;
 use std::sync::Arc;
 
@@ -348,7 +348,7 @@ impl Walk for TileWalk {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::heuristic::pdb::Layout;
+    use crate::heuristic::pdb::Indexing;
     use crate::puzzles::numeric::NumericPuzzle;
     use crate::rng::Rng;
 
@@ -358,11 +358,11 @@ mod tests {
         let engine = puzzle.engine();
         let target = puzzle.target(&engine).unwrap();
         let groups = [vec![0, 1, 3, 4], vec![2, 5, 6, 7]];
-        let walk = |layout| {
+        let walk = |indexing| {
             let patterns: Vec<Pattern> = groups
                 .iter()
                 .map(|cells| Pattern {
-                    layout,
+                    indexing,
                     ..Pattern::new(3, 3, 1, cells.clone())
                 })
                 .collect();
@@ -375,7 +375,7 @@ mod tests {
                 .collect();
             TileWalk::with_tables(&engine, &target, &patterns, tables)
         };
-        let (by_cells, ranked) = (walk(Layout::Cells), walk(Layout::Ranked));
+        let (by_cells, ranked) = (walk(Indexing::Cells), walk(Indexing::Ranked));
         let mut a = by_cells.position(&target);
         let mut b = ranked.position(&target);
         let mut rng = Rng::new(7);

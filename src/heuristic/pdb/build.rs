@@ -308,7 +308,7 @@ pub fn neighbours(rows: usize, cols: usize) -> Vec<[Option<usize>; 4]> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::heuristic::pdb::{Layout, PatternDb};
+    use crate::heuristic::pdb::{Indexing, PatternDb};
 
     fn built(pattern: &Pattern) -> Vec<u8> {
         build(pattern, 2, &|_| true).expect("not stopped")
@@ -356,7 +356,7 @@ mod tests {
             let pattern = Pattern::new(rows, cols, 1, cells.clone());
             let by_cells = PatternDb::new(pattern.clone(), built(&pattern));
             let ranked_pattern = pattern.clone().ranked();
-            assert_eq!(ranked_pattern.layout, Layout::Ranked);
+            assert_eq!(ranked_pattern.indexing, Indexing::Ranked);
             let ranked = PatternDb::new(ranked_pattern.clone(), built(&ranked_pattern));
             let n = rows * cols;
             assert_eq!(ranked.table().len(), (n - cells.len() + 1..=n).product());

@@ -19,6 +19,6 @@ pub mod table;
 pub use build::{BuildProgress, neighbours};
 pub use cache::{Cache, CacheError};
 pub use partition::{MAX_GROUPED_CELLS, fifteen_seven_eight, partitions};
-pub use pattern::{Layout, Pattern, cell_bits};
+pub use pattern::{Indexing, Pattern, cell_bits};
 pub use supply::{Supply, TableEvent};
 pub use table::PatternDb;

@@ -1,7 +1,7 @@
 //! Which groups of 1x1 tiles get databases: the splits of a board's tiles into disjoint groups,
 //! strongest first, and the boards on which databases pay at all.
 
-use super::pattern::{Layout, MAX_STATE_BITS, Pattern, cell_bits};
+use super::pattern::{Indexing, MAX_STATE_BITS, Pattern, cell_bits};
 
 /// Largest board whose tiles get multi-tile databases. Beyond it an exact search of a one-blank
 /// board cannot finish whatever its tables (the 7x7 puzzle's optimum is out of reach), so their
@@ -84,7 +84,7 @@ fn compact(pattern: Pattern) -> Pattern {
         pattern.ranked()
     } else {
         Pattern {
-            layout: Layout::Cells,
+            indexing: Indexing::Cells,
             ..pattern
         }
     }
@@ -113,9 +113,9 @@ mod tests {
     fn sparse_tables_are_ranked() {
         // Six tiles of the 3x3 board: 2^24 cell-indexed entries for 60,480 placements.
         let split = &partitions(3, 3, 1, &(0..8).collect::<Vec<_>>())[0];
-        assert_eq!(split[0].layout, Layout::Ranked);
+        assert_eq!(split[0].indexing, Indexing::Ranked);
         // The 15-puzzle's 6-tile groups stay cell-indexed (2^24 entries, 5.8 million placements).
         let split = &partitions(4, 4, 1, &(0..15).collect::<Vec<_>>())[0];
-        assert_eq!(split[0].layout, Layout::Cells);
+        assert_eq!(split[0].indexing, Indexing::Cells);
     }
 }

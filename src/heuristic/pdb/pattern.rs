@@ -7,7 +7,7 @@ pub const MAX_STATE_BITS: u32 = 28;
 
 /// How a table is laid out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Layout {
+pub enum Indexing {
     /// One entry per `bits`-bit field of each tile's cell, unused combinations included: a move
     /// changes the index by one shifted difference, with no ranking at all.
     Cells,
@@ -29,7 +29,7 @@ pub struct Pattern {
     /// Goal cells of the group's tiles; a tile's place in this list fixes its index bits.
     pub cells: Vec<usize>,
     /// How its table is indexed.
-    pub layout: Layout,
+    pub indexing: Indexing,
 }
 
 impl Pattern {
@@ -40,14 +40,14 @@ impl Pattern {
             cols,
             blanks,
             cells,
-            layout: Layout::Cells,
+            indexing: Indexing::Cells,
         }
     }
 
     /// The same group laid out by rank.
     pub fn ranked(self) -> Pattern {
         Pattern {
-            layout: Layout::Ranked,
+            indexing: Indexing::Ranked,
             ..self
         }
     }
@@ -59,9 +59,9 @@ impl Pattern {
 
     /// Entries (bytes) of the finished table.
     pub fn table_bytes(&self) -> usize {
-        match self.layout {
-            Layout::Cells => 1 << (self.bits() as usize * self.cells.len()),
-            Layout::Ranked => self.placements(),
+        match self.indexing {
+            Indexing::Cells => 1 << (self.bits() as usize * self.cells.len()),
+            Indexing::Ranked => self.placements(),
         }
     }
 
@@ -106,9 +106,9 @@ impl Pattern {
             self.cols,
             self.blanks,
             cells.join("."),
-            match self.layout {
-                Layout::Cells => "",
-                Layout::Ranked => "-ranked",
+            match self.indexing {
+                Indexing::Cells => "",
+                Indexing::Ranked => "-ranked",
             }
         )
     }
@@ -130,9 +130,9 @@ pub struct Ranker {
 }
 
 impl Ranker {
-    /// The ranker of a [`Layout::Ranked`] pattern, `None` for other layouts.
+    /// The ranker of an [`Indexing::Ranked`] pattern, `None` for other indexings.
     pub fn of(pattern: &Pattern) -> Option<Ranker> {
-        (pattern.layout == Layout::Ranked).then(|| Ranker {
+        (pattern.indexing == Indexing::Ranked).then(|| Ranker {
             cells: pattern.rows * pattern.cols,
             tiles: pattern.cells.len(),
             bits: pattern.bits(),

@@ -17,7 +17,7 @@ enum Storage {
 pub struct PatternDb {
     pattern: Pattern,
     storage: Storage,
-    /// Set for [`Layout::Ranked`](super::Layout::Ranked) tables.
+    /// Set for [`Indexing::Ranked`](super::Indexing::Ranked) tables.
     ranker: Option<Ranker>,
 }
 
@@ -65,7 +65,7 @@ impl PatternDb {
     }
 
     /// The value at `index`: tile `i` (of [`Pattern::cells`]) on cell `c` contributes
-    /// `c << (i * bits)`, whatever the layout.
+    /// `c << (i * bits)`, whatever the indexing.
     #[inline]
     pub fn at(&self, index: usize) -> u8 {
         self.table()[self.entry(index)]

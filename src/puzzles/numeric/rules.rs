@@ -2,8 +2,8 @@
 
 use super::NumericPuzzle;
 use crate::engine::geometry::Shape;
-use crate::solve::proof::passing_order;
 use crate::solve::Unsolvable;
+use crate::solve::proof::passing_order;
 
 /// The first rule that proves `puzzle` unsolvable, if any applies.
 pub fn disproof(puzzle: &NumericPuzzle) -> Option<Unsolvable> {

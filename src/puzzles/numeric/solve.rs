@@ -4,10 +4,10 @@
 use super::NumericPuzzle;
 use super::rules;
 use crate::engine::puzzle::{Move, Puzzle};
+use crate::search::Stats;
 use crate::solve::{
     self, Answer, Options, Progress, Report, Stage, Unverified, solve_puzzle_streaming,
 };
-use crate::search::Stats;
 use std::fmt::Write;
 use std::time::Instant;
 

@@ -3,9 +3,9 @@
 //!
 //! A board's disorder is the number of pairs of tiles out of order in row-major reading (the
 //! blank skipped), plus on boards of even width the blank's row, counted from 1 at the top. The
-//! pairs are counted while merge-sorting the tiles, in O(m log m) time for m tiles: a 1000x1000
-//! board takes about 0.1 s. (Walking the permutation's cycles would give the parity in O(m),
-//! but its random reads miss the cache: measured twice as slow on such a board.)
+//! pairs are counted while merge-sorting the tiles, in O(m log m) time for m tiles. (Walking the
+//! permutation's cycles would give the parity in O(m), but its random reads miss the cache and
+//! are slower on large boards.)
 //!
 //! Why it holds: a horizontal move keeps the reading order; a vertical one moves one tile past
 //! the N - 1 tiles between its two cells, changing N - 1 pairs, and changes the blank's row by

@@ -1,7 +1,7 @@
 //! The searches that empty cells ahead of a piece, gather blanks where they are short, and
 //! finish a placement when the route alone cannot.
 
-use super::placer::{EMPTY, Layout, Placer, WALL, widen};
+use super::placer::{Arrangement, EMPTY, Placer, WALL, widen};
 use crate::engine::geometry::{Dir, Shape};
 use crate::engine::puzzle::Move;
 use crate::search::{Budget, best_first};
@@ -27,18 +27,17 @@ impl Placer<'_> {
     /// Moves that leave every cell of `cells` empty ([`Placer::clear`]). With few blanks, one
     /// search over the whole board. With `many`, searches in windows near the cells, and when
     /// they fail, once more after [`Placer::gather`] brought blanks there; the whole board is
-    /// never searched then: on l08 (16x16, 8 blanks) that search succeeded 6 times in 80 where
-    /// the windows had failed, and took 60% of the solver's time. (Gathering before a second
-    /// whole-board search with few blanks made the block test of `tests/constructive.rs` take
-    /// 151 s instead of 81 s, and solved nothing more.)
+    /// never searched then: with many loose blanks it is a huge plateau of alike positions, and
+    /// it rarely succeeds where the windows failed. (With few blanks, gathering before a second
+    /// whole-board search costs much time and places nothing more.)
     pub(super) fn clear_or_gather(
         &self,
-        layout: &Layout,
+        layout: &Arrangement,
         cells: &[usize],
         frozen: &[bool],
         reserved: &[bool],
         many: bool,
-    ) -> Option<(Vec<Move>, Layout)> {
+    ) -> Option<(Vec<Move>, Arrangement)> {
         if !many {
             let whole = [(usize::MAX, self.step_nodes)];
             return self.clear(layout.clone(), cells, frozen, reserved, &whole);
@@ -56,12 +55,12 @@ impl Placer<'_> {
     /// already failed from where they stood) or the search fails again.
     pub(super) fn after_gathering(
         &self,
-        layout: Layout,
+        layout: Arrangement,
         cells: &[usize],
         frozen: &[bool],
         reserved: &[bool],
-        search: impl FnOnce(Layout) -> Option<(Vec<Move>, Layout)>,
-    ) -> Option<(Vec<Move>, Layout)> {
+        search: impl FnOnce(Arrangement) -> Option<(Vec<Move>, Arrangement)>,
+    ) -> Option<(Vec<Move>, Arrangement)> {
         let (gathering, gathered) = self.gather(layout, cells, frozen, reserved);
         if gathering.is_empty() {
             return None;
@@ -77,14 +76,14 @@ impl Placer<'_> {
     /// positions.
     pub(super) fn gather(
         &self,
-        mut layout: Layout,
+        mut layout: Arrangement,
         cells: &[usize],
         frozen: &[bool],
         reserved: &[bool],
-    ) -> (Vec<Move>, Layout) {
+    ) -> (Vec<Move>, Arrangement) {
         let board = &self.puzzle.board;
         let near = |c: usize| cells.iter().any(|&t| self.distance(c, t) <= GATHER_RADIUS);
-        let passable = |layout: &Layout, c: usize| {
+        let passable = |layout: &Arrangement, c: usize| {
             !reserved[c]
                 && match layout.occupant[c] {
                     WALL => false,
@@ -150,14 +149,14 @@ impl Placer<'_> {
     /// empty.
     pub(super) fn clear(
         &self,
-        mut start: Layout,
+        mut start: Arrangement,
         cells: &[usize],
         frozen: &[bool],
         reserved: &[bool],
         windows: &[(usize, usize)],
-    ) -> Option<(Vec<Move>, Layout)> {
+    ) -> Option<(Vec<Move>, Arrangement)> {
         self.rekey(&mut start, frozen);
-        let heuristic = |layout: &Layout| -> u64 {
+        let heuristic = |layout: &Arrangement| -> u64 {
             cells
                 .iter()
                 .filter(|&&c| layout.occupant[c] != EMPTY)
@@ -199,13 +198,17 @@ impl Placer<'_> {
     /// Any moves that bring every piece of `relevant` onto its target. The search first moves
     /// only the pieces inside a small window around the piece and its target, which keeps it
     /// small, and widens the window when that fails.
-    pub(super) fn settle(&self, mut start: Layout, relevant: &[usize]) -> Option<(Vec<Move>, Layout)> {
+    pub(super) fn settle(
+        &self,
+        mut start: Arrangement,
+        relevant: &[usize],
+    ) -> Option<(Vec<Move>, Arrangement)> {
         let board = &self.puzzle.board;
         let current = *relevant.last().expect("at least one piece");
         let mut is_relevant = vec![false; self.puzzle.pieces.len()];
         relevant.iter().for_each(|&p| is_relevant[p] = true);
         self.rekey(&mut start, &is_relevant);
-        let misplacement = |layout: &Layout| -> u64 {
+        let misplacement = |layout: &Arrangement| -> u64 {
             relevant
                 .iter()
                 .map(|&p| self.distance(layout.origins[p] as usize, self.target[p]))
@@ -213,7 +216,7 @@ impl Placer<'_> {
         };
         // Each misplaced cell of distance costs several moves; a blank must also come to the
         // piece being placed before it can move.
-        let heuristic = |layout: &Layout| {
+        let heuristic = |layout: &Arrangement| {
             4 * misplacement(layout) + self.nearest_blank(layout, layout.origins[current] as usize)
         };
         let anywhere = vec![false; board.cells()];

@@ -2,7 +2,7 @@
 //! a stage of several, the cheapest of those that keep the placed ones a staircase), and the
 //! window searches that bring a stage home at once.
 
-use super::placer::{Layout, Placer, widen};
+use super::placer::{Arrangement, Placer, widen};
 use super::tile_route::Field;
 use super::tile_window;
 use crate::engine::puzzle::Move;
@@ -71,7 +71,7 @@ impl Placer<'_> {
             let mut found = self.window(&layout, &order, &stage);
             // Above the strip, a stage of three or more whose search fails drops its last
             // tiles one by one (they wait for a later stage) before its tiles go one at a
-            // time: 50x50 and 100x100 random-walk boards came out 1-3% shorter.
+            // time: a smaller stage keeps most of the gain of placing tiles together.
             if stage.len() > 2
                 && let Some(rows) = rows.as_mut().filter(|rows| order.len() < rows.pieces)
             {
@@ -117,7 +117,12 @@ impl Placer<'_> {
     /// the cheapest (each measured from the target of the one before) while their window stays
     /// within [`WINDOW_CELLS`], and a row's last two together; in the strip a column's two
     /// together, and the last two columns at once. Elsewhere one.
-    pub(super) fn stage(&self, layout: &Layout, rows: Option<&mut Staircase>, placed: usize) -> Vec<usize> {
+    pub(super) fn stage(
+        &self,
+        layout: &Arrangement,
+        rows: Option<&mut Staircase>,
+        placed: usize,
+    ) -> Vec<usize> {
         let board = &self.puzzle.board;
         let cols = board.cols();
         let Some(rows) = rows.filter(|rows| placed < rows.pieces) else {
@@ -159,7 +164,7 @@ impl Placer<'_> {
     /// [`WINDOW_CELLS`] cells.
     pub(super) fn window_of(
         &self,
-        layout: &Layout,
+        layout: &Arrangement,
         stage: &[usize],
         margin: usize,
     ) -> Option<(std::ops::Range<usize>, std::ops::Range<usize>)> {
@@ -186,10 +191,10 @@ impl Placer<'_> {
     /// `None` elsewhere, or when the window would be too large or the search gives up.
     pub(super) fn window(
         &self,
-        layout: &Layout,
+        layout: &Arrangement,
         placed: &[usize],
         stage: &[usize],
-    ) -> Option<(Vec<Move>, Layout)> {
+    ) -> Option<(Vec<Move>, Arrangement)> {
         if !self.one_blank || stage.len() > tile_window::MOST_TILES {
             return None;
         }
@@ -246,7 +251,12 @@ impl Placer<'_> {
     /// staircase (each row no longer than the one above), the one whose tile is cheapest to
     /// bring home by a lower bound on its moves; a row's last two cells wait for the row above
     /// to be full, so that no corridor one cell wide opens along the right edge.
-    pub(super) fn cheapest(&self, layout: &Layout, rows: &mut Staircase, blank: usize) -> usize {
+    pub(super) fn cheapest(
+        &self,
+        layout: &Arrangement,
+        rows: &mut Staircase,
+        blank: usize,
+    ) -> usize {
         let cols = self.puzzle.board.cols();
         let mut best: Option<(usize, usize)> = None;
         for r in 0..rows.lengths.len() {

@@ -1,5 +1,5 @@
 //! What every placement shares: the puzzle, the goal and the order of placement ([`Placer`]),
-//! and the position the placement searches copy around ([`Layout`]) with its key and its moves.
+//! and the position the placement searches copy around ([`Arrangement`]) with its key and its moves.
 
 use crate::engine::geometry::{Dir, Shape};
 use crate::engine::puzzle::{Move, Puzzle};
@@ -11,9 +11,9 @@ use std::time::Instant;
 /// only with several blanks at their side); boards of tiles lose time to hopeless searches.
 const NODES_PER_STEP: usize = 20_000;
 const NODES_PER_STEP_TILES: usize = 5_000;
-/// An empty cell in [`Layout::occupant`].
+/// An empty cell in [`Arrangement::occupant`].
 pub(super) const EMPTY: u32 = 0;
-/// A wall in [`Layout::occupant`].
+/// A wall in [`Arrangement::occupant`].
 pub(super) const WALL: u32 = u32::MAX;
 
 /// A position in the form the placement searches copy around: the origin of each piece; per
@@ -21,7 +21,7 @@ pub(super) const WALL: u32 = u32::MAX;
 /// with few blanks is cheap to expand; and the search key ([`Placer::rekey`]), kept up to date
 /// move by move.
 #[derive(Clone, Debug)]
-pub(super) struct Layout {
+pub(super) struct Arrangement {
     pub(super) origins: Vec<u32>,
     pub(super) occupant: Vec<u32>,
     pub(super) blanks: Vec<u32>,
@@ -100,7 +100,12 @@ impl<'a> Placer<'a> {
     }
 
     /// Moves the single blank of `layout` along `dirs`, appending the moves made to `moves`.
-    pub(super) fn play_blank(&self, layout: &mut Layout, dirs: Vec<Dir>, moves: &mut Vec<Move>) {
+    pub(super) fn play_blank(
+        &self,
+        layout: &mut Arrangement,
+        dirs: Vec<Dir>,
+        moves: &mut Vec<Move>,
+    ) {
         let board = &self.puzzle.board;
         for dir in dirs {
             let blank = layout.blanks[0] as usize;
@@ -118,7 +123,7 @@ impl<'a> Placer<'a> {
         }
     }
 
-    pub(super) fn layout(&self, origins: &[usize]) -> Layout {
+    pub(super) fn layout(&self, origins: &[usize]) -> Arrangement {
         let board = &self.puzzle.board;
         let mut occupant: Vec<u32> = (0..board.cells())
             .map(|c| if board.is_wall(c) { WALL } else { EMPTY })
@@ -131,7 +136,7 @@ impl<'a> Placer<'a> {
         let blanks = (0..board.cells() as u32)
             .filter(|&c| occupant[c as usize] == EMPTY)
             .collect();
-        Layout {
+        Arrangement {
             origins: origins.iter().map(|&o| o as u32).collect(),
             occupant,
             blanks,
@@ -146,7 +151,7 @@ impl<'a> Placer<'a> {
     }
 
     /// Manhattan distance from `cell` to the nearest empty cell.
-    pub(super) fn nearest_blank(&self, layout: &Layout, cell: usize) -> u64 {
+    pub(super) fn nearest_blank(&self, layout: &Arrangement, cell: usize) -> u64 {
         layout
             .blanks
             .iter()
@@ -159,7 +164,7 @@ impl<'a> Placer<'a> {
     /// windowed searches leave those pieces where they are.
     pub(super) fn outside(
         &self,
-        layout: &Layout,
+        layout: &Arrangement,
         rows: &std::ops::Range<usize>,
         cols: &std::ops::Range<usize>,
     ) -> Vec<bool> {
@@ -191,14 +196,14 @@ impl<'a> Placer<'a> {
 
     /// Sets `layout.key` for a search that names the pieces in `named`; [`Placer::apply`] then
     /// keeps it up to date.
-    pub(super) fn rekey(&self, layout: &mut Layout, named: &[bool]) {
+    pub(super) fn rekey(&self, layout: &mut Arrangement, named: &[bool]) {
         layout.key = (layout.occupant.iter().enumerate()).fold(0u64, |key, (cell, &o)| {
             key.wrapping_add(self.key_term(cell, o, named))
         });
     }
 
     /// `layout` after the legal move `mv`, its key kept for a search naming `named`.
-    pub(super) fn apply(&self, layout: &Layout, mv: Move, named: &[bool]) -> Layout {
+    pub(super) fn apply(&self, layout: &Arrangement, mv: Move, named: &[bool]) -> Arrangement {
         let board = &self.puzzle.board;
         let shape = self.puzzle.pieces[mv.piece].shape;
         let origin = layout.origins[mv.piece] as usize;
@@ -228,11 +233,11 @@ impl<'a> Placer<'a> {
     /// keys name the pieces in `named`.
     pub(super) fn successors(
         &self,
-        layout: &Layout,
+        layout: &Arrangement,
         frozen: &[bool],
         reserved: &[bool],
         named: &[bool],
-        out: &mut Vec<(Move, Layout)>,
+        out: &mut Vec<(Move, Arrangement)>,
     ) {
         let board = &self.puzzle.board;
         let mut tried: Vec<Move> = Vec::new();

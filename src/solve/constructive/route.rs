@@ -3,7 +3,7 @@
 //! cells emptied first.
 
 use super::clearing::{FEW_BLANKS, NEAR_WINDOWS};
-use super::placer::{EMPTY, Layout, Placer, WALL};
+use super::placer::{Arrangement, EMPTY, Placer, WALL};
 use super::tile_route::{self, Field, Leg};
 use crate::engine::geometry::{Dir, Shape};
 use crate::engine::puzzle::Move;
@@ -33,7 +33,11 @@ impl Placer<'_> {
     /// around the placed pieces, a step at a time, each step preceded by a search that empties
     /// the cells it enters without moving the placed pieces or refilling the target. Where that
     /// fails, a search over all moves finishes the placement.
-    pub(super) fn place(&self, mut layout: Layout, relevant: &[usize]) -> Option<(Vec<Move>, Layout)> {
+    pub(super) fn place(
+        &self,
+        mut layout: Arrangement,
+        relevant: &[usize],
+    ) -> Option<(Vec<Move>, Arrangement)> {
         let current = *relevant.last().expect("at least one piece");
         let shape = self.puzzle.pieces[current].shape;
         let board = &self.puzzle.board;
@@ -118,10 +122,10 @@ impl Placer<'_> {
     /// (the last cell of a row), or the route's search gives up.
     pub(super) fn route_tile(
         &self,
-        layout: &Layout,
+        layout: &Arrangement,
         tile: usize,
         frozen: &[bool],
-    ) -> Option<(Vec<Move>, Layout)> {
+    ) -> Option<(Vec<Move>, Arrangement)> {
         let board = &self.puzzle.board;
         let (from, to) = (layout.origins[tile] as usize, self.target[tile]);
         let blank = *layout.blanks.first()? as usize;
@@ -203,7 +207,7 @@ impl Placer<'_> {
     /// the distance from the nearest blank.
     pub(super) fn route_step(
         &self,
-        layout: &Layout,
+        layout: &Arrangement,
         piece: usize,
         frozen: &[bool],
         avoid: &[bool],
