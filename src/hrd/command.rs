@@ -212,7 +212,7 @@ pub fn run(args: &[String]) -> Result<u8, HrdError> {
         "all-code" => {
             arity(1, 1)?;
             let mut out = Vec::with_capacity(29_334_498 * 10);
-            enumerate::for_each(|c, _, _| enumerate::push_line(&mut out, c));
+            enumerate::for_each(|c, _| enumerate::push_line(&mut out, c));
             emit_bytes(Some(operands[0]), &out)?;
         }
         "bench" => {

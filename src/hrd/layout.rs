@@ -141,6 +141,44 @@ pub(crate) const PIECE_VALUES: [[u64; CELLS]; 4] = {
     table
 };
 
+/// Bits of one row of the raw form.
+const ROW_BITS: usize = 3 * COLS;
+/// The raw form's bits of row 0.
+const ROW_MASK: u64 = (1 << ROW_BITS) - 1;
+
+/// Per row of the raw form, what it adds to the code: bits 0-7 the code bits of its items
+/// (two each, in order), bits 8-10 how many items start in it, bits 11-13 one more than the
+/// column of the block's top-left cell (0: none).
+const ROW_CODE: [u16; 1 << ROW_BITS] = {
+    let mut table = [0u16; 1 << ROW_BITS];
+    let mut row = 0;
+    while row < 1 << ROW_BITS {
+        let (mut bits, mut count, mut head) = (0u16, 0u16, 0u16);
+        let mut col = 0;
+        while col < COLS {
+            let item = match (row >> (3 * col)) & 7 {
+                0 => Some(0b00),
+                1 => Some(0b11),
+                2 => Some(0b01),
+                3 => Some(0b10),
+                4 => {
+                    head = col as u16 + 1;
+                    None
+                }
+                _ => None,
+            };
+            if let Some(b) = item {
+                bits = bits << 2 | b;
+                count += 1;
+            }
+            col += 1;
+        }
+        table[row] = bits | count << 8 | head << 11;
+        row += 1;
+    }
+    table
+};
+
 /// A legal layout: one 2x2 block, at least two empty cells, pieces that fit and do not overlap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Layout(u64);
@@ -191,24 +229,20 @@ impl Layout {
 
     /// The layout's code.
     pub fn code(self) -> Code {
-        let mut value = 0u64;
-        let mut items = 0;
-        for cell in 0..CELLS {
-            let bits = match self.field(cell) {
-                EMPTY => 0b00,
-                1 => 0b11,
-                2 => 0b01,
-                3 => 0b10,
-                4 => {
-                    value |= (cell as u64) << 32;
-                    continue;
-                }
-                _ => continue,
-            };
-            value |= bits << (30 - 2 * items);
-            items += 1;
+        // One table look-up per row instead of a branch per cell: the census encodes a few
+        // hundred million layouts.
+        let (mut bits, mut items, mut head) = (0u64, 0u32, 0u64);
+        for row in 0..ROWS {
+            let entry = ROW_CODE[(self.0 >> (ROW_BITS * row) & ROW_MASK) as usize];
+            let count = u32::from(entry >> 8 & 7);
+            bits = bits << (2 * count) | u64::from(entry & 0xFF);
+            items += count;
+            if entry >> 11 != 0 {
+                head = (row * COLS) as u64 + u64::from(entry >> 11) - 1;
+            }
         }
-        Code::trusted(value)
+        // Items past the sixteenth cannot occur: a legal layout has at most 16 of them.
+        Code::trusted(head << 32 | bits << (32 - 2 * items))
     }
 
     /// Decodes and checks a 36-bit code.

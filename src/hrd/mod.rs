@@ -12,6 +12,7 @@ pub mod enumerate;
 pub mod group;
 pub mod layout;
 pub mod mirror;
+pub mod mix;
 pub mod moves;
 pub mod play;
 pub mod show;
