@@ -1,7 +1,9 @@
 //! The `klotski hrd SUBCOMMAND ...` command line: argument checks, dispatch, output files.
 
 use super::analysis::{Analysis, Scratch};
+use super::census::{GroupCensus, MixCount, Progress};
 use super::code::{Code, CodeError};
+use super::database;
 use super::enumerate::{self, Census};
 use super::group::Group;
 use super::moves::Metric;
@@ -29,7 +31,12 @@ usage: klotski hrd SUBCOMMAND [--unit] ARGS   (CODE: 1 to 9 hex digits, e.g. 1A9
   analy-multi-group-integral SEEDS FARTHEST.csv SOLUTION.csv
                                     the same for the group of each code in SEEDS (first word
                                     of each line), each group once
-  all                               count every legal layout per piece mix (the seed's table)
+  all [DIR]                         the census of every legal layout and its group, written to
+                                    DIR (default: the current folder): All_Case.txt (every
+                                    code), main.csv (code,jiang_num,bing_num,style_num,
+                                    group_num,group_index per layout, codes ascending) and
+                                    J-B-S.txt per mix (each group's smallest code, by
+                                    group_num); prints the layouts and groups per mix
   all-code FILE                     write every legal layout's code, ascending
   bench [--repeat N]                median times: enumerating all layouts, solving 1A9BF0C00
   --unit                            a step is one piece moving one cell (default: one piece
@@ -206,8 +213,9 @@ pub fn run(args: &[String]) -> Result<u8, HrdError> {
             )?;
         }
         "all" => {
-            arity(0, 0)?;
-            emit(None, &Census::count().to_string())?;
+            arity(0, 1)?;
+            let dir = operands.first().copied().unwrap_or(".");
+            emit(None, &mix_table(&all(std::path::Path::new(dir))?))?;
         }
         "all-code" => {
             arity(1, 1)?;
@@ -222,6 +230,53 @@ pub fn run(args: &[String]) -> Result<u8, HrdError> {
         other => return Err(usage(format!("unknown hrd subcommand '{other}'"))),
     }
     Ok(0)
+}
+
+/// Runs the census with a progress bar on stderr (drawn only on a terminal) and writes the
+/// seed's files into `dir`, creating it when needed; returns the counts per mix.
+fn all(dir: &std::path::Path) -> Result<Vec<MixCount>, HrdError> {
+    let io = |cause| HrdError::Io {
+        path: dir.display().to_string(),
+        cause,
+    };
+    std::fs::create_dir_all(dir).map_err(io)?;
+    let bar = indicatif::ProgressBar::new(0);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{prefix:>9} [{bar:40}] {percent:>3}% {elapsed_precise}",
+        )
+        .expect("a valid template")
+        .progress_chars("=> "),
+    );
+    let mut show = |p: Progress| {
+        bar.set_prefix(p.stage.name());
+        bar.set_length(p.total);
+        bar.set_position(p.done);
+    };
+    let census = GroupCensus::all(&mut show);
+    database::write(&census, dir, &mut show).map_err(|e| HrdError::Io {
+        path: e.path.display().to_string(),
+        cause: e.source,
+    })?;
+    bar.finish_and_clear();
+    Ok(census.mix_counts())
+}
+
+/// The summary of `all`: layouts and groups per mix in the seed's order, then the totals.
+fn mix_table(counts: &[MixCount]) -> String {
+    let mut text = "jiang_num bing_num style_num layouts groups\n".to_string();
+    for c in counts {
+        let m = c.mix;
+        let _ = writeln!(
+            text,
+            "{} {} {} {} {}",
+            m.jiang, m.bing, m.style, c.layouts, c.groups
+        );
+    }
+    let layouts: u64 = counts.iter().map(|c| c.layouts).sum();
+    let groups: u64 = counts.iter().map(|c| u64::from(c.groups)).sum();
+    let _ = writeln!(text, "total {layouts} {groups}");
+    text
 }
 
 /// `cal` and `cal-target` output: a headline, then each layout of the path numbered from 0.

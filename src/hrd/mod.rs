@@ -6,8 +6,10 @@
 //! folded by the left-right mirror ([`mirror::FoldedSpace`]) when the goal is symmetric.
 
 pub mod analysis;
+pub mod census;
 pub mod code;
 pub mod command;
+pub mod database;
 pub mod enumerate;
 pub mod group;
 pub mod layout;
@@ -15,6 +17,7 @@ pub mod mirror;
 pub mod mix;
 pub mod moves;
 pub mod play;
+pub mod rank;
 pub mod show;
 pub mod solve;
 

@@ -12,7 +12,22 @@ pub struct Run {
 
 /// Runs `klotski ARGS` with `input` on standard input.
 pub fn klotski(args: &[&str], input: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_klotski"))
+    run_in(None, args, input)
+}
+
+/// Runs `klotski ARGS` in the folder `dir`, for commands that write into the current folder.
+// Not every test crate that shares this module runs the binary in a folder.
+#[allow(dead_code)]
+pub fn klotski_in(dir: &std::path::Path, args: &[&str], input: &[u8]) -> Run {
+    run_in(Some(dir), args, input)
+}
+
+fn run_in(dir: Option<&std::path::Path>, args: &[&str], input: &[u8]) -> Run {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_klotski"));
+    if let Some(dir) = dir {
+        command.current_dir(dir);
+    }
+    let mut child = command
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
