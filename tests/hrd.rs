@@ -161,6 +161,78 @@ fn a_small_group_is_analysed_as_the_golden_files_say() {
         std::fs::read_to_string(&report).unwrap(),
         data("analy_9AAAF0000.txt")
     );
+    // --links adds the links themselves after the layers, the report staying the same above.
+    let listed = hrd(&["analy", "9AAAF", "--links"]);
+    assert_eq!(listed, data("analy_links_9AAAF0000.txt"));
+    assert!(listed.starts_with(&data("analy_9AAAF0000.txt")));
+    let quiet = dir.join("quiet_links.txt");
+    assert_eq!(
+        hrd(&["analy-quiet", "9AAAF", quiet.to_str().unwrap(), "--links"]),
+        ""
+    );
+    assert_eq!(std::fs::read_to_string(&quiet).unwrap(), listed);
+}
+
+#[test]
+fn layer_links_join_each_layer_to_the_next_one_step_away() {
+    let report = hrd(&["analy", "1A9BF0C", "--links"]);
+    let mut layers: Vec<Vec<Code>> = Vec::new();
+    let mut counts: Vec<usize> = Vec::new();
+    let mut links: Vec<(usize, usize, usize)> = Vec::new();
+    let mut in_links = false;
+    for line in report
+        .lines()
+        .skip_while(|l| !l.starts_with("layers:"))
+        .skip(1)
+    {
+        if let Some(rest) = line.strip_prefix("layer ") {
+            let (_, tail) = rest.split_once(": ").unwrap();
+            let count = tail
+                .split(", ")
+                .nth(1)
+                .map(|c| c.split(' ').next().unwrap());
+            counts.extend(count.map(|c| c.parse::<usize>().unwrap()));
+            layers.push(Vec::new());
+        } else if line.starts_with("links: ") {
+            in_links = true;
+        } else if in_links {
+            let (from, to) = line.trim().split_once(" ->").unwrap();
+            let parse = |pair: &str| -> (usize, usize) {
+                let (k, i) = pair.trim_matches(['(', ')']).split_once(',').unwrap();
+                (k.parse().unwrap(), i.parse().unwrap())
+            };
+            let (k, a) = parse(from);
+            for (k2, b) in to.split_whitespace().map(parse) {
+                assert_eq!(k2, k + 1, "{line}");
+                links.push((k, a, b));
+            }
+        } else {
+            layers
+                .last_mut()
+                .unwrap()
+                .push(line.trim().parse().unwrap());
+        }
+    }
+    assert_eq!(counts.len(), layers.len() - 1);
+    assert_eq!(links.len(), counts.iter().sum::<usize>());
+    // A link per step between consecutive layers, and no other.
+    let space = HrdSpace::new(Metric::Piece);
+    let mut expected = Vec::new();
+    for (k, pair) in layers.windows(2).enumerate() {
+        for (a, code) in pair[0].iter().enumerate() {
+            let mut ahead = Vec::new();
+            space.for_each_step(code.layout(), |_, next| {
+                if let Ok(b) = pair[1].binary_search(&next.code()) {
+                    ahead.push(b);
+                }
+            });
+            ahead.sort_unstable();
+            expected.extend(ahead.into_iter().map(|b| (k, a, b)));
+        }
+        let per_layer = expected.iter().filter(|l| l.0 == k).count();
+        assert_eq!(per_layer, counts[k], "layer {k}");
+    }
+    assert_eq!(links, expected);
 }
 
 #[test]

@@ -20,9 +20,12 @@ usage: klotski hrd SUBCOMMAND [--unit] ARGS   (CODE: 1 to 9 hex digits, e.g. 1A9
   cal CODE [FILE]                   a shortest solution (2x2 block to the bottom centre)
   cal-target CODE TARGET [FILE]     a shortest path from CODE to TARGET
   group CODE [FILE]                 every layout reachable from CODE, codes ascending
-  analy CODE [FILE]                 layers, farthest layouts, solutions (summary on stdout
-                                    when FILE is given)
-  analy-quiet CODE FILE             the same, written to FILE with nothing on stdout
+  analy CODE [FILE] [--links]       layers, farthest layouts, solutions, and per layer the
+                                    count of links to the next one (summary on stdout when
+                                    FILE is given); --links also lists each link as
+                                    (layer,index) -> (layer+1,index) ..., indices in the
+                                    order the layers list their layouts
+  analy-quiet CODE FILE [--links]   the same, written to FILE with nothing on stdout
   analy-group CODE FARTHEST.csv SOLUTION.csv
   analy-group-integral CODE FARTHEST.csv SOLUTION.csv
                                     one CSV row per layout of CODE's group; -integral adds
@@ -84,11 +87,13 @@ pub fn run(args: &[String]) -> Result<u8, HrdError> {
         Metric::Piece
     };
     let mut repeat = 5;
+    let mut links = false;
     let mut words: Vec<&str> = Vec::new();
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
         match arg.as_str() {
             "--unit" => {}
+            "--links" => links = true,
             "--repeat" => {
                 let text = rest.next().ok_or_else(|| usage("--repeat needs a count"))?;
                 repeat = text
@@ -182,7 +187,8 @@ pub fn run(args: &[String]) -> Result<u8, HrdError> {
             let group = Group::of(start, metric);
             let index = group.index_of(start).expect("the seed is in its group");
             let analysis = Analysis::of(&group, index, &mut Scratch::default());
-            let report = analysis.to_string();
+            let listed = links.then(|| analysis.links(&group));
+            let report = analysis.report(listed.as_deref()).to_string();
             match operands.get(1) {
                 None => emit(None, &report)?,
                 Some(&file) => {
