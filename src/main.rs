@@ -59,7 +59,8 @@ modes:
               klotski sbp random FILE N [--seed S]     klotski sbp bfs|dfs|ids|astar FILE
               solvers print the moves, the final board, nodes expanded, seconds, length
   hrd         classic 4x5 Klotski (Huarong Dao) by layout code: show, cal, cal-target, group,
-              analy, analy-group, all, all-code, bench (see klotski hrd --help)
+              analy, analy-group, all (the census of groups), all-code, bench, also in the
+              seed's spelling --show, --cal, ... (see klotski hrd --help)
   gui         open a window that shows the board and plays the solution (Next, Prev, Play, Restart;
               keys Right/Space, Left, P, Home, S screenshot, Esc/Q quit)
   render      write frames of the solution as PNG files, with no window and no display

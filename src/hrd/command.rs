@@ -1,4 +1,5 @@
-//! The `klotski hrd SUBCOMMAND ...` command line: argument checks, dispatch, output files.
+//! The `klotski hrd SUBCOMMAND ...` command line: argument checks, dispatch, output files, and
+//! the seed's own spelling of the subcommands (`--show`, `--cal`, ...) as aliases.
 
 use super::analysis::{Analysis, Scratch};
 use super::census::{GroupCensus, MixCount, Progress};
@@ -16,6 +17,7 @@ use std::time::{Duration, Instant};
 /// The subcommands and their arguments, for `klotski hrd --help`.
 pub const USAGE: &str = "\
 usage: klotski hrd SUBCOMMAND [--unit] ARGS   (CODE: 1 to 9 hex digits, e.g. 1A9BF0C00)
+       klotski hrd --SUBCOMMAND ARGS               (the seed's spelling: --show, --cal, ...)
   show CODE [WIDTH]                 draw the layout, cells WIDTH characters wide (default 2)
   cal CODE [FILE]                   a shortest solution (2x2 block to the bottom centre)
   cal-target CODE TARGET [FILE]     a shortest path from CODE to TARGET
@@ -42,6 +44,7 @@ usage: klotski hrd SUBCOMMAND [--unit] ARGS   (CODE: 1 to 9 hex digits, e.g. 1A9
                                     group_num); prints the layouts and groups per mix
   all-code FILE                     write every legal layout's code, ascending
   bench [--repeat N]                median times: enumerating all layouts, solving 1A9BF0C00
+  help                              this text
   --unit                            a step is one piece moving one cell (default: one piece
                                     moving any distance, turns included)
 Without FILE, output goes to stdout; with it, to FILE.";
@@ -79,8 +82,39 @@ fn usage(message: impl Into<String>) -> HrdError {
     HrdError::Usage(message.into())
 }
 
+/// The seed's commands, spelled as options (`--show`), and the subcommands they stand for.
+const SEED_COMMANDS: [(&str, &str); 13] = [
+    ("--show", "show"),
+    ("--cal", "cal"),
+    ("--cal-target", "cal-target"),
+    ("--group", "group"),
+    ("--analy", "analy"),
+    ("--analy-quiet", "analy-quiet"),
+    ("--analy-group", "analy-group"),
+    ("--analy-group-integral", "analy-group-integral"),
+    ("--analy-multi-group", "analy-multi-group"),
+    ("--analy-multi-group-integral", "analy-multi-group-integral"),
+    ("--all", "all"),
+    ("--all-code", "all-code"),
+    ("--help", "help"),
+];
+
+/// The arguments with the seed's spelling of a command (`--show CODE 4`, as its engine takes
+/// them) turned into the subcommand (`show CODE 4`); other arguments are left as they are.
+/// Only the first argument can be the seed's command, as in the seed's usage.
+pub fn seed_alias(args: &[String]) -> Vec<String> {
+    let mut out = args.to_vec();
+    if let Some(first) = out.first_mut() {
+        if let Some(&(_, subcommand)) = SEED_COMMANDS.iter().find(|(seed, _)| seed == first) {
+            *first = subcommand.to_string();
+        }
+    }
+    out
+}
+
 /// Runs `klotski hrd ARGS` and returns the exit code (0: answer printed).
 pub fn run(args: &[String]) -> Result<u8, HrdError> {
+    let args = seed_alias(args);
     let metric = if args.iter().any(|a| a == "--unit") {
         Metric::Unit
     } else {
@@ -222,6 +256,10 @@ pub fn run(args: &[String]) -> Result<u8, HrdError> {
             arity(0, 1)?;
             let dir = operands.first().copied().unwrap_or(".");
             emit(None, &mix_table(&all(std::path::Path::new(dir))?))?;
+        }
+        "help" => {
+            arity(0, 0)?;
+            emit(None, &format!("{USAGE}\n"))?;
         }
         "all-code" => {
             arity(1, 1)?;
@@ -434,4 +472,51 @@ fn bench(repeat: usize) -> String {
         ms(enumerate),
         ms(solve)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(line: &str) -> Vec<String> {
+        line.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn the_seeds_commands_become_subcommands() {
+        for (seed, ours) in [
+            ("--show 1A9BF0C00 4", "show 1A9BF0C00 4"),
+            ("--cal 1A9BF0C00 demo.txt", "cal 1A9BF0C00 demo.txt"),
+            (
+                "--cal-target 4FEA13400 43EA73400",
+                "cal-target 4FEA13400 43EA73400",
+            ),
+            ("--group 4FEA13400", "group 4FEA13400"),
+            ("--analy 1A9BF0C00", "analy 1A9BF0C00"),
+            (
+                "--analy-quiet 1A9BF0C00 demo.txt",
+                "analy-quiet 1A9BF0C00 demo.txt",
+            ),
+            (
+                "--analy-group-integral 1A9BF0C00 f.csv s.csv",
+                "analy-group-integral 1A9BF0C00 f.csv s.csv",
+            ),
+            (
+                "--analy-multi-group 5-4-0.txt f.csv s.csv",
+                "analy-multi-group 5-4-0.txt f.csv s.csv",
+            ),
+            ("--all", "all"),
+            ("--all-code All_Case.txt", "all-code All_Case.txt"),
+            ("--help", "help"),
+            // Already ours, or not the seed's: left alone.
+            ("show 1A9BF0C00", "show 1A9BF0C00"),
+            ("cal --unit 1A9BF0C00", "cal --unit 1A9BF0C00"),
+            ("--unit --cal 1A9BF0C00", "--unit --cal 1A9BF0C00"),
+            ("--frobnicate", "--frobnicate"),
+            ("", ""),
+        ] {
+            assert_eq!(seed_alias(&words(seed)), words(ours), "{seed}");
+        }
+        assert_eq!(SEED_COMMANDS.len(), 13, "every command of the seed's usage");
+    }
 }

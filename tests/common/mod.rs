@@ -11,12 +11,13 @@ pub struct Run {
 }
 
 /// Runs `klotski ARGS` with `input` on standard input.
+// Each test crate that shares this module uses one of the two runners or both.
+#[allow(dead_code)]
 pub fn klotski(args: &[&str], input: &[u8]) -> Run {
     run_in(None, args, input)
 }
 
 /// Runs `klotski ARGS` in the folder `dir`, for commands that write into the current folder.
-// Not every test crate that shares this module runs the binary in a folder.
 #[allow(dead_code)]
 pub fn klotski_in(dir: &std::path::Path, args: &[&str], input: &[u8]) -> Run {
     run_in(Some(dir), args, input)
