@@ -56,6 +56,7 @@ modes:
   sbp         the Sliding Brick Puzzle on board files (`w,h,` then rows of `v,` cells):
               klotski sbp print|done|availableMoves|norm FILE
               klotski sbp applyMove FILE '(3,down)'    klotski sbp compare FILE1 FILE2
+              klotski sbp applyMoves FILE '(3,down)' '(4,left)' ...   (the moves in turn)
               klotski sbp random FILE N [--seed S]     klotski sbp bfs|dfs|ids|astar FILE
               solvers print the moves, the final board, nodes expanded, seconds, length
   hrd         classic 4x5 Klotski (Huarong Dao) by layout code: show, cal, cal-target, group,

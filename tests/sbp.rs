@@ -429,6 +429,18 @@ fn bad_input_is_one_error_line_and_exit_2() {
             "random takes a number of moves",
         ),
         (vec!["print"], "wrong arguments for sbp print"),
+        (
+            vec!["applyMoves", &level0],
+            "wrong arguments for sbp applyMoves",
+        ),
+        (
+            vec!["applyMoves", &level0, "(2,left)", "(3,up)"],
+            "move 2 of 2: brick 3 cannot move up",
+        ),
+        (
+            vec!["applyMoves", &level0, "(2,left) 3 up"],
+            "'(2,left) 3 up' is not a move",
+        ),
         (vec!["solve", &level0], "unknown sbp command 'solve'"),
         (vec!["print", "/no/such/file"], "/no/such/file: "),
     ];
@@ -444,6 +456,34 @@ fn bad_input_is_one_error_line_and_exit_2() {
         assert!(run.stderr.contains(message), "{args:?}: {}", run.stderr);
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn apply_moves_makes_each_move_in_turn_as_apply_move_does() {
+    let level1 = board("LRParser", "SBP-level1.txt");
+    // The seed's applyMove example, through applyMoves.
+    assert_eq!(
+        sbp_ok(&["applyMoves", &level1, "(3,down)"]),
+        sbp_ok(&["applyMove", &level1, "(3,down)"])
+    );
+    // Three moves, one argument each or together: the board applyMove reaches one at a time.
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("sbp_apply_moves");
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut file = level1.clone();
+    for (i, mv) in ["(4,left)", "(6,left)", "(5,left)"].into_iter().enumerate() {
+        let next = dir.join(format!("after_{i}.txt")).display().to_string();
+        std::fs::write(&next, sbp_ok(&["applyMove", &file, mv])).unwrap();
+        file = next;
+    }
+    let expected = sbp_ok(&["print", &file]);
+    assert_eq!(
+        expected,
+        "5,5,\n1, 1, 1, 1, 1,\n1, 3, 2, 2, 1,\n1, 4, 5, 0, 1,\n-1, 6, 0, 7, 1,\n1, 1, 1, 1, 1,\n"
+    );
+    let separate = ["applyMoves", &level1, "(4,left)", "(6,left)", "(5,left)"];
+    assert_eq!(sbp_ok(&separate), expected);
+    let together = ["applyMoves", &level1, "(4,left), (6, left) (5,left)"];
+    assert_eq!(sbp_ok(&together), expected);
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! returns what it prints.
 
 use super::board::SbpBoard;
-use super::moves::{BrickMove, MoveError};
+use super::moves::{BrickMove, MoveError, parse_moves};
 use super::parse::ParseError;
 use super::solve::{Algo, replay, solve};
 use super::space::SpaceError;
@@ -35,6 +35,16 @@ pub enum CommandError {
     /// The move given to `applyMove` cannot be read or made.
     #[error(transparent)]
     Move(#[from] MoveError),
+    /// One of the moves given to `applyMoves` cannot be read or made.
+    #[error("move {number} of {total}: {cause}")]
+    Step {
+        /// Its place in the list, from 1.
+        number: usize,
+        /// Moves in the list.
+        total: usize,
+        /// What is wrong with it (printed here, not chained, so it shows once).
+        cause: MoveError,
+    },
     /// The solvers cannot take the board.
     #[error(transparent)]
     Space(#[from] SpaceError),
@@ -87,6 +97,24 @@ pub fn run(args: &[String], limits: Limits) -> Result<Output, CommandError> {
             board.apply(mv.parse::<BrickMove>()?)?;
             board.to_string()
         }
+        // The seed's list of commands says `applyMoves`: several moves, made in turn, each as
+        // `applyMove` makes it (bricks keep their numbers: no normalisation between them).
+        ("applyMoves", [file, texts @ ..]) if !texts.is_empty() => {
+            let mut board = load(file)?;
+            let moves = (texts.iter())
+                .map(|text| parse_moves(text))
+                .collect::<Result<Vec<_>, _>>()?
+                .concat();
+            let total = moves.len();
+            for (i, mv) in moves.into_iter().enumerate() {
+                board.apply(mv).map_err(|cause| CommandError::Step {
+                    number: i + 1,
+                    total,
+                    cause,
+                })?;
+            }
+            board.to_string()
+        }
         ("compare", [a, b]) => python_bool(load(a)?.same_cells(&load(b)?)).to_string(),
         ("norm", [file]) => load(file)?.normalized().to_string(),
         ("random", [file, n, options @ ..]) => {
@@ -114,8 +142,8 @@ pub fn run(args: &[String], limits: Limits) -> Result<Output, CommandError> {
             text
         }
         (
-            "print" | "done" | "availableMoves" | "applyMove" | "compare" | "norm" | "random"
-            | "bfs" | "dfs" | "ids" | "astar",
+            "print" | "done" | "availableMoves" | "applyMove" | "applyMoves" | "compare" | "norm"
+            | "random" | "bfs" | "dfs" | "ids" | "astar",
             _,
         ) => return Err(usage(&format!("wrong arguments for sbp {command}"))),
         (other, _) => return Err(usage(&format!("unknown sbp command '{other}'"))),
