@@ -94,6 +94,8 @@ options for tipover:
   -v, --verbose          tell on stderr how many states the search visited, and how long it took
   --format seed|grid     seed: `rows cols`, `row col`, rows of . 1-9 * (default);
                          grid: `rows cols row col goalRow goalCol`, rows of heights
+  --max-memory SIZE      memory the board's tables and the search may use (default: half
+                         the free memory); a board that needs more exits with code 3
 
 options for gui and render (besides those of terminal):
   --speed MS             milliseconds one slide takes (default 200)
@@ -620,10 +622,17 @@ fn pdb_mode(args: &[String]) -> Result<u8> {
 fn tipover_mode(args: &[String]) -> Result<u8> {
     let mut format = tipover::Format::default();
     let mut verbose = false;
+    let mut max_memory = None;
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "-v" | "--verbose" => verbose = true,
+            "--max-memory" => {
+                let text = args
+                    .next()
+                    .ok_or_else(|| anyhow!("--max-memory needs a value"))?;
+                max_memory = Some(parse_size(text)?);
+            }
             "--format" => {
                 format = args
                     .next()
@@ -639,7 +648,8 @@ fn tipover_mode(args: &[String]) -> Result<u8> {
         .context("cannot read standard input as UTF-8 text")?;
     let puzzle = format.parse(&text)?;
     let started = Instant::now();
-    let search = tipover::solve(&puzzle, Limits::memory(default_memory_budget()));
+    let limits = Limits::memory(max_memory.unwrap_or_else(default_memory_budget));
+    let search = tipover::solve(&puzzle, limits);
     if verbose {
         let stats = search.stats;
         eprintln!(
