@@ -5,7 +5,7 @@
 //! old top crate. Fewest tips comes from the generic breadth-first search over [`TipSpace`].
 //!
 //! Boards of any size are taken: a search state holds each stack's fate in 3 bits and the
-//! tipper's cell ([`packed`]), in the fewest words among [`packed::WIDTHS`] that fit the stacks,
+//! tipper's cell ([`packed`]), in the fewest words among [`WIDTHS`] that fit the stacks,
 //! and the board's tables take a few dozen bytes per cell. What a board would need beyond the
 //! memory limit stops the search with [`Stop::Memory`] before anything is allocated for it.
 
@@ -94,7 +94,7 @@ pub fn solve(puzzle: &Tipover, limits: Limits) -> Search<Tip> {
         return too_much();
     }
     let words = packed::words_for(Rules::stack_count(puzzle));
-    let Some(&width) = packed::WIDTHS.iter().find(|&&w| w >= words) else {
+    let Some(&width) = WIDTHS.iter().find(|&&w| w >= words) else {
         return too_much();
     };
     let rules = Rules::new(puzzle);
@@ -102,19 +102,7 @@ pub fn solve(puzzle: &Tipover, limits: Limits) -> Search<Tip> {
         max_memory: limits.max_memory - fixed,
         ..limits
     };
-    let mut found = match width {
-        1 => search_in::<1>(&rules, rest),
-        2 => search_in::<2>(&rules, rest),
-        4 => search_in::<4>(&rules, rest),
-        8 => search_in::<8>(&rules, rest),
-        16 => search_in::<16>(&rules, rest),
-        32 => search_in::<32>(&rules, rest),
-        64 => search_in::<64>(&rules, rest),
-        128 => search_in::<128>(&rules, rest),
-        256 => search_in::<256>(&rules, rest),
-        512 => search_in::<512>(&rules, rest),
-        _ => search_in::<1024>(&rules, rest),
-    };
+    let mut found = search_width(width, &rules, rest);
     // Report the limit as given, and the board's tables in the peak.
     if let Outcome::Stopped(Stop::Memory(_)) = found.outcome {
         found.outcome = Outcome::Stopped(Stop::Memory(limits.max_memory));
@@ -128,3 +116,22 @@ fn search_in<const W: usize>(rules: &Rules, limits: Limits) -> Search<Tip> {
     let space = TipSpace::<W>::new(rules);
     search::bfs(&space, space.start(), |s| space.is_goal(s), limits, |_| {})
 }
+
+/// Defines [`WIDTHS`] and the search over each of them from one list.
+macro_rules! widths {
+    ($($w:literal)*) => {
+        /// The word counts states come in, each about 1.5 times the one before, so a state
+        /// wastes at most a third of its words; 1024 words hold 21,834 stacks.
+        pub const WIDTHS: &[usize] = &[$($w),*];
+
+        /// [`search_in`] for a width of [`WIDTHS`].
+        fn search_width(width: usize, rules: &Rules, limits: Limits) -> Search<Tip> {
+            match width {
+                $($w => search_in::<$w>(rules, limits),)*
+                _ => unreachable!("{width} is not one of the widths"),
+            }
+        }
+    };
+}
+
+widths!(1 2 3 4 6 8 12 16 24 32 48 64 96 128 192 256 384 512 768 1024);

@@ -4,10 +4,7 @@
 //! A fallen stack's crates never move again and only stacks of the input tip, so the stacks'
 //! fates fix the whole crate layout: a state grows with the stacks, not with the board, and
 //! boards of any size with few stacks keep one-word states. The search picks the smallest `W`
-//! among [`WIDTHS`] that holds the board's stacks.
-
-/// The word counts states come in; a board needs `(32 + 3 * stacks) / 64` words, rounded up.
-pub const WIDTHS: [usize; 11] = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024];
+//! among [`super::WIDTHS`] that holds the board's stacks.
 
 /// Bits of the tipper's cell.
 const TIPPER_BITS: usize = 32;
