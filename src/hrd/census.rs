@@ -136,6 +136,7 @@ impl GroupCensus {
     /// The census of the layouts whose mix `wanted` accepts; it must accept all or none of
     /// each mix, which steps never leave.
     fn of(wanted: impl Fn(Mix) -> bool + Sync, progress: &mut dyn FnMut(Progress)) -> GroupCensus {
+        report(progress, Stage::Listing, 0u32, ALL_LAYOUTS);
         let mut seen = 0u32;
         let index = CodeIndex::build(|add| {
             enumerate::for_each(|code, mix| {

@@ -2,7 +2,7 @@
 //! the seed's own spelling of the subcommands (`--show`, `--cal`, ...) as aliases.
 
 use super::analysis::{Analysis, Scratch};
-use super::census::{GroupCensus, MixCount, Progress};
+use super::census::{self, GroupCensus, MixCount, Progress};
 use super::code::{Code, CodeError};
 use super::database;
 use super::enumerate::{self, Census};
@@ -284,7 +284,7 @@ fn all(dir: &std::path::Path) -> Result<Vec<MixCount>, HrdError> {
         cause,
     };
     std::fs::create_dir_all(dir).map_err(io)?;
-    let bar = indicatif::ProgressBar::new(0);
+    let bar = indicatif::ProgressBar::new(census::ALL_LAYOUTS);
     bar.set_style(
         indicatif::ProgressStyle::with_template(
             "{prefix:>9} [{bar:40}] {percent:>3}% {elapsed_precise}",
@@ -293,9 +293,9 @@ fn all(dir: &std::path::Path) -> Result<Vec<MixCount>, HrdError> {
         .progress_chars("=> "),
     );
     let mut show = |p: Progress| {
-        bar.set_prefix(p.stage.name());
         bar.set_length(p.total);
         bar.set_position(p.done);
+        bar.set_prefix(p.stage.name());
     };
     let census = GroupCensus::all(&mut show);
     database::write(&census, dir, &mut show).map_err(|e| HrdError::Io {
