@@ -165,9 +165,11 @@ fn all_writes_the_seeds_files_and_prints_the_counts_per_mix() {
     let mut rows = 0;
     for (row, code) in main.lines().zip(all_case.chunks(10)) {
         assert_eq!(row.as_bytes()[..9], code[..9]);
-        let fields: Vec<&str> = row.split(',').collect();
-        assert_eq!(fields.len(), 6, "{row}");
-        if fields[5] == "0" {
+        let commas = row.bytes().filter(|&b| b == b',').count();
+        assert_eq!(commas, 5, "{row}");
+        // Only the first layout of each group is taken apart (all 29 million would be slow).
+        if row.ends_with(",0") {
+            let fields: Vec<&str> = row.split(',').collect();
             let n: Vec<u8> = fields[1..4].iter().map(|x| x.parse().unwrap()).collect();
             let mix = Mix {
                 jiang: n[0],
