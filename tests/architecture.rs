@@ -96,9 +96,9 @@ fn paths(source: &Source, children: &BTreeSet<String>) -> Vec<Vec<String>> {
         let path = code[start..i].trim_end_matches(':');
         let segments: Vec<&str> = path.split("::").collect();
         let first = segments[0];
-        let relative = first == "crate"
-            || first == "super"
-            || first == "self"
+        // A lone `crate`, `super` or `self` is a visibility (`pub(super)`), not a path.
+        let relative = (first == "crate" || first == "super" || first == "self")
+            && (segments.len() > 1 || code[i..].starts_with('{'))
             || (children.contains(first) && segments.len() > 1);
         if !relative {
             continue;

@@ -1,12 +1,11 @@
-//! `klotski hrd` end to end: the classic layouts' known step counts in both metrics, the
-//! enumeration against the seed's table, golden drawings, reports and CSV tables, and the
-//! errors bad codes get.
+//! `klotski hrd` end to end: the classic layouts' known step counts in both metrics, every code
+//! in order, golden drawings, reports and CSV tables, and the errors bad codes get (the census
+//! of `hrd all` has its own file, `hrd_census.rs`).
 
 mod common;
 
 use common::klotski;
 use klotski::puzzles::hrd::{Code, HrdSpace, Metric, play};
-use std::collections::BTreeMap;
 
 fn data(name: &str) -> String {
     let path = format!("{}/tests/hrd/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -106,36 +105,6 @@ fn every_classic_layout_gets_its_listed_step_counts() {
 }
 
 #[test]
-fn all_counts_every_piece_mix_as_the_seed_tabulates() {
-    let expected: BTreeMap<(u32, u32), u64> = (data("seed_counts.txt").lines())
-        .filter(|l| !l.starts_with('#'))
-        .map(|l| {
-            let n: Vec<u64> = l.split(' ').map(|x| x.parse().unwrap()).collect();
-            ((n[0] as u32, n[1] as u32), n[2])
-        })
-        .collect();
-    assert_eq!(expected.len(), 64);
-    let out = hrd(&["all"]);
-    let mut lines = out.lines();
-    assert_eq!(lines.next(), Some("jiang_num bing_num count"));
-    let mut got = BTreeMap::new();
-    let mut total = None;
-    for line in lines {
-        let n: Vec<&str> = line.split(' ').collect();
-        if n[0] == "total" {
-            total = Some(n[1].parse::<u64>().unwrap());
-        } else {
-            got.insert(
-                (n[0].parse().unwrap(), n[1].parse().unwrap()),
-                n[2].parse().unwrap(),
-            );
-        }
-    }
-    assert_eq!(got, expected);
-    assert_eq!(total, Some(29_334_498));
-}
-
-#[test]
 fn all_code_writes_every_layout_once_in_ascending_order() {
     let file = scratch("hrd_all_code").join("All_Case.txt");
     assert_eq!(hrd(&["all-code", file.to_str().unwrap()]), "");
@@ -192,6 +161,78 @@ fn a_small_group_is_analysed_as_the_golden_files_say() {
         std::fs::read_to_string(&report).unwrap(),
         data("analy_9AAAF0000.txt")
     );
+    // --links adds the links themselves after the layers, the report staying the same above.
+    let listed = hrd(&["analy", "9AAAF", "--links"]);
+    assert_eq!(listed, data("analy_links_9AAAF0000.txt"));
+    assert!(listed.starts_with(&data("analy_9AAAF0000.txt")));
+    let quiet = dir.join("quiet_links.txt");
+    assert_eq!(
+        hrd(&["analy-quiet", "9AAAF", quiet.to_str().unwrap(), "--links"]),
+        ""
+    );
+    assert_eq!(std::fs::read_to_string(&quiet).unwrap(), listed);
+}
+
+#[test]
+fn layer_links_join_each_layer_to_the_next_one_step_away() {
+    let report = hrd(&["analy", "1A9BF0C", "--links"]);
+    let mut layers: Vec<Vec<Code>> = Vec::new();
+    let mut counts: Vec<usize> = Vec::new();
+    let mut links: Vec<(usize, usize, usize)> = Vec::new();
+    let mut in_links = false;
+    for line in report
+        .lines()
+        .skip_while(|l| !l.starts_with("layers:"))
+        .skip(1)
+    {
+        if let Some(rest) = line.strip_prefix("layer ") {
+            let (_, tail) = rest.split_once(": ").unwrap();
+            let count = tail
+                .split(", ")
+                .nth(1)
+                .map(|c| c.split(' ').next().unwrap());
+            counts.extend(count.map(|c| c.parse::<usize>().unwrap()));
+            layers.push(Vec::new());
+        } else if line.starts_with("links: ") {
+            in_links = true;
+        } else if in_links {
+            let (from, to) = line.trim().split_once(" ->").unwrap();
+            let parse = |pair: &str| -> (usize, usize) {
+                let (k, i) = pair.trim_matches(['(', ')']).split_once(',').unwrap();
+                (k.parse().unwrap(), i.parse().unwrap())
+            };
+            let (k, a) = parse(from);
+            for (k2, b) in to.split_whitespace().map(parse) {
+                assert_eq!(k2, k + 1, "{line}");
+                links.push((k, a, b));
+            }
+        } else {
+            layers
+                .last_mut()
+                .unwrap()
+                .push(line.trim().parse().unwrap());
+        }
+    }
+    assert_eq!(counts.len(), layers.len() - 1);
+    assert_eq!(links.len(), counts.iter().sum::<usize>());
+    // A link per step between consecutive layers, and no other.
+    let space = HrdSpace::new(Metric::Piece);
+    let mut expected = Vec::new();
+    for (k, pair) in layers.windows(2).enumerate() {
+        for (a, code) in pair[0].iter().enumerate() {
+            let mut ahead = Vec::new();
+            space.for_each_step(code.layout(), |_, next| {
+                if let Ok(b) = pair[1].binary_search(&next.code()) {
+                    ahead.push(b);
+                }
+            });
+            ahead.sort_unstable();
+            expected.extend(ahead.into_iter().map(|b| (k, a, b)));
+        }
+        let per_layer = expected.iter().filter(|l| l.0 == k).count();
+        assert_eq!(per_layer, counts[k], "layer {k}");
+    }
+    assert_eq!(links, expected);
 }
 
 #[test]
@@ -250,9 +291,12 @@ fn bad_codes_and_arguments_get_one_error_line() {
         (vec!["analy", "0FFFFFFFF"], "a layout needs at least 2"),
         (vec!["cal", "00AAAF4"], "later bits are not 0"),
         (vec!["show", "1A9BF0C", "0"], "WIDTH must be 1 to 16"),
-        (vec!["cal"], "cal takes 1 to 2 argument(s), got 0"),
-        (vec!["frobnicate"], "unknown hrd subcommand"),
-        (vec!["cal", "1A9BF0C", "--fast"], "unknown option '--fast'"),
+        (vec!["cal"], "required arguments were not provided: <CODE>"),
+        (vec!["frobnicate"], "unrecognized subcommand 'frobnicate'"),
+        (
+            vec!["cal", "1A9BF0C", "--fast"],
+            "unexpected argument '--fast' found",
+        ),
         (
             vec!["group", "1A9BF0C", "/nonexistent/dir/out.txt"],
             "/nonexistent/dir/out.txt: ",

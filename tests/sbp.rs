@@ -428,8 +428,23 @@ fn bad_input_is_one_error_line_and_exit_2() {
             vec!["random", &level0, "many"],
             "random takes a number of moves",
         ),
-        (vec!["print"], "wrong arguments for sbp print"),
-        (vec!["solve", &level0], "unknown sbp command 'solve'"),
+        (
+            vec!["print"],
+            "required arguments were not provided: <FILE>",
+        ),
+        (
+            vec!["applyMoves", &level0],
+            "required arguments were not provided: <MOVES>",
+        ),
+        (
+            vec!["applyMoves", &level0, "(2,left)", "(3,up)"],
+            "move 2 of 2: brick 3 cannot move up",
+        ),
+        (
+            vec!["applyMoves", &level0, "(2,left) 3 up"],
+            "'(2,left) 3 up' is not a move",
+        ),
+        (vec!["solve", &level0], "unrecognized subcommand 'solve'"),
         (vec!["print", "/no/such/file"], "/no/such/file: "),
     ];
     for (args, message) in errors {
@@ -447,13 +462,43 @@ fn bad_input_is_one_error_line_and_exit_2() {
 }
 
 #[test]
+fn apply_moves_makes_each_move_in_turn_as_apply_move_does() {
+    let level1 = board("LRParser", "SBP-level1.txt");
+    // The seed's applyMove example, through applyMoves.
+    assert_eq!(
+        sbp_ok(&["applyMoves", &level1, "(3,down)"]),
+        sbp_ok(&["applyMove", &level1, "(3,down)"])
+    );
+    // Three moves, one argument each or together: the board applyMove reaches one at a time.
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("sbp_apply_moves");
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut file = level1.clone();
+    for (i, mv) in ["(4,left)", "(6,left)", "(5,left)"].into_iter().enumerate() {
+        let next = dir.join(format!("after_{i}.txt")).display().to_string();
+        std::fs::write(&next, sbp_ok(&["applyMove", &file, mv])).unwrap();
+        file = next;
+    }
+    let expected = sbp_ok(&["print", &file]);
+    assert_eq!(
+        expected,
+        "5,5,\n1, 1, 1, 1, 1,\n1, 3, 2, 2, 1,\n1, 4, 5, 0, 1,\n-1, 6, 0, 7, 1,\n1, 1, 1, 1, 1,\n"
+    );
+    let separate = ["applyMoves", &level1, "(4,left)", "(6,left)", "(5,left)"];
+    assert_eq!(sbp_ok(&separate), expected);
+    let together = ["applyMoves", &level1, "(4,left), (6, left) (5,left)"];
+    assert_eq!(sbp_ok(&together), expected);
+}
+
+#[test]
 fn a_memory_limit_stops_a_solver() {
     let file = board("LRParser", "SBP-bricks-level7.txt");
-    let args: Vec<String> = ["bfs", &file].map(String::from).to_vec();
-    let out = sbp::commands::run(&args, Limits::memory(4096)).unwrap();
-    assert!(out.stdout.is_empty());
+    let run = klotski(&["sbp", "bfs", &file, "--max-memory", "4096"], b"");
+    assert_eq!((run.code, run.stdout.as_str()), (3, ""));
     assert!(
-        (out.stopped.unwrap()).starts_with("bfs stopped at the memory limit (4096 bytes) after ")
+        run.stderr
+            .starts_with("error: bfs stopped at the memory limit (4096 bytes) after "),
+        "{}",
+        run.stderr
     );
 }
 

@@ -352,7 +352,7 @@ fn bad_input_is_one_error_line_and_exit_code_2() {
         (
             &[],
             "17 16\n0 0\n",
-            "line 1: a board of 17 x 16 cells is larger than the 256 cells supported",
+            "line 3: expected row 0 of the grid (16 cells), found the end of the input",
         ),
         (
             &["--format", "grid"],
@@ -381,6 +381,90 @@ fn an_unknown_format_is_a_usage_error() {
         String::from_utf8_lossy(&out.stderr),
         "error: invalid value 'rit' for '--format <FORMAT>': 'rit' is not a Tipover format (seed or grid) (see klotski --help)\n"
     );
+}
+
+/// A one-row board of `stacks` stacks of two crates three cells apart, the tipper on the first
+/// and the target three cells past the last: tipping each stack right bridges to the next, the
+/// only way on. With `gap`, the last gap is one cell wider than two crates can bridge.
+fn corridor(stacks: usize, gap: bool) -> String {
+    let mut row = "2..".repeat(stacks);
+    if gap {
+        row.push('.');
+    }
+    row.push('*');
+    format!("1 {}\n0 0\n{row}\n", row.len())
+}
+
+#[test]
+fn a_corridor_of_more_stacks_than_states_once_held_takes_one_tip_per_stack() {
+    // 100 stacks on 301 cells: past the former limits of 64 stacks and 256 cells.
+    let text = corridor(100, false);
+    let out = tipover(&[], &text);
+    assert!(out.status.success(), "{out:?}");
+    let expected: String = (0..100).map(|i| format!("0 {} 0 1\n", 3 * i)).collect();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), expected);
+    assert_eq!(replay(&Board::from_seed(&text), &out.stdout), 100);
+    let out = tipover(&[], &corridor(100, true));
+    assert!(out.status.success(), "{out:?}");
+    assert!(out.stdout.is_empty(), "one gap is too wide");
+}
+
+#[test]
+fn a_game_tree_as_deep_as_the_seed_allows_is_searched_to_its_end() {
+    // The seed promises trees less than 2,500 tips high: 2,499 forced tips on 7,498 cells.
+    let text = corridor(2_499, false);
+    let out = tipover(&[], &text);
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(replay(&Board::from_seed(&text), &out.stdout), 2_499);
+}
+
+#[test]
+fn the_seed_example_among_a_hundred_stacks_out_of_reach_gets_its_three_tips() {
+    // The example's 6 x 6 board on top of 44 more rows: two empty, then 126 stacks the tipper
+    // can never reach (no fall of the example's stacks leaves its first six rows).
+    let example = board_file("seed-example.txt");
+    let rows: Vec<&str> = example.lines().skip(2).collect();
+    let mut text = format!("50 6\n3 1\n{}\n......\n......\n", rows.join("\n"));
+    for r in 8..50 {
+        let row: String = (0..6)
+            .map(|c| if (r + c) % 2 == 0 { '2' } else { '.' })
+            .collect();
+        text += &format!("{row}\n");
+    }
+    let board = Board::from_seed(&text);
+    assert_eq!((board.rows * board.cols, board.stacks()), (300, 129));
+    let out = tipover(&[], &text);
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "3 1 -1 0\n0 1 0 1\n0 5 1 0\n"
+    );
+}
+
+#[test]
+fn a_board_that_needs_more_memory_than_allowed_exits_3() {
+    // A million cells need tens of megabytes of tables: refused before any is allocated.
+    let mut huge = String::from("1000 1000\n0 0\n");
+    for r in 0..1000 {
+        let row = if r == 999 {
+            ".".repeat(999) + "*"
+        } else {
+            "1".repeat(1000)
+        };
+        huge += &format!("{row}\n");
+    }
+    // The search itself outgrowing the limit: the unsolvable benchmark board needs 6.6 MiB.
+    let slow = board_file("bench-12x12-unsolvable.txt");
+    for (input, limit, shown) in [(&huge, "4M", "4.0 MiB"), (&slow, "2M", "2.0 MiB")] {
+        let out = tipover(&["--max-memory", limit], input);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(3), "{limit}: {stderr}");
+        assert!(out.stdout.is_empty());
+        assert_eq!(
+            stderr,
+            format!("klotski: no answer: the memory limit of {shown} was reached\n")
+        );
+    }
 }
 
 /// A seed-format board of 2x2 to 5x5 cells with at most six stacks.

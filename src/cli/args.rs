@@ -49,10 +49,10 @@ pub enum Mode {
     Tipover(TipoverArgs),
     /// The Sliding Brick Puzzle commands on board files (print, done, availableMoves,
     /// applyMove, applyMoves, compare, norm, random, bfs, dfs, ids, astar)
-    Sbp(RawArgs),
+    Sbp(super::sbp::SbpArgs),
     /// Classic 4x5 Klotski (Huarong Dao) by layout code: show, cal, cal-target, group, analy,
     /// analy-group, all, all-code, bench, and the seed's --show style (klotski hrd --help)
-    Hrd(RawArgs),
+    Hrd(super::hrd::HrdArgs),
     /// Open a window that shows the board and plays the solution
     #[cfg(feature = "gui")]
     Gui(GuiArgs),
@@ -204,18 +204,6 @@ pub struct TipoverArgs {
     /// Memory the search may use, such as 2G [default: half the available memory]
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     pub max_memory: Option<usize>,
-}
-
-/// A mode with its own command set: the arguments as given.
-#[derive(Args, Debug)]
-pub struct RawArgs {
-    /// The command and its arguments
-    #[arg(
-        trailing_var_arg = true,
-        allow_hyphen_values = true,
-        value_name = "ARGS"
-    )]
-    pub args: Vec<String>,
 }
 
 /// What the player shows and how.

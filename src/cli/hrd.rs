@@ -1,9 +1,460 @@
-//! `klotski hrd SUBCOMMAND ...`: the classic 4x5 Klotski engine's command set.
+//! `klotski hrd`: the classic 4x5 Klotski engine's command set, each command also under the
+//! seed's own spelling (`--show`, `--cal`, ...), its output on stdout or into a file.
 
+use super::clock::thread_cpu;
+use super::{BAD_INPUT, OK};
 use anyhow::Result;
-use klotski::puzzles::hrd::command;
+use clap::{Args, Subcommand};
+use klotski::puzzles::hrd::analysis::{Analysis, Scratch};
+use klotski::puzzles::hrd::census::{self, GroupCensus, MixCount, Progress};
+use klotski::puzzles::hrd::code::{Code, CodeError};
+use klotski::puzzles::hrd::database;
+use klotski::puzzles::hrd::enumerate::{self, Census};
+use klotski::puzzles::hrd::group::Group;
+use klotski::puzzles::hrd::moves::Metric;
+use klotski::puzzles::hrd::show::{self, Drawing, MAX_WIDTH};
+use klotski::puzzles::hrd::solve::{self, Path};
+use std::fmt::Write as _;
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
-/// Runs the subcommand in `args`; its exit code.
-pub fn run(args: &[String]) -> Result<u8> {
-    Ok(command::run(args)?)
+/// `hrd`'s options: the step metric and the command.
+#[derive(Args, Debug)]
+#[command(
+    after_help = "CODE: 1 to 9 hex digits, such as 1A9BF0C00 (trailing zeros may be left \
+                        out). Without FILE, output goes to stdout; with it, to FILE."
+)]
+pub struct HrdArgs {
+    /// A step is one piece moving one cell [default: one piece moving any distance, turns
+    /// included]
+    #[arg(long, global = true)]
+    pub unit: bool,
+    /// The command
+    #[command(subcommand)]
+    pub command: HrdCommand,
+}
+
+/// The commands, each also spelled as the seed's engine takes it (`--show CODE 4`).
+#[derive(Subcommand, Debug)]
+pub enum HrdCommand {
+    /// Draw the layout, cells WIDTH characters wide
+    #[command(long_flag = "show")]
+    Show {
+        /// The layout
+        code: Code,
+        /// Characters per cell, 1 to 16
+        #[arg(default_value_t = 2, value_parser = width)]
+        width: usize,
+    },
+    /// A shortest solution (the 2x2 block to the bottom centre)
+    #[command(long_flag = "cal")]
+    Cal {
+        /// The start
+        code: Code,
+        /// Where to write it
+        file: Option<PathBuf>,
+    },
+    /// A shortest path from CODE to TARGET
+    #[command(long_flag = "cal-target")]
+    CalTarget {
+        /// The start
+        code: Code,
+        /// The layout to reach
+        target: Code,
+        /// Where to write it
+        file: Option<PathBuf>,
+    },
+    /// Every layout reachable from CODE, codes ascending
+    #[command(long_flag = "group")]
+    Group {
+        /// A layout of the group
+        code: Code,
+        /// Where to write it
+        file: Option<PathBuf>,
+    },
+    /// Layers, farthest layouts, solutions, and the links between layers (a summary on stdout
+    /// when FILE is given)
+    #[command(long_flag = "analy")]
+    Analy {
+        /// The start
+        code: Code,
+        /// Where to write the report
+        file: Option<PathBuf>,
+        /// Also list each link as (layer,index) -> (layer+1,index) ..., indices in the order the
+        /// layers list their layouts
+        #[arg(long)]
+        links: bool,
+    },
+    /// The same report, into FILE with nothing on stdout
+    #[command(long_flag = "analy-quiet")]
+    AnalyQuiet {
+        /// The start
+        code: Code,
+        /// Where to write the report
+        file: PathBuf,
+        /// Also list each link
+        #[arg(long)]
+        links: bool,
+    },
+    /// One CSV row per layout of CODE's group, in two files
+    #[command(long_flag = "analy-group")]
+    AnalyGroup(GroupTables),
+    /// The same, with every solution as CODE(steps) in a last column
+    #[command(long_flag = "analy-group-integral")]
+    AnalyGroupIntegral(GroupTables),
+    /// The same for the group of each code in SEEDS (the first word of each line), each once
+    #[command(long_flag = "analy-multi-group")]
+    AnalyMultiGroup(GroupTables),
+    /// The same, with every solution in a last column
+    #[command(long_flag = "analy-multi-group-integral")]
+    AnalyMultiGroupIntegral(GroupTables),
+    /// The census of every legal layout and its group, written to DIR: All_Case.txt, main.csv
+    /// (code, jiang_num, bing_num, style_num, group_num, group_index) and J-B-S.txt per mix;
+    /// prints the layouts and groups per mix
+    #[command(long_flag = "all")]
+    All {
+        /// The folder to write into
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+    },
+    /// Write every legal layout's code, ascending
+    #[command(long_flag = "all-code")]
+    AllCode {
+        /// Where to write them
+        file: PathBuf,
+    },
+    /// Median times of enumerating every layout and of solving 1A9BF0C00
+    Bench {
+        /// Runs per measurement
+        #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
+        repeat: u32,
+    },
+}
+
+/// The arguments of the group tables: a code (or, for the multi-group commands, a file of
+/// codes) and the two CSV files.
+#[derive(Args, Debug)]
+pub struct GroupTables {
+    /// A layout code, or for the multi-group commands a file of them
+    #[arg(value_name = "CODE|SEEDS")]
+    seeds: String,
+    /// The table of farthest layouts
+    farthest: PathBuf,
+    /// The table of solutions
+    solution: PathBuf,
+}
+
+/// Why an `hrd` command could not finish.
+#[derive(Debug, thiserror::Error)]
+enum HrdError {
+    /// A layout code.
+    #[error(transparent)]
+    Code(#[from] CodeError),
+    /// A layout code in a seeds file.
+    #[error("{path} line {line}: {cause}")]
+    Seed {
+        /// The file.
+        path: String,
+        /// 1-based line.
+        line: usize,
+        /// What is wrong with the code (printed here, not chained, so it shows once).
+        cause: CodeError,
+    },
+    /// A file could not be read or written.
+    #[error("{path}: {cause}")]
+    Io {
+        /// The file ("standard output" for stdout).
+        path: String,
+        /// The failure.
+        cause: std::io::Error,
+    },
+}
+
+/// Parses a cell width, 1 to [`MAX_WIDTH`].
+fn width(text: &str) -> Result<usize, String> {
+    text.parse()
+        .ok()
+        .filter(|w| (1..=MAX_WIDTH).contains(w))
+        .ok_or_else(|| format!("WIDTH must be 1 to {MAX_WIDTH}, got '{text}'"))
+}
+
+/// Runs the command; bad codes in files and failed writes are one `error:` line, exit 2.
+pub fn run(args: &HrdArgs) -> Result<u8> {
+    match command(args) {
+        Ok(()) => Ok(OK),
+        Err(e) => {
+            eprintln!("error: {e}");
+            Ok(BAD_INPUT)
+        }
+    }
+}
+
+fn command(args: &HrdArgs) -> Result<(), HrdError> {
+    let metric = if args.unit {
+        Metric::Unit
+    } else {
+        Metric::Piece
+    };
+    match &args.command {
+        HrdCommand::Show { code, width } => {
+            let layout = code.layout();
+            let text = format!(
+                "{}\n{}{}\n",
+                layout.code(),
+                Drawing {
+                    layout,
+                    width: *width
+                },
+                show::summary(layout)
+            );
+            emit(None, &text)
+        }
+        HrdCommand::Cal { code, file } => {
+            let text = path_text(*code, None, solve::solve(*code, metric));
+            emit(file.as_ref(), &text)
+        }
+        HrdCommand::CalTarget { code, target, file } => {
+            let path = solve::to_target(*code, *target, metric);
+            emit(file.as_ref(), &path_text(*code, Some(*target), path))
+        }
+        HrdCommand::Group { code, file } => {
+            let group = Group::of(*code, metric);
+            let mut out = Vec::with_capacity(group.len() * 10);
+            group
+                .codes()
+                .iter()
+                .for_each(|&c| enumerate::push_line(&mut out, c));
+            emit_bytes(file.as_ref(), &out)
+        }
+        HrdCommand::Analy { code, file, links } => {
+            analy(*code, metric, file.as_ref(), *links, false)
+        }
+        HrdCommand::AnalyQuiet { code, file, links } => {
+            analy(*code, metric, Some(file), *links, true)
+        }
+        HrdCommand::AnalyGroup(tables) => group_tables(tables, metric, false, false),
+        HrdCommand::AnalyGroupIntegral(tables) => group_tables(tables, metric, false, true),
+        HrdCommand::AnalyMultiGroup(tables) => group_tables(tables, metric, true, false),
+        HrdCommand::AnalyMultiGroupIntegral(tables) => group_tables(tables, metric, true, true),
+        HrdCommand::All { dir } => emit(None, &mix_table(&all(dir)?)),
+        HrdCommand::AllCode { file } => {
+            let mut out = Vec::with_capacity(29_334_498 * 10);
+            enumerate::for_each(|c, _| enumerate::push_line(&mut out, c));
+            emit_bytes(Some(file), &out)
+        }
+        HrdCommand::Bench { repeat } => emit(None, &bench(*repeat as usize)),
+    }
+}
+
+/// `analy` and `analy-quiet`: the report to `file` or stdout; with a file and not `quiet`, the
+/// headline numbers on stdout too.
+fn analy(
+    start: Code,
+    metric: Metric,
+    file: Option<&PathBuf>,
+    links: bool,
+    quiet: bool,
+) -> Result<(), HrdError> {
+    let group = Group::of(start, metric);
+    let index = group.index_of(start).expect("the seed is in its group");
+    let analysis = Analysis::of(&group, index, &mut Scratch::default());
+    let listed = links.then(|| analysis.links(&group));
+    let report = analysis.report(listed.as_deref()).to_string();
+    emit(file, &report)?;
+    if file.is_some() && !quiet {
+        emit(None, &analysis_summary(&analysis))?;
+    }
+    Ok(())
+}
+
+/// Runs the census with a progress bar on stderr (drawn only on a terminal) and writes the
+/// seed's files into `dir`, creating it when needed; returns the counts per mix.
+fn all(dir: &std::path::Path) -> Result<Vec<MixCount>, HrdError> {
+    let io = |cause| HrdError::Io {
+        path: dir.display().to_string(),
+        cause,
+    };
+    std::fs::create_dir_all(dir).map_err(io)?;
+    let bar = indicatif::ProgressBar::new(census::ALL_LAYOUTS);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{prefix:>9} [{bar:40}] {percent:>3}% {elapsed_precise}",
+        )
+        .expect("a valid template")
+        .progress_chars("=> "),
+    );
+    let mut show = |p: Progress| {
+        bar.set_length(p.total);
+        bar.set_position(p.done);
+        bar.set_prefix(p.stage.name());
+    };
+    let census = GroupCensus::all(&mut show);
+    database::write(&census, dir, &mut show).map_err(|e| HrdError::Io {
+        path: e.path.display().to_string(),
+        cause: e.source,
+    })?;
+    bar.finish_and_clear();
+    Ok(census.mix_counts())
+}
+
+/// The summary of `all`: layouts and groups per mix in the seed's order, then the totals.
+fn mix_table(counts: &[MixCount]) -> String {
+    let mut text = "jiang_num bing_num style_num layouts groups\n".to_string();
+    for c in counts {
+        let m = c.mix;
+        let _ = writeln!(
+            text,
+            "{} {} {} {} {}",
+            m.jiang, m.bing, m.style, c.layouts, c.groups
+        );
+    }
+    let layouts: u64 = counts.iter().map(|c| c.layouts).sum();
+    let groups: u64 = counts.iter().map(|c| u64::from(c.groups)).sum();
+    let _ = writeln!(text, "total {layouts} {groups}");
+    text
+}
+
+/// `cal` and `cal-target` output: a headline, then each layout of the path numbered from 0.
+fn path_text(start: Code, target: Option<Code>, path: Option<Path>) -> String {
+    let goal = target.map_or("solved".to_string(), |t| t.to_string());
+    let Some(path) = path else {
+        return match target {
+            None => format!(
+                "{start}: no solution (no layout with the 2x2 block at the bottom centre is reachable)\n"
+            ),
+            Some(_) => format!("{start} -> {goal}: no path (not in the same group)\n"),
+        };
+    };
+    let mut text = format!("{start} -> {goal}: {} steps\n", path.steps.len());
+    for (i, layout) in path.layouts.iter().enumerate() {
+        let _ = writeln!(text, "{i}: {}", layout.code());
+    }
+    text
+}
+
+/// What `analy CODE FILE` prints besides the file: the headline numbers.
+fn analysis_summary(a: &Analysis) -> String {
+    let size: usize = a.layers.iter().map(Vec::len).sum();
+    format!(
+        "{}: group size {size}, farthest {} steps ({} layouts), minimum-step solution {} \
+         ({} layouts), {} solutions\n",
+        a.start,
+        a.farthest_step(),
+        a.farthest().len(),
+        a.min_solution_step(),
+        a.min_solutions().len(),
+        a.solutions.len()
+    )
+}
+
+/// Writes both CSV tables for the group of the code (or each code of the seeds file, with
+/// `multi`; a group reached by an earlier seed is skipped), one row per layout in code order.
+fn group_tables(
+    tables: &GroupTables,
+    metric: Metric,
+    multi: bool,
+    integral: bool,
+) -> Result<(), HrdError> {
+    let seeds = if multi {
+        read_seeds(&tables.seeds)?
+    } else {
+        vec![tables.seeds.parse()?]
+    };
+    let (mut farthest, mut solution) = (String::new(), String::new());
+    let mut done: Vec<Group> = Vec::new();
+    let mut scratch = Scratch::default();
+    for seed in seeds {
+        if done.iter().any(|g| g.index_of(seed).is_some()) {
+            continue;
+        }
+        let group = Group::of(seed, metric);
+        for i in 0..group.len() {
+            let a = Analysis::of(&group, i, &mut scratch);
+            let _ = writeln!(farthest, "{}", a.farthest_row());
+            let _ = writeln!(solution, "{}", a.solution_row(integral));
+        }
+        done.push(group);
+    }
+    emit(Some(&tables.farthest), &farthest)?;
+    emit(Some(&tables.solution), &solution)
+}
+
+/// The codes of a seeds file: the first word of each non-blank line.
+fn read_seeds(path: &str) -> Result<Vec<Code>, HrdError> {
+    let text = std::fs::read_to_string(path).map_err(|cause| HrdError::Io {
+        path: path.to_string(),
+        cause,
+    })?;
+    (text.lines().enumerate())
+        .filter_map(|(i, line)| line.split_whitespace().next().map(|word| (i, word)))
+        .map(|(i, word)| {
+            word.parse().map_err(|cause| HrdError::Seed {
+                path: path.to_string(),
+                line: i + 1,
+                cause,
+            })
+        })
+        .collect()
+}
+
+fn emit(file: Option<&PathBuf>, text: &str) -> Result<(), HrdError> {
+    emit_bytes(file, text.as_bytes())
+}
+
+/// Writes `bytes` to `file`, or to stdout when there is none.
+fn emit_bytes(file: Option<&PathBuf>, bytes: &[u8]) -> Result<(), HrdError> {
+    let written = match file {
+        Some(path) => std::fs::write(path, bytes),
+        None => {
+            let mut stdout = std::io::stdout().lock();
+            stdout.write_all(bytes).and_then(|()| stdout.flush())
+        }
+    };
+    written.map_err(|cause| HrdError::Io {
+        path: file.map_or("standard output".to_string(), |f| f.display().to_string()),
+        cause,
+    })
+}
+
+/// Median wall and CPU time per run of `work`, over `samples` batches of `batch` runs.
+fn measure(samples: usize, batch: usize, work: &mut dyn FnMut()) -> (Duration, Option<Duration>) {
+    let mut walls = Vec::new();
+    let mut cpus = Vec::new();
+    for _ in 0..samples {
+        let (cpu0, started) = (thread_cpu(), Instant::now());
+        (0..batch).for_each(|_| work());
+        walls.push(started.elapsed() / batch as u32);
+        if let (Some(a), Some(b)) = (cpu0, thread_cpu()) {
+            cpus.push((b - a) / batch as u32);
+        }
+    }
+    let median = |mut v: Vec<Duration>| {
+        v.sort();
+        v.get(v.len() / 2).copied()
+    };
+    (median(walls).expect("at least one sample"), median(cpus))
+}
+
+/// Median times of enumerating (counting) every layout and of solving the opening 1A9BF0C00.
+fn bench(repeat: usize) -> String {
+    let ms = |(wall, cpu): (Duration, Option<Duration>)| {
+        let cpu = cpu.map_or("unknown".to_string(), |c| {
+            format!("{:.1} ms", c.as_secs_f64() * 1e3)
+        });
+        format!("median {:.1} ms wall, {cpu} CPU", wall.as_secs_f64() * 1e3)
+    };
+    let mut total = 0;
+    let enumerate = measure(repeat, 1, &mut || total = Census::count().total());
+    let opening: Code = "1A9BF0C00".parse().expect("a legal code");
+    let mut steps = 0;
+    let solve = measure(repeat, 50, &mut || {
+        steps = solve::solve(opening, Metric::Piece).map_or(0, |p| p.steps.len())
+    });
+    format!(
+        "enumerate all layouts: {total} layouts, {} ({repeat} runs)\n\
+         solve 1A9BF0C00: {steps} steps, {} ({repeat} batches of 50)\n",
+        ms(enumerate),
+        ms(solve)
+    )
 }

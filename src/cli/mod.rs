@@ -8,10 +8,10 @@ mod charts;
 mod clock;
 mod compare;
 mod generate;
-mod hrd;
+pub mod hrd;
 #[cfg(feature = "gui")]
 mod player;
-mod sbp;
+pub mod sbp;
 mod solvable;
 mod tables;
 mod terminal;
@@ -46,8 +46,8 @@ pub fn run(args: impl IntoIterator<Item = String>) -> ExitCode {
         Mode::Pdb(args) => tables::build(&args),
         Mode::Cache(args) => tables::cache(&args),
         Mode::Tipover(args) => tipover::run(&args),
-        Mode::Sbp(args) => sbp::run(&args.args),
-        Mode::Hrd(args) => hrd::run(&args.args),
+        Mode::Sbp(args) => sbp::run(&args),
+        Mode::Hrd(args) => hrd::run(&args),
         #[cfg(feature = "gui")]
         Mode::Gui(args) => player::gui(&args),
         #[cfg(feature = "gui")]

@@ -1,21 +1,284 @@
-//! `klotski sbp COMMAND ...`: the sliding brick puzzle's command set, run by the library, its
-//! output printed here.
+//! `klotski sbp`: the sliding brick puzzle's command set (seed 001), on board files, its output
+//! on stdout.
 
-use super::args::default_memory_budget;
+use super::args::{default_memory_budget, parse_size};
 use super::{LIMIT, OK};
 use anyhow::Result;
-use klotski::puzzles::sbp::commands;
-use klotski::search::Limits;
+use clap::{Args, Subcommand};
+use klotski::puzzles::sbp::board::SbpBoard;
+use klotski::puzzles::sbp::moves::{BrickMove, MoveError, parse_moves};
+use klotski::puzzles::sbp::parse::ParseError;
+use klotski::puzzles::sbp::solve::{Algo, replay, solve};
+use klotski::puzzles::sbp::space::SpaceError;
+use klotski::puzzles::sbp::walk::random_walk;
+use klotski::search::{Limits, Outcome, Stop};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
 
-/// Runs the command in `args` and prints its output; exit code 3 when a limit stopped a solver.
-pub fn run(args: &[String]) -> Result<u8> {
-    let output = commands::run(args, Limits::memory(default_memory_budget()))?;
-    print!("{}", output.stdout);
-    Ok(match output.stopped {
-        Some(why) => {
-            eprintln!("error: {why}");
-            LIMIT
-        }
-        None => OK,
+/// `sbp`'s command.
+#[derive(Args, Debug)]
+pub struct SbpArgs {
+    /// The command
+    #[command(subcommand)]
+    pub command: SbpCommand,
+}
+
+/// The seed's commands, under the seed's names.
+#[derive(Subcommand, Debug)]
+pub enum SbpCommand {
+    /// The board in the seed's format
+    Print {
+        /// A board file
+        file: PathBuf,
+    },
+    /// True when no goal cell is left uncovered, else False
+    Done {
+        /// A board file
+        file: PathBuf,
+    },
+    /// Every move that can be made, one `(brick, direction)` a line
+    #[command(name = "availableMoves")]
+    AvailableMoves {
+        /// A board file
+        file: PathBuf,
+    },
+    /// The board after one move, such as '(3,down)'
+    #[command(name = "applyMove")]
+    ApplyMove {
+        /// A board file
+        file: PathBuf,
+        /// The move
+        #[arg(value_name = "MOVE", value_parser = parse_move)]
+        mv: BrickMove,
+    },
+    /// The board after the moves, made in turn (each argument one or more moves)
+    #[command(name = "applyMoves")]
+    ApplyMoves {
+        /// A board file
+        file: PathBuf,
+        /// The moves
+        #[arg(value_name = "MOVES", required = true)]
+        moves: Vec<String>,
+    },
+    /// True when the two boards hold the same cells, else False
+    Compare {
+        /// A board file
+        first: PathBuf,
+        /// Another board file
+        second: PathBuf,
+    },
+    /// The normal form: bricks renumbered 3, 4, ... in row-major order
+    Norm {
+        /// A board file
+        file: PathBuf,
+    },
+    /// A random walk of N moves: the board, then each move and the board after it
+    Random {
+        /// A board file
+        file: PathBuf,
+        /// Moves to make
+        #[arg(value_parser = moves_count)]
+        n: usize,
+        /// The same seed gives the same walk [default: from the clock]
+        #[arg(long)]
+        seed: Option<u64>,
+    },
+    /// Solve by breadth-first search (shortest)
+    Bfs(SolverArgs),
+    /// Solve by depth-first search (not shortest)
+    Dfs(SolverArgs),
+    /// Solve by iterative deepening (shortest)
+    Ids(SolverArgs),
+    /// Solve by A* (shortest)
+    Astar(SolverArgs),
+}
+
+/// A solver's board and memory.
+#[derive(Args, Debug)]
+pub struct SolverArgs {
+    /// A board file
+    file: PathBuf,
+    /// Memory the search may use, such as 512M [default: half the available memory]
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    max_memory: Option<usize>,
+}
+
+/// Why a command could not run.
+#[derive(Debug, thiserror::Error)]
+enum CommandError {
+    /// A board file could not be read.
+    #[error("{path}: {source}")]
+    Read {
+        /// The file.
+        path: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A board file is malformed.
+    #[error("{path}: {source}")]
+    Parse {
+        /// The file.
+        path: String,
+        /// What is wrong.
+        source: ParseError,
+    },
+    /// The move given to `applyMove` cannot be made.
+    #[error(transparent)]
+    Move(#[from] MoveError),
+    /// One of the moves given to `applyMoves` cannot be read or made.
+    #[error("move {number} of {total}: {cause}")]
+    Step {
+        /// Its place in the list, from 1.
+        number: usize,
+        /// Moves in the list.
+        total: usize,
+        /// What is wrong with it (printed here, not chained, so it shows once).
+        cause: MoveError,
+    },
+    /// The solvers cannot take the board.
+    #[error(transparent)]
+    Space(#[from] SpaceError),
+}
+
+fn parse_move(text: &str) -> Result<BrickMove, MoveError> {
+    text.parse()
+}
+
+fn moves_count(text: &str) -> Result<usize, String> {
+    text.parse()
+        .map_err(|_| format!("random takes a number of moves, got '{text}'"))
+}
+
+fn load(path: &Path) -> Result<SbpBoard, CommandError> {
+    let text = std::fs::read_to_string(path).map_err(|source| CommandError::Read {
+        path: path.display().to_string(),
+        source,
+    })?;
+    text.parse().map_err(|source| CommandError::Parse {
+        path: path.display().to_string(),
+        source,
     })
+}
+
+/// Python's spelling of a boolean, as the seed prints it.
+fn python_bool(b: bool) -> &'static str {
+    if b { "True\n" } else { "False\n" }
+}
+
+/// Runs the command and prints its output; exit code 3 when a limit stopped a solver, 2 for a
+/// bad file or move.
+pub fn run(args: &SbpArgs) -> Result<u8> {
+    match output(&args.command) {
+        Ok((stdout, None)) => {
+            print!("{stdout}");
+            Ok(OK)
+        }
+        Ok((stdout, Some(why))) => {
+            print!("{stdout}");
+            eprintln!("error: {why}");
+            Ok(LIMIT)
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// What the command prints, and the limit that stopped a solver, if one did.
+fn output(command: &SbpCommand) -> Result<(String, Option<String>), CommandError> {
+    let text = match command {
+        SbpCommand::Print { file } => load(file)?.to_string(),
+        SbpCommand::Done { file } => python_bool(load(file)?.is_done()).to_string(),
+        SbpCommand::AvailableMoves { file } => (load(file)?.available_moves().iter())
+            .map(|mv| format!("{mv}\n"))
+            .collect(),
+        SbpCommand::ApplyMove { file, mv } => {
+            let mut board = load(file)?;
+            board.apply(*mv)?;
+            board.to_string()
+        }
+        // Several moves, made in turn, each as `applyMove` makes it (bricks keep their
+        // numbers: no normalisation between them).
+        SbpCommand::ApplyMoves { file, moves } => {
+            let mut board = load(file)?;
+            let moves = (moves.iter())
+                .map(|text| parse_moves(text))
+                .collect::<Result<Vec<_>, _>>()?
+                .concat();
+            let total = moves.len();
+            for (i, mv) in moves.into_iter().enumerate() {
+                board.apply(mv).map_err(|cause| CommandError::Step {
+                    number: i + 1,
+                    total,
+                    cause,
+                })?;
+            }
+            board.to_string()
+        }
+        SbpCommand::Compare { first, second } => {
+            python_bool(load(first)?.same_cells(&load(second)?)).to_string()
+        }
+        SbpCommand::Norm { file } => load(file)?.normalized().to_string(),
+        SbpCommand::Random { file, n, seed } => {
+            let board = load(file)?;
+            let mut text = board.to_string();
+            for (mv, after) in random_walk(&board, *n, seed.unwrap_or_else(clock_seed)) {
+                write!(text, "\n{mv}\n\n{after}").expect("writing to a String");
+            }
+            text
+        }
+        SbpCommand::Bfs(args) => return solver(args, Algo::Bfs, "bfs"),
+        SbpCommand::Dfs(args) => return solver(args, Algo::Dfs, "dfs"),
+        SbpCommand::Ids(args) => return solver(args, Algo::Ids, "ids"),
+        SbpCommand::Astar(args) => return solver(args, Algo::Astar, "astar"),
+    };
+    Ok((text, None))
+}
+
+/// A solver's output, and the limit that stopped it (named after the solver), if one did.
+fn solver(
+    args: &SolverArgs,
+    algo: Algo,
+    name: &str,
+) -> Result<(String, Option<String>), CommandError> {
+    let limits = Limits::memory(args.max_memory.unwrap_or_else(default_memory_budget));
+    let (text, stop) = solver_output(&load(&args.file)?, algo, limits)?;
+    Ok((text, stop.map(|stop| format!("{name} stopped at {stop}"))))
+}
+
+/// What a solver prints: the moves, a blank line, the final board, then nodes expanded, seconds
+/// and length; or `No solution`, nodes and seconds. With the limit that stopped it, if one did.
+fn solver_output(
+    board: &SbpBoard,
+    algo: Algo,
+    limits: Limits,
+) -> Result<(String, Option<String>), CommandError> {
+    let (found, elapsed) = solve(board, algo, limits)?;
+    let mut text = String::new();
+    let nodes = found.stats.expanded;
+    let time = elapsed.as_secs_f64();
+    let stopped = match found.outcome {
+        Outcome::Found(slides) => {
+            let (moves, end) = replay(board, &slides);
+            for mv in &moves {
+                writeln!(text, "{mv:#}").expect("writing to a String");
+            }
+            let length = moves.len();
+            write!(text, "\n{end}\n{nodes}\n{time:.3}\n{length}\n").expect("writing to a String");
+            None
+        }
+        Outcome::Exhausted => {
+            write!(text, "No solution\n\n{nodes}\n{time:.3}\n").expect("writing to a String");
+            None
+        }
+        Outcome::Stopped(Stop::Memory(bytes)) => Some(format!(
+            "the memory limit ({bytes} bytes) after {nodes} nodes"
+        )),
+        Outcome::Stopped(Stop::Time) => Some(format!("the time limit after {nodes} nodes")),
+    };
+    Ok((text, stopped))
+}
+
+/// A seed for walks run without `--seed`: the clock's nanoseconds.
+fn clock_seed() -> u64 {
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+    now.map_or(0, |d| d.as_nanos() as u64)
 }

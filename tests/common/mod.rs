@@ -41,7 +41,20 @@ pub fn command(args: &[&str]) -> Command {
 
 /// Runs `klotski ARGS` with `input` on standard input.
 pub fn klotski(args: &[&str], input: &[u8]) -> Run {
-    let mut child = command(args)
+    run_in(None, args, input)
+}
+
+/// Runs `klotski ARGS` in the folder `dir`, for commands that write into the current folder.
+pub fn klotski_in(dir: &Path, args: &[&str], input: &[u8]) -> Run {
+    run_in(Some(dir), args, input)
+}
+
+fn run_in(dir: Option<&Path>, args: &[&str], input: &[u8]) -> Run {
+    let mut command = command(args);
+    if let Some(dir) = dir {
+        command.current_dir(dir);
+    }
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

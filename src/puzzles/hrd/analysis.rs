@@ -1,5 +1,9 @@
-//! What one layout's group looks like from it: the layers by distance, the farthest layouts,
-//! the solutions and the minimum-step solutions, and the seed's two CSV rows.
+//! What one layout's group looks like from it: the layers by distance, the links between
+//! consecutive layers, the farthest layouts, the solutions and the minimum-step solutions, and
+//! the seed's two CSV rows.
+//!
+//! A link (the seed's 层间链接) joins a layout of layer k to a layout of layer k + 1 one step
+//! away; links inside a layer or back to an earlier one are not links.
 //!
 //! A solution (the seed's definition) is a solved layout S such that no shortest path from the
 //! start to S passes through another solved layout first; the minimum-step solutions are the
@@ -18,7 +22,14 @@ pub struct Analysis {
     pub layers: Vec<Vec<Code>>,
     /// The solutions with their distances, nearest first, codes ascending within a distance.
     pub solutions: Vec<(Code, u32)>,
+    /// `link_counts[k]`: the links from layer `k` to layer `k + 1` (one fewer than the layers).
+    pub link_counts: Vec<u64>,
 }
+
+/// The links from one layer to the next: (index in layer k, index in layer k + 1) pairs, where
+/// an index is a layout's place in [`Analysis::layers`], ascending by the first index, then
+/// the second.
+pub type LayerLinks = Vec<(u32, u32)>;
 
 /// Reusable per-layout arrays, so analysing every layout of a group allocates once.
 #[derive(Clone, Debug, Default)]
@@ -47,6 +58,7 @@ impl Analysis {
         distance[start] = 0;
         queue.push(start as u32);
         let mut solutions = Vec::new();
+        let mut link_counts: Vec<u64> = Vec::new();
         let mut head = 0;
         while head < queue.len() {
             let i = queue[head] as usize;
@@ -62,8 +74,17 @@ impl Analysis {
                     distance[j] = distance[i] + 1;
                     queue.push(j as u32);
                 }
-                if behind_solved[i] && distance[j] == distance[i] + 1 {
-                    behind_solved[j] = true;
+                // Every neighbour of a layout at distance d is at most d + 1 away and has its
+                // distance by now, so each link is counted once, from its nearer end.
+                if distance[j] == distance[i] + 1 {
+                    let layer = distance[i] as usize;
+                    if link_counts.len() <= layer {
+                        link_counts.resize(layer + 1, 0);
+                    }
+                    link_counts[layer] += 1;
+                    if behind_solved[i] {
+                        behind_solved[j] = true;
+                    }
                 }
             }
         }
@@ -81,6 +102,38 @@ impl Analysis {
             start: group.codes()[start],
             layers,
             solutions,
+            link_counts,
+        }
+    }
+
+    /// The links themselves: per layer but the last, those to the next layer. `group` must be
+    /// the group the analysis was made in.
+    pub fn links(&self, group: &Group) -> Vec<LayerLinks> {
+        (self.layers.windows(2))
+            .map(|pair| {
+                let (here, next) = (&pair[0], &pair[1]);
+                let mut links = Vec::new();
+                for (a, &code) in here.iter().enumerate() {
+                    let i = group
+                        .index_of(code)
+                        .expect("a layer's layout is in the group");
+                    let mut ahead: Vec<u32> = (group.neighbours(i).iter())
+                        .filter_map(|&j| next.binary_search(&group.codes()[j as usize]).ok())
+                        .map(|b| b as u32)
+                        .collect();
+                    ahead.sort_unstable();
+                    links.extend(ahead.into_iter().map(|b| (a as u32, b)));
+                }
+                links
+            })
+            .collect()
+    }
+
+    /// The `analy` report, listing `links` (from [`Analysis::links`]) when given.
+    pub fn report<'a>(&'a self, links: Option<&'a [LayerLinks]>) -> Report<'a> {
+        Report {
+            analysis: self,
+            links,
         }
     }
 
@@ -177,22 +230,38 @@ impl fmt::Display for SolutionRow<'_> {
     }
 }
 
-/// The `analy` report: summary, farthest layouts, solutions, then every layer.
+/// The `analy` report without the list of links.
 impl fmt::Display for Analysis {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let size: usize = self.layers.iter().map(Vec::len).sum();
-        writeln!(f, "start: {}", self.start)?;
+        self.report(None).fmt(f)
+    }
+}
+
+/// The `analy` report ([`Analysis::report`]): summary, farthest layouts, solutions, every
+/// layer with its count of links to the next, then (when listed) the links in the seed's
+/// `(layer,index) -> (layer+1,index) ...` form.
+pub struct Report<'a> {
+    analysis: &'a Analysis,
+    links: Option<&'a [LayerLinks]>,
+}
+
+impl fmt::Display for Report<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let this = self.analysis;
+        let links = self.links;
+        let size: usize = this.layers.iter().map(Vec::len).sum();
+        writeln!(f, "start: {}", this.start)?;
         writeln!(f, "group size: {size}")?;
         writeln!(
             f,
             "farthest: {} steps, {} layouts",
-            self.farthest_step(),
-            self.farthest().len()
+            this.farthest_step(),
+            this.farthest().len()
         )?;
-        for code in self.farthest() {
+        for code in this.farthest() {
             writeln!(f, "  {code}")?;
         }
-        let min = self.min_solutions();
+        let min = this.min_solutions();
         match min.first() {
             Some(&(_, d)) => writeln!(
                 f,
@@ -204,15 +273,32 @@ impl fmt::Display for Analysis {
         for (code, _) in min {
             writeln!(f, "  {code}")?;
         }
-        writeln!(f, "solutions: {}", self.solutions.len())?;
-        for (code, d) in &self.solutions {
+        writeln!(f, "solutions: {}", this.solutions.len())?;
+        for (code, d) in &this.solutions {
             writeln!(f, "  {code} ({d} steps)")?;
         }
-        writeln!(f, "layers: {}", self.layers.len())?;
-        for (k, layer) in self.layers.iter().enumerate() {
-            writeln!(f, "layer {k}: {} layouts", layer.len())?;
+        writeln!(f, "layers: {}", this.layers.len())?;
+        for (k, layer) in this.layers.iter().enumerate() {
+            write!(f, "layer {k}: {} layouts", layer.len())?;
+            match this.link_counts.get(k) {
+                Some(n) => writeln!(f, ", {n} links to layer {}", k + 1)?,
+                None => writeln!(f)?,
+            }
             for code in layer {
                 writeln!(f, "  {code}")?;
+            }
+        }
+        if let Some(links) = links {
+            writeln!(f, "links: {}", this.link_counts.iter().sum::<u64>())?;
+            for (k, layer_links) in links.iter().enumerate() {
+                let mut rest = layer_links.iter().peekable();
+                for a in 0..this.layers[k].len() as u32 {
+                    write!(f, "  ({k},{a}) ->")?;
+                    while let Some((_, b)) = rest.next_if(|&&(from, _)| from == a) {
+                        write!(f, " ({},{b})", k + 1)?;
+                    }
+                    writeln!(f)?;
+                }
             }
         }
         Ok(())
@@ -235,5 +321,16 @@ mod tests {
         assert_eq!(a.layers[0], vec![seed]);
         // Farthest layouts are no nearer to the start from any neighbour.
         assert!(a.farthest_step() > 81);
+        let links = a.links(&group);
+        assert_eq!(links.len(), a.layers.len() - 1);
+        for (k, layer_links) in links.iter().enumerate() {
+            assert_eq!(layer_links.len() as u64, a.link_counts[k]);
+            // Every layout past the start is reached by a link from the layer before.
+            let mut reached: Vec<u32> = layer_links.iter().map(|&(_, b)| b).collect();
+            reached.dedup();
+            reached.sort_unstable();
+            reached.dedup();
+            assert_eq!(reached.len(), a.layers[k + 1].len());
+        }
     }
 }

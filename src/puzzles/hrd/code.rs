@@ -5,7 +5,7 @@
 //! bits per remaining item, most significant first, in row-major order of the items' top-left
 //! cells: `00` an empty cell, `01` a horizontal 1x2 piece, `10` a vertical 2x1 piece, `11` a 1x1.
 
-use super::layout::Layout;
+use super::layout::{CELLS, COLS, FOOTPRINT, Kind, Layout, PIECE_VALUES, ROW_BITS, ROW_MASK, ROWS};
 use std::fmt;
 use std::str::FromStr;
 
@@ -131,9 +131,164 @@ impl fmt::Display for Code {
     }
 }
 
+/// Per row of the raw form, what it adds to the code: bits 0-7 the code bits of its items
+/// (two each, in order), bits 8-10 how many items start in it, bits 11-13 one more than the
+/// column of the block's top-left cell (0: none).
+const ROW_CODE: [u16; 1 << ROW_BITS] = {
+    let mut table = [0u16; 1 << ROW_BITS];
+    let mut row = 0;
+    while row < 1 << ROW_BITS {
+        let (mut bits, mut count, mut head) = (0u16, 0u16, 0u16);
+        let mut col = 0;
+        while col < COLS {
+            let item = match (row >> (3 * col)) & 7 {
+                0 => Some(0b00),
+                1 => Some(0b11),
+                2 => Some(0b01),
+                3 => Some(0b10),
+                4 => {
+                    head = col as u16 + 1;
+                    None
+                }
+                _ => None,
+            };
+            if let Some(b) = item {
+                bits = bits << 2 | b;
+                count += 1;
+            }
+            col += 1;
+        }
+        table[row] = bits | count << 8 | head << 11;
+        row += 1;
+    }
+    table
+};
+
+/// Layouts to codes and back: the encoding lives with the code, so the layout knows nothing
+/// of it.
+impl Layout {
+    /// The layout's code.
+    pub fn code(self) -> Code {
+        // One table look-up per row instead of a branch per cell: the census encodes a few
+        // hundred million layouts.
+        let (mut bits, mut items, mut head) = (0u64, 0u32, 0u64);
+        for row in 0..ROWS {
+            let entry = ROW_CODE[(self.raw() >> (ROW_BITS * row) & ROW_MASK) as usize];
+            let count = u32::from(entry >> 8 & 7);
+            bits = bits << (2 * count) | u64::from(entry & 0xFF);
+            items += count;
+            if entry >> 11 != 0 {
+                head = (row * COLS) as u64 + u64::from(entry >> 11) - 1;
+            }
+        }
+        // Items past the sixteenth cannot occur: a legal layout has at most 16 of them.
+        Code::trusted(head << 32 | bits << (32 - 2 * items))
+    }
+
+    /// Decodes and checks a 36-bit code.
+    pub(crate) fn decode(value: u64) -> Result<Layout, CodeError> {
+        if value >> 36 != 0 {
+            return Err(CodeError::TooWide(value));
+        }
+        let text = || format!("{value:09X}");
+        let head = (value >> 32) as usize;
+        if head % COLS == 3 {
+            return Err(CodeError::BadHead {
+                code: text(),
+                head: head as u8,
+            });
+        }
+        let block = Kind::Block as usize - 1;
+        let mut raw = PIECE_VALUES[block][head];
+        let mut occupied = FOOTPRINT[block][head];
+        let (mut items, mut spaces) = (0usize, 0usize);
+        for cell in 0..CELLS {
+            if occupied >> cell & 1 == 1 {
+                continue;
+            }
+            let bits = value >> (30 - 2 * items) & 3;
+            items += 1;
+            let kind = match bits {
+                0b00 => {
+                    spaces += 1;
+                    occupied |= 1 << cell;
+                    continue;
+                }
+                0b01 => Kind::Horizontal,
+                0b10 => Kind::Vertical,
+                _ => Kind::Single,
+            };
+            let k = kind as usize - 1;
+            let footprint = FOOTPRINT[k][cell];
+            let why = if footprint == 0 {
+                Some("sticks out of the board")
+            } else if footprint & occupied != 0 {
+                Some("overlaps another piece")
+            } else {
+                None
+            };
+            if let Some(why) = why {
+                return Err(CodeError::BadPiece {
+                    code: text(),
+                    item: items,
+                    kind: kind.name(),
+                    row: cell / COLS,
+                    col: cell % COLS,
+                    why,
+                });
+            }
+            occupied |= footprint;
+            raw |= PIECE_VALUES[k][cell];
+        }
+        if items < 16 && value & ((1u64 << (32 - 2 * items)) - 1) != 0 {
+            return Err(CodeError::Leftover {
+                code: text(),
+                items,
+            });
+        }
+        if spaces < 2 {
+            return Err(CodeError::TooFewSpaces {
+                code: text(),
+                spaces,
+            });
+        }
+        Ok(Layout::from_raw(raw))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn code_and_layout_round_trip() {
+        for text in ["1A9BF0C00", "4FEA13400", "5DC02F800", "DAAF4CC00"] {
+            let code: Code = text.parse().unwrap();
+            let layout = code.layout();
+            assert_eq!(layout.code(), code);
+        }
+        let opening: Code = "1A9BF0C".parse().unwrap();
+        let layout = opening.layout();
+        // V B B V / V B B V / V H H V / V S S V / S _ _ S
+        let kinds: Vec<(usize, Kind)> = layout.pieces().collect();
+        assert_eq!(
+            kinds,
+            vec![
+                (0, Kind::Vertical),
+                (1, Kind::Block),
+                (3, Kind::Vertical),
+                (8, Kind::Vertical),
+                (9, Kind::Horizontal),
+                (11, Kind::Vertical),
+                (13, Kind::Single),
+                (14, Kind::Single),
+                (16, Kind::Single),
+                (19, Kind::Single),
+            ]
+        );
+        assert_eq!(layout.occupied().count_ones(), 18);
+        assert!(!layout.is_solved());
+    }
 
     #[test]
     fn parses_short_and_lower_case_forms() {

@@ -5,7 +5,8 @@
 //! codes come out sorted and each one is built two bits at a time on the way down.
 
 use super::code::Code;
-use super::layout::{CELLS, COLS, FOOTPRINT, Kind};
+use super::layout::{CELLS, COLS, FOOTPRINT, Kind, Layout, PIECE_VALUES};
+use super::mix::Mix;
 use std::fmt;
 
 /// Layouts per (two-cell pieces, 1x1 pieces): the seed's table of piece mixes.
@@ -19,7 +20,7 @@ impl Census {
     /// Counts every legal layout.
     pub fn count() -> Census {
         let mut counts = [[0u64; 17]; 9];
-        for_each(|_, two, singles| counts[two as usize][singles as usize] += 1);
+        for_each(|_, mix| counts[usize::from(mix.jiang)][usize::from(mix.bing)] += 1);
         Census { counts }
     }
 
@@ -47,17 +48,31 @@ impl fmt::Display for Census {
     }
 }
 
-/// Calls `visit(code, two_cell_pieces, singles)` for every legal layout, codes ascending.
-pub fn for_each(mut visit: impl FnMut(Code, u8, u8)) {
+/// Calls `visit(code, mix)` for every legal layout, codes ascending.
+pub fn for_each(mut visit: impl FnMut(Code, Mix)) {
+    for head in 0..CELLS {
+        for_each_at(head, |code, _, mix| visit(code, mix));
+    }
+}
+
+/// Calls `visit(code, layout, mix)` for every legal layout whose 2x2 block has its top-left
+/// cell at `head` (none when the block does not fit there), codes ascending.
+pub fn for_each_at(head: usize, mut visit: impl FnMut(Code, Layout, Mix)) {
     let block = Kind::Block as usize - 1;
-    for (head, &footprint) in FOOTPRINT[block].iter().enumerate() {
-        if footprint != 0 {
-            let mut fill = Fill {
-                head: (head as u64) << 32,
-                visit: &mut visit,
-            };
-            fill.from(0, footprint, 0, 0, 0, 0, 0);
-        }
+    let footprint = FOOTPRINT[block][head];
+    if footprint != 0 {
+        let mut fill = Fill {
+            head: (head as u64) << 32,
+            visit: &mut visit,
+        };
+        let start = Partial {
+            bits: 0,
+            raw: PIECE_VALUES[block][head],
+            items: 0,
+            spaces: 0,
+            mix: Mix::default(),
+        };
+        fill.from(0, footprint, start);
     }
 }
 
@@ -67,50 +82,72 @@ struct Fill<'a, F> {
     visit: &'a mut F,
 }
 
-impl<F: FnMut(Code, u8, u8)> Fill<'_, F> {
-    /// Fills the free cells from `cell` on; `bits` holds the first `items` items.
-    #[allow(clippy::too_many_arguments)]
-    fn from(
-        &mut self,
-        mut cell: usize,
-        occupied: u32,
-        bits: u64,
-        items: u32,
-        spaces: u8,
-        two: u8,
-        singles: u8,
-    ) {
+/// The items placed so far.
+#[derive(Clone, Copy)]
+struct Partial {
+    /// Their code bits.
+    bits: u64,
+    /// The layout's raw form, block included.
+    raw: u64,
+    /// How many there are.
+    items: u32,
+    /// Empty cells among them.
+    spaces: u8,
+    /// Their pieces.
+    mix: Mix,
+}
+
+impl<F: FnMut(Code, Layout, Mix)> Fill<'_, F> {
+    /// Fills the free cells from `cell` on, after the items of `done`.
+    fn from(&mut self, mut cell: usize, occupied: u32, done: Partial) {
         while cell < CELLS && occupied >> cell & 1 == 1 {
             cell += 1;
         }
         if cell == CELLS {
-            if spaces >= 2 {
-                (self.visit)(Code::trusted(self.head | bits), two, singles);
+            if done.spaces >= 2 {
+                let code = Code::trusted(self.head | done.bits);
+                (self.visit)(code, Layout::from_raw(done.raw), done.mix);
             }
             return;
         }
-        let shift = 30 - 2 * items;
+        let shift = 30 - 2 * done.items;
         let here = occupied | 1 << cell;
-        self.from(cell + 1, here, bits, items + 1, spaces + 1, two, singles);
+        let next = Partial {
+            items: done.items + 1,
+            ..done
+        };
+        let space = Partial {
+            spaces: done.spaces + 1,
+            ..next
+        };
+        self.from(cell + 1, here, space);
+        let piece = |k: Kind, bits: u64, mix: Mix| Partial {
+            bits: done.bits | bits << shift,
+            raw: done.raw | PIECE_VALUES[k as usize - 1][cell],
+            mix,
+            ..next
+        };
+        let two = Mix {
+            jiang: done.mix.jiang + 1,
+            ..done.mix
+        };
         if cell % COLS + 1 < COLS && occupied >> (cell + 1) & 1 == 0 {
-            let bits = bits | 0b01 << shift;
-            self.from(
-                cell + 2,
-                here | 2 << cell,
-                bits,
-                items + 1,
-                spaces,
-                two + 1,
-                singles,
-            );
+            let horizontal = Mix {
+                style: two.style + 1,
+                ..two
+            };
+            let placed = piece(Kind::Horizontal, 0b01, horizontal);
+            self.from(cell + 2, here | 2 << cell, placed);
         }
         if cell + COLS < CELLS && occupied >> (cell + COLS) & 1 == 0 {
-            let bits = bits | 0b10 << shift;
             let below = here | 1 << (cell + COLS);
-            self.from(cell + 1, below, bits, items + 1, spaces, two + 1, singles);
+            self.from(cell + 1, below, piece(Kind::Vertical, 0b10, two));
         }
-        let bits = bits | 0b11 << shift;
-        self.from(cell + 1, here, bits, items + 1, spaces, two, singles + 1);
+        let single = Mix {
+            bing: done.mix.bing + 1,
+            ..done.mix
+        };
+        self.from(cell + 1, here, piece(Kind::Single, 0b11, single));
     }
 }
 
@@ -133,14 +170,14 @@ mod tests {
     fn codes_come_out_legal_and_sorted_for_one_head() {
         let mut previous = None;
         let mut n = 0;
-        for_each(|code, _, _| {
-            if code.value() >> 32 == 0xD {
-                assert!(Code::new(code.value()).is_ok());
-                assert_eq!(code.layout().code(), code);
-                assert!(previous < Some(code));
-                previous = Some(code);
-                n += 1;
-            }
+        for_each_at(0xD, |code, layout, mix| {
+            assert!(Code::new(code.value()).is_ok());
+            assert_eq!(code.layout(), layout);
+            assert_eq!(Mix::of(layout), mix);
+            assert_eq!(layout.code(), code);
+            assert!(previous < Some(code));
+            previous = Some(code);
+            n += 1;
         });
         assert!(n > 1_000_000);
         let mut line = Vec::new();

@@ -4,7 +4,6 @@
 //! Cell `i` (row-major, `row * 4 + col`) sits at bits `3i..3i+3`: [`EMPTY`], the top-left cell
 //! of a piece ([`Kind`] as a number), or [`FILL`] for a piece's other cells.
 
-use super::code::{Code, CodeError};
 use crate::engine::geometry::Shape;
 
 /// Columns of the board.
@@ -141,6 +140,11 @@ pub(crate) const PIECE_VALUES: [[u64; CELLS]; 4] = {
     table
 };
 
+/// Bits of one row of the raw form.
+pub(super) const ROW_BITS: usize = 3 * COLS;
+/// The raw form's bits of row 0.
+pub(super) const ROW_MASK: u64 = (1 << ROW_BITS) - 1;
+
 /// A legal layout: one 2x2 block, at least two empty cells, pieces that fit and do not overlap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Layout(u64);
@@ -188,131 +192,9 @@ impl Layout {
     pub fn pieces(self) -> impl Iterator<Item = (usize, Kind)> {
         (0..CELLS).filter_map(move |c| self.piece_at(c).map(|k| (c, k)))
     }
-
-    /// The layout's code.
-    pub fn code(self) -> Code {
-        let mut value = 0u64;
-        let mut items = 0;
-        for cell in 0..CELLS {
-            let bits = match self.field(cell) {
-                EMPTY => 0b00,
-                1 => 0b11,
-                2 => 0b01,
-                3 => 0b10,
-                4 => {
-                    value |= (cell as u64) << 32;
-                    continue;
-                }
-                _ => continue,
-            };
-            value |= bits << (30 - 2 * items);
-            items += 1;
-        }
-        Code::trusted(value)
-    }
-
-    /// Decodes and checks a 36-bit code.
-    pub(crate) fn decode(value: u64) -> Result<Layout, CodeError> {
-        if value >> 36 != 0 {
-            return Err(CodeError::TooWide(value));
-        }
-        let text = || format!("{value:09X}");
-        let head = (value >> 32) as usize;
-        if head % COLS == 3 {
-            return Err(CodeError::BadHead {
-                code: text(),
-                head: head as u8,
-            });
-        }
-        let block = Kind::Block as usize - 1;
-        let mut raw = PIECE_VALUES[block][head];
-        let mut occupied = FOOTPRINT[block][head];
-        let (mut items, mut spaces) = (0usize, 0usize);
-        for cell in 0..CELLS {
-            if occupied >> cell & 1 == 1 {
-                continue;
-            }
-            let bits = value >> (30 - 2 * items) & 3;
-            items += 1;
-            let kind = match bits {
-                0b00 => {
-                    spaces += 1;
-                    occupied |= 1 << cell;
-                    continue;
-                }
-                0b01 => Kind::Horizontal,
-                0b10 => Kind::Vertical,
-                _ => Kind::Single,
-            };
-            let k = kind as usize - 1;
-            let footprint = FOOTPRINT[k][cell];
-            let why = if footprint == 0 {
-                Some("sticks out of the board")
-            } else if footprint & occupied != 0 {
-                Some("overlaps another piece")
-            } else {
-                None
-            };
-            if let Some(why) = why {
-                return Err(CodeError::BadPiece {
-                    code: text(),
-                    item: items,
-                    kind: kind.name(),
-                    row: cell / COLS,
-                    col: cell % COLS,
-                    why,
-                });
-            }
-            occupied |= footprint;
-            raw |= PIECE_VALUES[k][cell];
-        }
-        if items < 16 && value & ((1u64 << (32 - 2 * items)) - 1) != 0 {
-            return Err(CodeError::Leftover {
-                code: text(),
-                items,
-            });
-        }
-        if spaces < 2 {
-            return Err(CodeError::TooFewSpaces {
-                code: text(),
-                spaces,
-            });
-        }
-        Ok(Layout(raw))
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn code_and_layout_round_trip() {
-        for text in ["1A9BF0C00", "4FEA13400", "5DC02F800", "DAAF4CC00"] {
-            let code: Code = text.parse().unwrap();
-            let layout = code.layout();
-            assert_eq!(layout.code(), code);
-        }
-        let opening: Code = "1A9BF0C".parse().unwrap();
-        let layout = opening.layout();
-        // V B B V / V B B V / V H H V / V S S V / S _ _ S
-        let kinds: Vec<(usize, Kind)> = layout.pieces().collect();
-        assert_eq!(
-            kinds,
-            vec![
-                (0, Kind::Vertical),
-                (1, Kind::Block),
-                (3, Kind::Vertical),
-                (8, Kind::Vertical),
-                (9, Kind::Horizontal),
-                (11, Kind::Vertical),
-                (13, Kind::Single),
-                (14, Kind::Single),
-                (16, Kind::Single),
-                (19, Kind::Single),
-            ]
-        );
-        assert_eq!(layout.occupied().count_ones(), 18);
-        assert!(!layout.is_solved());
-    }
 }

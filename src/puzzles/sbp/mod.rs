@@ -4,7 +4,6 @@
 //! cells and the puzzle is solved once it covers all of them.
 
 pub mod board;
-pub mod commands;
 pub mod engine;
 pub mod moves;
 pub mod parse;

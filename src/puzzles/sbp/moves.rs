@@ -71,6 +71,23 @@ impl FromStr for BrickMove {
     }
 }
 
+/// Every move in `text`: one or more `(piece,direction)` groups, with nothing but spaces or
+/// commas between them, as in `(3,down) (4,left)` or `(3,down),(4,left)`.
+pub fn parse_moves(text: &str) -> Result<Vec<BrickMove>, MoveError> {
+    let syntax = || MoveError::Syntax(text.to_string());
+    let mut moves = Vec::new();
+    let mut rest = text.trim_start_matches([' ', '\t', ',']);
+    while !rest.is_empty() {
+        let end = rest.find(')').ok_or_else(syntax)?;
+        moves.push(rest[..=end].parse()?);
+        rest = rest[end + 1..].trim_start_matches([' ', '\t', ',']);
+    }
+    if moves.is_empty() {
+        return Err(syntax());
+    }
+    Ok(moves)
+}
+
 impl SbpBoard {
     /// Whether the brick at `origin` of `shape`, numbered `label`, can slide towards `dir`:
     /// the cells it enters are free, or goal cells and it is the master brick.
@@ -133,6 +150,16 @@ mod tests {
         assert_eq!(format!("{mv:#}"), "(3,down)");
         assert_eq!("(3,down)".parse(), Ok(mv));
         assert_eq!(" ( 3 , Down ) ".parse(), Ok(mv));
+        let left = BrickMove {
+            label: 4,
+            dir: Dir::Left,
+        };
+        assert_eq!(parse_moves("(3,down) (4, left)"), Ok(vec![mv, left]));
+        assert_eq!(parse_moves("(3,down),(4,left),"), Ok(vec![mv, left]));
+        assert_eq!(parse_moves("(3,down)"), Ok(vec![mv]));
+        for bad in ["", " , ", "(3,down) 4", "(3,down)x(4,left)", "(3,down"] {
+            assert!(parse_moves(bad).is_err(), "{bad:?}");
+        }
         assert!("3,down".parse::<BrickMove>().is_err());
         assert!("(3,sideways)".parse::<BrickMove>().is_err());
     }

@@ -14,7 +14,8 @@ pub mod solve;
 pub use parity::Parity;
 pub use parse::{BoardError, InputError, Which};
 
-use crate::engine::puzzle::{Move, Puzzle};
+use crate::engine::geometry::{Board, Shape};
+use crate::engine::puzzle::{Move, Piece, Puzzle};
 use std::fmt;
 use std::fmt::Write;
 
@@ -91,12 +92,38 @@ impl Instance {
     /// The puzzle on the engine: tile `t` is piece `t - 1`, a 1x1 piece labelled `t`, standing
     /// where the start puts it. See [`Instance::target`] for the goal.
     pub fn engine(&self) -> Puzzle {
-        solve::engine(self)
+        engine(self)
     }
 
     /// The goal placement of the engine's pieces: the cell of each tile on the goal board.
     pub fn target(&self) -> Vec<usize> {
-        solve::origins(&self.goal)
+        origins(&self.goal)
+    }
+}
+
+/// The cell of each tile on `board`: entry `t - 1` is where tile `t` stands.
+fn origins(board: &TileBoard) -> Vec<usize> {
+    let mut cell_of = vec![0; board.cells.len() - 1];
+    for (cell, &tile) in board.cells.iter().enumerate() {
+        if tile != 0 {
+            cell_of[tile as usize - 1] = cell;
+        }
+    }
+    cell_of
+}
+
+/// The engine form of `instance` (see [`Instance::engine`]).
+fn engine(instance: &Instance) -> Puzzle {
+    let side = instance.start.side;
+    Puzzle {
+        board: Board::new(side, side),
+        pieces: (1..side * side)
+            .map(|tile| Piece {
+                shape: Shape::UNIT,
+                numbers: vec![tile as u32],
+            })
+            .collect(),
+        start: origins(&instance.start),
     }
 }
 

@@ -12,7 +12,6 @@
 //! `solvable in 3 steps`.
 
 use super::Tipover;
-use super::rules::{MAX_CELLS, MAX_STACKS};
 use std::str::FromStr;
 
 /// A problem with the input, and the 1-based line it was found on.
@@ -50,9 +49,6 @@ pub enum ParseErrorKind {
     /// A board dimension is zero.
     #[error("the board must have at least one row and one column, got {0} x {1}")]
     EmptyBoard(usize, usize),
-    /// More cells than a search state holds.
-    #[error("a board of {0} x {1} cells is larger than the {MAX_CELLS} cells supported")]
-    BoardTooLarge(usize, usize),
     /// The start or goal lies outside the board.
     #[error("the {what} at row {row}, column {col} is off the {rows} x {cols} board")]
     OffBoard {
@@ -99,9 +95,6 @@ pub enum ParseErrorKind {
     /// The seed grid holds a second `*`.
     #[error("a second target '*' (the first is on line {0})")]
     SecondTarget(usize),
-    /// More stacks than a search state holds.
-    #[error("more than {MAX_STACKS} stacks of two or more crates")]
-    TooManyStacks,
     /// A line right after the last row.
     #[error("unexpected '{0}' after the last of the header's rows")]
     Trailing(String),
@@ -268,14 +261,11 @@ struct Board {
 
 impl Board {
     fn new(line: usize, rows: usize, cols: usize) -> Result<Board, ParseError> {
-        let kind = if rows == 0 || cols == 0 {
-            ParseErrorKind::EmptyBoard(rows, cols)
-        } else if rows.saturating_mul(cols) > MAX_CELLS {
-            ParseErrorKind::BoardTooLarge(rows, cols)
-        } else {
-            return Ok(Board { rows, cols });
-        };
-        Err(ParseError { line, kind })
+        if rows == 0 || cols == 0 {
+            let kind = ParseErrorKind::EmptyBoard(rows, cols);
+            return Err(ParseError { line, kind });
+        }
+        Ok(Board { rows, cols })
     }
 
     /// The index of a cell named on `line`, checked to lie on the board.
@@ -321,7 +311,7 @@ impl Board {
         })
     }
 
-    /// Checks what needs the whole grid: the start and goal stand on crates, the stacks fit.
+    /// Checks what needs the whole grid: the start and goal stand on crates.
     fn finish(
         &self,
         heights: Vec<u8>,
@@ -351,31 +341,11 @@ impl Board {
     }
 }
 
-/// Counts stacks of two or more crates as rows are read, to name the line past the limit.
-struct StackCount {
-    count: usize,
-}
-
-impl StackCount {
-    fn add(&mut self, height: u8, line: usize) -> Result<(), ParseError> {
-        if height >= 2 {
-            self.count += 1;
-            if self.count > MAX_STACKS {
-                return Err(ParseError {
-                    line,
-                    kind: ParseErrorKind::TooManyStacks,
-                });
-            }
-        }
-        Ok(())
-    }
-}
-
 /// Reads the seed's character grid; returns the heights and the target's line and cell.
 fn seed_grid(lines: &mut Lines, board: &Board) -> Result<(Vec<u8>, (usize, usize)), ParseError> {
-    let mut heights = Vec::with_capacity(board.rows * board.cols);
+    // Grown as rows come: the header's size is not trusted with an allocation.
+    let mut heights = Vec::new();
     let mut target: Option<(usize, usize)> = None;
-    let mut stacks = StackCount { count: 0 };
     let mut last_line = 0;
     for row in board.rows(lines) {
         let (row, line, text) = row?;
@@ -408,7 +378,6 @@ fn seed_grid(lines: &mut Lines, board: &Board) -> Result<(Vec<u8>, (usize, usize
                     });
                 }
             };
-            stacks.add(height, line)?;
             heights.push(height);
         }
     }
@@ -421,8 +390,7 @@ fn seed_grid(lines: &mut Lines, board: &Board) -> Result<(Vec<u8>, (usize, usize
 
 /// Reads the grid format's rows of heights.
 fn height_grid(lines: &mut Lines, board: &Board) -> Result<Vec<u8>, ParseError> {
-    let mut heights = Vec::with_capacity(board.rows * board.cols);
-    let mut stacks = StackCount { count: 0 };
+    let mut heights = Vec::new();
     for row in board.rows(lines) {
         let (row, line, text) = row?;
         let tokens: Vec<&str> = text.split_whitespace().collect();
@@ -436,7 +404,6 @@ fn height_grid(lines: &mut Lines, board: &Board) -> Result<Vec<u8>, ParseError> 
         }
         for token in tokens {
             let height: u8 = number(token, line)?;
-            stacks.add(height, line)?;
             heights.push(height);
         }
     }
