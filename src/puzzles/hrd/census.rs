@@ -141,7 +141,7 @@ impl GroupCensus {
         let index = CodeIndex::build(|add| {
             enumerate::for_each(|code, mix| {
                 seen += 1;
-                if seen % REPORT_EVERY == 0 {
+                if seen.is_multiple_of(REPORT_EVERY) {
                     report(progress, Stage::Listing, seen, ALL_LAYOUTS);
                 }
                 if wanted(mix) {
@@ -298,7 +298,7 @@ fn link(
                     union(&parent, rank, other);
                 }
                 rank += 1;
-                if rank % REPORT_EVERY == 0 {
+                if rank.is_multiple_of(REPORT_EVERY) {
                     report(done.fetch_add(u64::from(REPORT_EVERY), Relaxed));
                 }
             });

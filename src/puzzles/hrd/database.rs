@@ -93,7 +93,7 @@ pub fn write(
     let mut main = Out::create(dir, MAIN_TABLE)?;
     let (mut codes, mut rows) = (Vec::with_capacity(CHUNK), Vec::with_capacity(2 * CHUNK));
     for (done, row) in census.classifications().enumerate() {
-        if done as u64 % REPORT_EVERY == 0 {
+        if (done as u64).is_multiple_of(REPORT_EVERY) {
             progress(Progress {
                 stage: Stage::Writing,
                 done: done as u64,

@@ -193,8 +193,3 @@ impl Layout {
         (0..CELLS).filter_map(move |c| self.piece_at(c).map(|k| (c, k)))
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-}
