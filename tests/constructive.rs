@@ -4,6 +4,7 @@
 
 use klotski::engine::geometry::{Board, Shape};
 use klotski::engine::puzzle::{Piece, Puzzle};
+use klotski::search::Limits;
 use klotski::solve::constructive;
 
 /// splitmix64: a reproducible stream from a seed.
@@ -76,10 +77,15 @@ fn scrambled(
     )
 }
 
+/// No limit but a gigabyte of memory.
+fn unlimited() -> Limits {
+    Limits::memory(1 << 30)
+}
+
 /// Solves, replays and shortens one scrambled board; panics naming it on any failure.
 fn solve_and_replay(puzzle: &Puzzle, target: &[usize], name: &str) {
     let mut streamed = Vec::new();
-    constructive::solve_streaming(puzzle, target, None, &mut |mv| streamed.push(mv))
+    constructive::solve_streaming(puzzle, target, &unlimited(), &mut |mv| streamed.push(mv))
         .unwrap_or_else(|e| panic!("{name}: {e}"));
     let end = puzzle.replay(&streamed).expect("legal moves");
     assert_eq!(end.origins(), target, "{name}");
@@ -257,7 +263,7 @@ fn first_streamed_move_on_a_100x100_board() {
     let began = std::time::Instant::now();
     let mut first = None;
     let mut moves = Vec::new();
-    constructive::solve_streaming(&puzzle, &target, None, &mut |mv| {
+    constructive::solve_streaming(&puzzle, &target, &unlimited(), &mut |mv| {
         first.get_or_insert_with(|| began.elapsed());
         moves.push(mv);
     })
@@ -294,6 +300,7 @@ fn ratio_to_the_manhattan_bound_on_random_walk_boards() {
                 limits: Limits::memory(1 << 30),
                 algo: Algo::Constructive,
                 cache: None,
+                effort: 1,
             };
             let began = std::time::Instant::now();
             let report = solve_puzzle(&puzzle, &target, options, &mut |_| {}).unwrap();
@@ -334,8 +341,7 @@ fn local_shortening_goes_the_short_way_round() {
         moves.push(mv);
     }
     assert_eq!(klotski::solve::shorten::cut_loops(&puzzle, &moves).len(), 8);
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
-    let shorter = klotski::solve::shorten::locally(&puzzle, &moves, deadline);
+    let shorter = klotski::solve::shorten::locally(&puzzle, &moves, &unlimited());
     assert_eq!(shorter.len(), 4);
     assert_eq!(puzzle.replay(&shorter).unwrap(), position);
 }

@@ -40,6 +40,7 @@ fn solved(case: &str) -> Playback {
         limits: Limits::memory(1 << 28),
         algo: Default::default(),
         cache: None,
+        effort: 1,
     };
     let mut playback = Playback::new(numeric.engine(), TWEEN);
     for event in answer_events(klotski::solve_numeric(&numeric, options, &mut |_| {})) {

@@ -146,6 +146,7 @@ fn solved() -> Playback {
         limits: Limits::memory(1 << 28),
         algo: Default::default(),
         cache: None,
+        effort: 1,
     };
     for event in answer_events(klotski::solve_numeric(&numeric, options, &mut |_| {})) {
         playback.receive(event);

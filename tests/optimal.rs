@@ -24,6 +24,7 @@ fn solve(puzzle: &NumericPuzzle, algo: Algo) -> Report {
         limits: Limits::memory(2 << 30),
         algo,
         cache: None,
+        effort: 1,
     };
     klotski::solve_numeric(puzzle, options, &mut |_| {}).unwrap()
 }
@@ -180,12 +181,11 @@ fn a_search_out_of_reach_stops_at_the_time_limit() {
     let text = "5 5\n5 16 9 20 0\n1 8 11 13 10\n19 14 21 18 6\n22 12 4 23 2\n24 17 3 15 7\n0\n";
     let puzzle: NumericPuzzle = text.parse().unwrap();
     let options = Options {
-        limits: Limits {
-            max_memory: 2 << 30,
-            deadline: Some(std::time::Instant::now() + Duration::from_millis(100)),
-        },
+        limits: Limits::memory(2 << 30)
+            .until(std::time::Instant::now() + Duration::from_millis(100)),
         algo: Algo::Idastar,
         cache: None,
+        effort: 1,
     };
     let report = klotski::solve_numeric(&puzzle, options, &mut |_| {}).unwrap();
     assert_eq!(report.answer, Answer::GaveUp(Limit::Time));

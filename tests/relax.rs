@@ -10,13 +10,11 @@ use klotski::puzzles::numeric::generate::{self, BlockCounts, Method, Size, Spec}
 use klotski::search::Limits;
 use klotski::solve::relax::{self, Alike, Verdict};
 use klotski::solve::{Algo, Answer, Options};
-use std::time::{Duration, Instant};
 
-fn limits(seconds: u64) -> Limits {
-    Limits {
-        max_memory: 1 << 30,
-        deadline: Some(Instant::now() + Duration::from_secs(seconds)),
-    }
+/// A gigabyte and `millions` million expansions: bounds that stop a search in the same place
+/// on any machine.
+fn limits(millions: u64) -> Limits {
+    Limits::memory(1 << 30).expanding(millions * 1_000_000)
 }
 
 /// Whether the passing rule proves `numeric` unsolvable.
@@ -27,10 +25,10 @@ fn passing_rule_says_no(numeric: &NumericPuzzle) -> bool {
 }
 
 /// The last (deciding) relaxation's verdict on `numeric`, or `None` when none applies.
-fn relaxed_verdict(numeric: &NumericPuzzle, seconds: u64) -> Option<Verdict> {
+fn relaxed_verdict(numeric: &NumericPuzzle, millions: u64) -> Option<Verdict> {
     let puzzle = numeric.engine();
     let target = numeric.target(&puzzle).ok()?;
-    let runs = relax::disprove(&puzzle, &target, limits(seconds))?;
+    let runs = relax::disprove(&puzzle, &target, &limits(millions))?;
     Some(runs.last().expect("at least one run").verdict)
 }
 
@@ -67,6 +65,7 @@ fn claims_no_only_where_exhaustive_search_finds_no_solution() {
                     limits: limits(20),
                     algo: Algo::Auto,
                     cache: None,
+                    effort: 1,
                 };
                 let Ok(numeric) = generate::generate(&spec, seed, options) else {
                     continue;
@@ -75,6 +74,7 @@ fn claims_no_only_where_exhaustive_search_finds_no_solution() {
                     limits: limits(60),
                     algo: Algo::Bibfs,
                     cache: None,
+                    effort: 1,
                 };
                 let answer = klotski::solve_numeric(&numeric, exact, &mut |_| {})
                     .unwrap()
@@ -126,6 +126,7 @@ fn random_walks_from_the_goal_are_never_claimed_unsolvable() {
                     limits: limits(10),
                     algo: Algo::Auto,
                     cache: None,
+                    effort: 1,
                 };
                 let numeric = generate::generate(&spec, seed, options).unwrap();
                 assert_ne!(
@@ -150,7 +151,7 @@ fn swapped_blocks_are_seen_only_with_blocks_kept_apart() {
             .unwrap();
     let puzzle = numeric.engine();
     let target = numeric.target(&puzzle).unwrap();
-    let runs = relax::disprove(&puzzle, &target, limits(10)).unwrap();
+    let runs = relax::disprove(&puzzle, &target, &limits(10)).unwrap();
     let verdicts: Vec<(Alike, Verdict)> = runs.iter().map(|r| (r.alike, r.verdict)).collect();
     assert_eq!(
         verdicts,

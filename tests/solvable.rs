@@ -382,7 +382,7 @@ proptest! {
         goal in board_3x3(),
     ) {
         let instance: Instance = format!("{start}\n{goal}").parse().unwrap();
-        let options = Options { limits: Limits::memory(1 << 30), algo: Algo::Bibfs, cache: None };
+        let options = Options { algo: Algo::Bibfs, ..Options::new(Limits::memory(1 << 30)) };
         let report = solvable::solve::solve(&instance, options, &mut |_| {}).unwrap();
         match report.answer {
             Answer::Solved { .. } => prop_assert!(instance.solvable()),

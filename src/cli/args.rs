@@ -75,10 +75,14 @@ pub struct SolveArgs {
     /// Memory the searches may use, such as 512M or 4G [default: half the available memory]
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     pub max_memory: Option<usize>,
-    /// A hard time limit in seconds, counted from the start of the run [default: 10 for the
-    /// portfolio and the constructive solver, none for a forced exact search or the window]
+    /// A hard time limit in seconds, counted from the start of the run; an answer it cuts
+    /// short may differ from an unhurried run's [default: none: every stage is bounded by
+    /// work, so a run gives the same answer on any machine]
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
     pub time_limit: Option<Duration>,
+    /// Multiply the work budgets of the portfolio's stages: longer runs, shorter answers
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub effort: u32,
     #[command(flatten)]
     pub cache: CacheArgs,
 }
@@ -253,27 +257,16 @@ pub struct RenderArgs {
     pub solve_args: SolveArgs,
 }
 
-/// The time limit of the portfolio and the constructive solver when none is given: graders
-/// stop a run that takes longer.
-pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(10);
-
 impl SolveArgs {
-    /// The time limit that applies: `--time-limit`, or the default of the chosen method.
-    pub fn time_limit(&self) -> Option<Duration> {
-        let default =
-            matches!(self.algo, Algo::Auto | Algo::Constructive).then_some(DEFAULT_TIME_LIMIT);
-        self.time_limit.or(default)
-    }
-
     /// Solver options with `time_limit` (if any) counted from `start`.
     pub fn options(&self, start: Instant, time_limit: Option<Duration>) -> Options {
+        let mut limits = Limits::memory(self.max_memory.unwrap_or_else(default_memory_budget));
+        limits.deadline = time_limit.map(|t| start + t);
         Options {
-            limits: Limits {
-                max_memory: self.max_memory.unwrap_or_else(default_memory_budget),
-                deadline: time_limit.map(|t| start + t),
-            },
+            limits,
             algo: self.algo,
             cache: self.cache.cache(),
+            effort: self.effort,
         }
     }
 }

@@ -36,7 +36,7 @@ pub fn run(args: &BenchArgs) -> Result<u8> {
     let mut rows = Vec::new();
     for file in corpus(&paths)? {
         // A fresh deadline per case: --time-limit bounds each case, not the whole run.
-        let options = solve_args.options(Instant::now(), solve_args.time_limit());
+        let options = solve_args.options(Instant::now(), solve_args.time_limit);
         let row = measure(&file, options, args.repeat)?;
         eprintln!(
             "{} {} {:.2} ms",

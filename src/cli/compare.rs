@@ -14,6 +14,10 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+/// The time limit of each run of the comparison when none is given: exhaustive methods such
+/// as BFS run for hours on the deeper cases.
+const RUN_TIME_LIMIT: Duration = Duration::from_secs(10);
+
 /// The methods compared by default: every one but the portfolio (first in [`Algo::ALL`]), which
 /// only picks among them.
 pub const METHODS: &[Algo] = Algo::ALL.split_at(1).1;
@@ -33,9 +37,7 @@ pub fn run(args: &BenchArgs, out: &Path) -> Result<u8> {
     }
     std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
     let solve_args = &args.solve_args;
-    let time_limit = solve_args
-        .time_limit
-        .unwrap_or(super::args::DEFAULT_TIME_LIMIT);
+    let time_limit = solve_args.time_limit.unwrap_or(RUN_TIME_LIMIT);
     let cache = solve_args.cache.cache();
     let limits = || solve_args.options(Instant::now(), Some(time_limit)).limits;
     let terminal = std::io::stderr().is_terminal();
@@ -170,6 +172,7 @@ pub fn run_case(
             limits: limits(),
             algo,
             cache: cache.cloned(),
+            effort: 1,
         };
         let cpu_before = thread_cpu();
         let report = numeric::solve(&puzzle, options, &mut |_| {})

@@ -1,7 +1,7 @@
 //! `klotski generate`: a random puzzle in the terminal input format, reproducible from its seed.
 
 use super::OK;
-use super::args::{DEFAULT_TIME_LIMIT, GenerateArgs};
+use super::args::GenerateArgs;
 use anyhow::{Context, Result, bail};
 use klotski::puzzles::numeric::generate::{self, Method, Spec};
 use std::io::Write;
@@ -33,8 +33,7 @@ pub fn run(args: &GenerateArgs) -> Result<u8> {
         unsolvable: args.unsolvable,
     };
     let solve_args = &args.solve_args;
-    let time_limit = solve_args.time_limit.unwrap_or(DEFAULT_TIME_LIMIT);
-    let options = solve_args.options(started, Some(time_limit));
+    let options = solve_args.options(started, solve_args.time_limit);
     let puzzle = generate::generate(&spec, seed, options)?;
     if clock_seed {
         eprintln!("klotski: seed {seed} (--seed {seed} gives this puzzle again)");

@@ -11,6 +11,7 @@ mod generate;
 pub mod hrd;
 #[cfg(feature = "gui")]
 mod player;
+mod progress;
 pub mod sbp;
 mod solvable;
 mod tables;

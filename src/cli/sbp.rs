@@ -12,6 +12,7 @@ use klotski::puzzles::sbp::solve::{Algo, replay, solve};
 use klotski::puzzles::sbp::space::SpaceError;
 use klotski::puzzles::sbp::walk::random_walk;
 use klotski::search::{Limits, Outcome, Stop};
+use klotski::solve::Limit;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -272,7 +273,7 @@ fn solver_output(
         Outcome::Stopped(Stop::Memory(bytes)) => Some(format!(
             "the memory limit ({bytes} bytes) after {nodes} nodes"
         )),
-        Outcome::Stopped(Stop::Time) => Some(format!("the time limit after {nodes} nodes")),
+        Outcome::Stopped(stop) => Some(format!("{} after {nodes} nodes", Limit::from(stop))),
     };
     Ok((text, stopped))
 }

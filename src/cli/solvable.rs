@@ -2,8 +2,9 @@
 //! input is one `error:` line on stdout and exit code 1.
 
 use super::args::SolvableArgs;
+use super::progress::Reporter;
 use super::terminal::checked;
-use super::{INTERNAL, LIMIT, OK, tables};
+use super::{INTERNAL, LIMIT, OK};
 use anyhow::Result;
 use klotski::puzzles::solvable::{self, Instance};
 use klotski::solve::Answer;
@@ -34,8 +35,9 @@ pub fn run(args: &SolvableArgs) -> Result<u8> {
         }
     };
     let (moves, code) = if args.solve && instance.solvable() {
-        let options = solve_args.options(started, solve_args.time_limit());
-        let solved = solvable::solve::solve(&instance, options, &mut tables::tell);
+        let options = solve_args.options(started, solve_args.time_limit);
+        let mut reporter = Reporter::new(solve_args.verbose);
+        let solved = solvable::solve::solve(&instance, options, &mut |p| reporter.tell(p));
         let Some(report) = checked(solved, solve_args.verbose) else {
             return Ok(INTERNAL);
         };

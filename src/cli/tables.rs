@@ -6,19 +6,14 @@ use super::{INTERNAL, LIMIT, OK};
 use anyhow::{Context, Result, anyhow};
 use indicatif::{ProgressBar, ProgressStyle};
 use klotski::heuristic::pdb::{self, Cache, Supply, TableEvent};
-use klotski::solve::{Bytes, Progress};
+use klotski::search::Limits;
+use klotski::solve::Bytes;
 use std::time::SystemTime;
 
-/// Tells on stderr what happens to the pattern databases a solve needs: a build (which takes
+/// Tells on stderr what happens to a pattern database a solve needs: a build (which takes
 /// seconds the first time), a wait for another process's build, a cache file that could not be
-/// used. Searches' counters are not shown.
-pub fn tell(progress: Progress<'_>) {
-    if let Progress::Table(event) = progress {
-        tell_table(event);
-    }
-}
-
-fn tell_table(event: TableEvent<'_>) {
+/// used.
+pub fn tell_table(event: TableEvent<'_>) {
     match event {
         TableEvent::Building {
             pattern,
@@ -92,7 +87,8 @@ pub fn build(args: &PdbArgs) -> Result<u8> {
     };
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     let memory = args.max_memory.unwrap_or_else(default_memory_budget);
-    let mut supply = Supply::new(Some(&cache), None, memory, threads, &mut on_table);
+    let limits = Limits::memory(memory);
+    let mut supply = Supply::new(Some(&cache), &limits, threads, &mut on_table);
     if supply.obtain(&patterns).is_none() {
         return Ok(LIMIT);
     }

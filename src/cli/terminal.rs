@@ -2,7 +2,7 @@
 //! compare on stdout; with `--verbose`, a summary of what was proven on stderr.
 
 use super::args::SolveArgs;
-use super::tables;
+use super::progress::Reporter;
 use super::watchdog::Watchdog;
 use super::{INTERNAL, LIMIT, OK};
 use anyhow::{Context, Result, anyhow};
@@ -15,7 +15,7 @@ use std::time::Instant;
 /// now and held by a watchdog.
 pub fn run(args: &SolveArgs) -> Result<u8> {
     let started = Instant::now();
-    let time_limit = args.time_limit();
+    let time_limit = args.time_limit;
     let watchdog = match time_limit {
         Some(limit) => Watchdog::arm(
             started + limit,
@@ -24,14 +24,17 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
         None => Watchdog::default(),
     };
     let numeric = read_puzzle()?;
-    let solved = numeric::solve(
-        &numeric,
-        args.options(started, time_limit),
-        &mut tables::tell,
-    );
+    let mut reporter = Reporter::new(args.verbose);
+    let options = args.options(started, time_limit);
+    let solved = numeric::solve(&numeric, options, &mut |p| reporter.tell(p));
     let Some(report) = checked(solved, args.verbose) else {
         return Ok(INTERNAL);
     };
+    if report.cut_short {
+        eprintln!(
+            "klotski: the time limit cut the search short: an unhurried run may print another answer"
+        );
+    }
     let puzzle = numeric.engine();
     match numeric::stdout_text(&puzzle, &report.answer) {
         Some(text) => {
@@ -82,11 +85,16 @@ pub fn checked(solved: Result<Report, Unverified>, verbose: bool) -> Option<Repo
 /// One line for stderr saying what was proven, how, and at what cost.
 pub fn summary(report: &Report) -> String {
     let cost = format!(
-        "{} states stored, {} expanded, {:.1} ms, peak table memory {}",
+        "{} states stored, {} expanded, {:.1} ms, peak table memory {}{}",
         report.stats.stored,
         report.stats.expanded,
         report.elapsed.as_secs_f64() * 1000.0,
-        Bytes(report.stats.peak_bytes)
+        Bytes(report.stats.peak_bytes),
+        if report.cut_short {
+            "; cut short by the time limit, an unhurried run may differ"
+        } else {
+            ""
+        }
     );
     let method = report.method();
     match &report.answer {

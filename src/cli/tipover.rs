@@ -4,7 +4,7 @@ use super::args::{TipoverArgs, default_memory_budget};
 use super::{LIMIT, OK};
 use anyhow::{Context, Result};
 use klotski::puzzles::tipover;
-use klotski::search::{Limits, Outcome, Stop};
+use klotski::search::{Limits, Outcome};
 use klotski::solve::{Bytes, Limit};
 use std::io::{Read, Write};
 use std::time::Instant;
@@ -40,12 +40,8 @@ pub fn run(args: &TipoverArgs) -> Result<u8> {
             Ok(OK)
         }
         Outcome::Exhausted => Ok(OK),
-        Outcome::Stopped(Stop::Memory(bytes)) => {
-            eprintln!("klotski: no answer: {}", Limit::Memory(bytes));
-            Ok(LIMIT)
-        }
-        Outcome::Stopped(Stop::Time) => {
-            eprintln!("klotski: no answer: {}", Limit::Time);
+        Outcome::Stopped(stop) => {
+            eprintln!("klotski: no answer: {}", Limit::from(stop));
             Ok(LIMIT)
         }
     }

@@ -55,6 +55,7 @@ mod tests {
             limits: Limits::memory(1 << 26),
             algo: Default::default(),
             cache: None,
+            effort: 1,
         };
         spawn(Show::numeric(numeric, options).job, tx, move || {
             let _ = wake_tx.send(());
@@ -93,6 +94,7 @@ mod tests {
             limits: Limits::memory(1 << 28),
             algo: Algo::Constructive,
             cache: None,
+            effort: 1,
         };
         let numeric = generate(&spec, 7, options.clone()).unwrap();
         let mut events = Vec::new();

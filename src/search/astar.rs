@@ -126,7 +126,7 @@ pub fn weighted_astar<P: Space>(
             }
             // Depths past 16 bits do not fit the compact table: treated as running out of room.
             let Some(child_depth) = depth.checked_add(1) else {
-                break 'search Outcome::Stopped(Stop::Memory(limits.max_memory));
+                break 'search Outcome::Stopped(Stop::Memory(meter.limits.max_memory));
             };
             children.clear();
             space.successors(&state, &mut children);

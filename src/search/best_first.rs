@@ -2,20 +2,24 @@
 //! too large to search exhaustively. Priority `g + weight * h`: weight 1 is A*, a large weight
 //! is greedy.
 
+use super::Limits;
 use fxhash::FxHashSet;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
-use std::time::Instant;
 
-/// How much one search may spend: expansions, and a moment after which it stops whatever
-/// is left of them (one search of a large board can take longer than a whole time limit).
+/// How much one search may spend: expansions, and the caller's limits, whose deadline and
+/// cancellation stop it whatever is left of them (one search of a large board can take longer
+/// than a whole time limit).
 #[derive(Clone, Copy, Debug)]
-pub struct Budget {
+pub struct Budget<'a> {
     /// Most nodes expanded.
     pub max_nodes: usize,
-    /// When to give up, if ever.
-    pub deadline: Option<Instant>,
+    /// The deadline and the cancellation to heed.
+    pub limits: &'a Limits,
 }
+
+/// Expansions between two looks at the clock.
+const CLOCK_EVERY: usize = 256;
 
 /// A node waiting in the arena: the node itself until it is expanded, its parent and the move
 /// from the parent.
@@ -41,7 +45,7 @@ pub fn best_first<N, M: Copy>(
     mut key: impl FnMut(&N) -> u64,
     mut is_goal: impl FnMut(&N) -> bool,
     weight: u64,
-    budget: Budget,
+    budget: Budget<'_>,
 ) -> Option<Found<N, M>> {
     let mut seen = FxHashSet::default();
     seen.insert(key(&start));
@@ -71,7 +75,8 @@ pub fn best_first<N, M: Copy>(
             return Some((moves, node));
         }
         expanded += 1;
-        if expanded > budget.max_nodes || budget.deadline.is_some_and(|d| Instant::now() >= d) {
+        let look = expanded % CLOCK_EVERY == 1;
+        if expanded > budget.max_nodes || look && budget.limits.expired().is_some() {
             return None;
         }
         let depth = arena[index as usize].depth + 1;
@@ -102,17 +107,19 @@ mod tests {
         // Nodes are integers; moves +1 and -1; goal 10.
         let succ = |n: &i64, out: &mut Vec<(i64, i64)>| out.extend([(1, n + 1), (-1, n - 1)]);
         let h = |n: &i64| (10 - n).unsigned_abs();
+        let unlimited = Limits::memory(usize::MAX);
         let budget = |max_nodes| Budget {
             max_nodes,
-            deadline: None,
+            limits: &unlimited,
         };
         let (moves, end) =
             best_first(0i64, succ, h, |n| *n as u64, |n| *n == 10, 1, budget(1000)).unwrap();
         assert_eq!((moves, end), (vec![1; 10], 10));
         assert!(best_first(0i64, succ, h, |n| *n as u64, |n| *n == 10, 1, budget(5)).is_none());
+        let expired = Limits::memory(usize::MAX).until(std::time::Instant::now());
         let past = Budget {
             max_nodes: 1000,
-            deadline: Some(Instant::now()),
+            limits: &expired,
         };
         assert!(best_first(0i64, succ, h, |n| *n as u64, |n| *n == 10, 1, past).is_none());
     }

@@ -88,7 +88,7 @@ mod tests {
     #[test]
     fn finds_a_path_that_replays_or_proves_there_is_none() {
         let limits = Limits::memory(1 << 20);
-        let found = dfs(&Line(50), 10, |s| *s == 3, limits);
+        let found = dfs(&Line(50), 10, |s| *s == 3, limits.clone());
         let Outcome::Found(path) = found.outcome else {
             panic!("no path: {:?}", found.outcome)
         };
@@ -97,7 +97,7 @@ mod tests {
             .fold(10u32, |s, &mv| s.wrapping_add_signed(mv as i32));
         assert_eq!(end, 3);
         assert_eq!(
-            dfs(&Line(50), 10, |s| *s == 99, limits).outcome,
+            dfs(&Line(50), 10, |s| *s == 99, limits.clone()).outcome,
             Outcome::Exhausted
         );
         let stopped = dfs(&Line(5000), 0, |s| *s == 4999, Limits::memory(256));

@@ -142,7 +142,7 @@ mod tests {
             &grid,
             (0, 0),
             |s| *s == (4, 5),
-            limits,
+            limits.clone(),
             |l, _| limits_seen.push(l),
         );
         let Outcome::Found(path) = found.outcome else {
@@ -158,11 +158,11 @@ mod tests {
         let within = |k: u64| (0..36u64).filter(|c| c / 6 + c % 6 <= k).count() as u64;
         let passes = |last: u64| (0..last).map(within).sum::<u64>();
         assert!((passes(8)..=passes(9)).contains(&found.stats.expanded));
-        let none = ids(&grid, (0, 0), |s| *s == (9, 9), limits, |_, _| {});
+        let none = ids(&grid, (0, 0), |s| *s == (9, 9), limits.clone(), |_, _| {});
         assert_eq!(none.outcome, Outcome::Exhausted);
         // Limits 1 to 11 (the farthest cell is 10 away; the pass with limit 11 cuts nothing).
         assert_eq!(none.stats.expanded, passes(11));
-        let by_bfs = bfs(&grid, (0, 0), |s| *s == (4, 5), limits, |_| {});
+        let by_bfs = bfs(&grid, (0, 0), |s| *s == (4, 5), limits.clone(), |_| {});
         assert!(matches!(by_bfs.outcome, Outcome::Found(p) if p.len() == 9));
     }
 

@@ -23,6 +23,8 @@ pub use layers::layers;
 
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hash};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// A state space: states, the moves out of each, and how to walk a move back.
@@ -46,22 +48,77 @@ pub trait Reversible: Space {
     fn reverse(&self, mv: Self::Move) -> Self::Move;
 }
 
-/// What a search may spend.
-#[derive(Clone, Copy, Debug)]
+/// What a search may spend: memory, work, and time or a word from another thread.
+///
+/// Memory and work bound a search the same way on every machine, so a search stopped by them
+/// stops in the same place everywhere; a deadline or a cancellation stops it wherever it has
+/// got to.
+#[derive(Clone, Debug)]
 pub struct Limits {
     /// Bytes the search's tables and frontiers may hold at their peak.
     pub max_memory: usize,
+    /// Most states the search may expand, if bounded.
+    pub max_expanded: Option<u64>,
     /// When to give up, if ever.
     pub deadline: Option<Instant>,
+    /// Raised by another thread to stop the search.
+    pub cancel: Cancel,
 }
 
 impl Limits {
-    /// No time limit, and `max_memory` bytes.
+    /// `max_memory` bytes, and no other limit.
     pub fn memory(max_memory: usize) -> Limits {
         Limits {
             max_memory,
+            max_expanded: None,
             deadline: None,
+            cancel: Cancel::default(),
         }
+    }
+
+    /// These limits with the deadline moved to `deadline` if that is earlier.
+    pub fn until(&self, deadline: Instant) -> Limits {
+        Limits {
+            deadline: Some(self.deadline.map_or(deadline, |d| d.min(deadline))),
+            ..self.clone()
+        }
+    }
+
+    /// These limits with at most `expanded` expansions.
+    pub fn expanding(&self, expanded: u64) -> Limits {
+        Limits {
+            max_expanded: Some(expanded),
+            ..self.clone()
+        }
+    }
+
+    /// Whether the deadline has passed or the search was cancelled: the checks a search makes
+    /// now and then, not on every step.
+    pub fn expired(&self) -> Option<Stop> {
+        if self.cancel.is_raised() {
+            Some(Stop::Cancelled)
+        } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            Some(Stop::Time)
+        } else {
+            None
+        }
+    }
+}
+
+/// A flag another thread raises to stop a search (the window's solver thread, when the user
+/// asks for a new solve). Clones share the flag.
+#[derive(Clone, Debug, Default)]
+pub struct Cancel(Arc<AtomicBool>);
+
+impl Cancel {
+    /// Asks every search holding this flag to stop.
+    pub fn raise(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the flag has been raised.
+    pub fn is_raised(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
     }
 }
 
@@ -70,8 +127,12 @@ impl Limits {
 pub enum Stop {
     /// The next table growth would have passed the memory limit (bytes).
     Memory(usize),
+    /// The search expanded as many states as it was allowed.
+    Work,
     /// The deadline passed.
     Time,
+    /// Another thread cancelled the search.
+    Cancelled,
 }
 
 /// What a search counted.
@@ -129,18 +190,23 @@ impl Meter {
         }
     }
 
-    /// Counts one expansion; `Err` once the deadline has passed.
+    /// Counts one expansion; `Err` once the work budget is spent, the deadline has passed or
+    /// the search was cancelled.
     fn expand(&mut self) -> Result<(), Stop> {
         self.stats.expanded += 1;
-        match self.limits.deadline {
-            Some(deadline)
-                if self.stats.expanded.is_multiple_of(CLOCK_EVERY)
-                    && Instant::now() >= deadline =>
-            {
-                Err(Stop::Time)
-            }
-            _ => Ok(()),
+        if self
+            .limits
+            .max_expanded
+            .is_some_and(|most| self.stats.expanded > most)
+        {
+            return Err(Stop::Work);
         }
+        if self.stats.expanded.is_multiple_of(CLOCK_EVERY)
+            && let Some(stop) = self.limits.expired()
+        {
+            return Err(stop);
+        }
+        Ok(())
     }
 
     /// Checks that memory now at `in_use` bytes may grow by `extra`, and records the peak; a
@@ -208,10 +274,7 @@ mod tests {
     /// on time; small growths, and any growth without a deadline, go on.
     #[test]
     fn a_table_growth_past_the_deadline_stops_the_search() {
-        let soon = Limits {
-            max_memory: usize::MAX,
-            deadline: Some(Instant::now() + Duration::from_millis(500)),
-        };
+        let soon = Limits::memory(usize::MAX).until(Instant::now() + Duration::from_millis(500));
         let mut meter = Meter::new(soon);
         // 3 GB take 10 s at the assumed rate; 1 KB is not checked.
         assert_eq!(meter.grow(0, 3_000_000_000), Err(Stop::Time));
@@ -264,12 +327,12 @@ mod tests {
         let estimate = |s: &u8| [4, 3, 0, 1, 0, 4, 3, 2, 1, 0][*s as usize];
         let limits = Limits::memory(1 << 20);
         let shortest = Outcome::Found(vec![(0, 1), (1, 2), (2, 3), (3, 9)]);
-        let a = astar(&graph, 0, |s| *s == 9, estimate, limits, |_, _| {});
+        let a = astar(&graph, 0, |s| *s == 9, estimate, limits.clone(), |_, _| {});
         assert_eq!(a.outcome, shortest);
         let walk = idastar::Stepwise::new(&graph);
-        let ida = idastar(&walk, 0, |s| *s == 9, estimate, limits, |_, _| {});
+        let ida = idastar(&walk, 0, |s| *s == 9, estimate, limits.clone(), |_, _| {});
         assert_eq!(ida.outcome, shortest);
-        let unreachable = astar(&graph, 0, |s| *s == 4, |_| 0, limits, |_, _| {});
+        let unreachable = astar(&graph, 0, |s| *s == 4, |_| 0, limits.clone(), |_, _| {});
         assert_eq!(unreachable.outcome, Outcome::Exhausted);
     }
 
@@ -281,7 +344,16 @@ mod tests {
         let admissible = |s: &u8| [2, 3, 1, 2, 1, 0, 0, 0, 0, 0][*s as usize];
         let limits = Limits::memory(1 << 20);
         let run = |estimate: &dyn Fn(&u8) -> u32, weights| {
-            weighted_astar(&graph, 0, |s| *s == 9, estimate, weights, limits, |_, _| {}).outcome
+            weighted_astar(
+                &graph,
+                0,
+                |s| *s == 9,
+                estimate,
+                weights,
+                limits.clone(),
+                |_, _| {},
+            )
+            .outcome
         };
         let long = vec![(0, 1), (1, 3), (3, 4), (4, 9)];
         let short = vec![(0, 2), (2, 9)];
@@ -301,7 +373,7 @@ mod tests {
             |s| *s == 5,
             |_| 0,
             Weights::GREEDY,
-            limits,
+            limits.clone(),
             |_, _| {},
         );
         assert_eq!(unreachable.outcome, Outcome::Exhausted);

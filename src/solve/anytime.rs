@@ -89,8 +89,9 @@ impl fmt::Display for Improved {
 
 /// Runs `search` at each of [`FALLING`]'s weights in turn and keeps the shortest solution that
 /// `valid` accepts, starting from `first`. `search` returns `None` when it cannot run on this
-/// puzzle; a run that stops at a limit ends the improvement, since smaller weights only take
-/// longer. Returns the best moves and what the runs achieved.
+/// puzzle. A run that stops at a limit ends the improvement, since smaller weights only take
+/// longer; so does a run that finds nothing shorter than the best so far: the improvement has
+/// stopped paying. Returns the best moves and what the runs achieved.
 pub fn improve(
     first: Vec<Move>,
     mut search: impl FnMut(Weights) -> Option<Outcome<Move>>,
@@ -105,12 +106,13 @@ pub fn improve(
     for weights in FALLING {
         match search(weights) {
             Some(Outcome::Found(moves)) => {
-                if moves.len() < best.len() && valid(&moves) {
-                    best = moves;
-                    improved.by = Some(weights);
-                    improved.length = best.len();
-                }
                 improved.within = Some(weights);
+                if moves.len() >= best.len() || !valid(&moves) {
+                    break;
+                }
+                best = moves;
+                improved.by = Some(weights);
+                improved.length = best.len();
             }
             // Exhausted cannot happen with a solution in hand; either way nothing more to try.
             Some(Outcome::Exhausted | Outcome::Stopped(_)) | None => break,
@@ -136,38 +138,35 @@ mod tests {
     }
 
     #[test]
-    fn keeps_the_shortest_valid_path_and_stops_at_the_first_limit() {
-        // Weight 5 finds 9 moves, 3 finds 7 (rejected by the check), 2 finds 8, 1.5 stops.
-        let mut found = vec![
-            Some(Outcome::Found(moves(9))),
-            Some(Outcome::Found(moves(7))),
-            Some(Outcome::Found(moves(8))),
-            Some(Outcome::Stopped(Stop::Time)),
-            Some(Outcome::Found(moves(1))),
-        ]
-        .into_iter();
-        let (moves_kept, best) = improve(moves(10), |_| found.next().unwrap(), |m| m.len() != 7);
-        assert_eq!((moves_kept.len(), best.length), (8, 8));
-        assert_eq!(best.by, Some(FALLING[2]));
-        assert_eq!(best.within, Some(FALLING[2]));
+    fn keeps_the_shortest_valid_path_and_stops_when_a_round_stops_paying() {
+        // Weight 5 finds 9 moves, 3 finds 8, 2 finds 8 again: nothing shorter, so it stops.
+        let mut found = [9, 8, 8, 1].map(|n| Outcome::Found(moves(n))).into_iter();
+        let (kept, best) = improve(moves(10), |_| found.next(), |_| true);
+        assert_eq!((kept.len(), best.length), (8, 8));
+        assert_eq!((best.by, best.within), (Some(FALLING[1]), Some(FALLING[2])));
         assert!(!best.optimal());
         assert_eq!(
             best.to_string(),
-            "weighted A* at weight 2 shortened it to 8 moves, at most 2 times the shortest"
+            "weighted A* at weight 3 shortened it to 8 moves, at most 2 times the shortest"
         );
-        let mut found = [moves(9), moves(8)].into_iter();
+        // A round that stops at a limit ends it; a solution that fails its check too.
+        let mut found = [Outcome::Found(moves(9)), Outcome::Stopped(Stop::Work)].into_iter();
+        let (_, limited) = improve(moves(10), |_| found.next(), |_| true);
+        assert_eq!((limited.length, limited.within), (9, Some(FALLING[0])));
+        let (_, rejected) = improve(moves(10), |_| Some(Outcome::Found(moves(7))), |_| false);
+        assert_eq!((rejected.length, rejected.by), (10, None));
         let halves = [FALLING[3], FALLING[4]];
         assert_eq!(
             halves.map(|w| Factor(w).to_string()),
             ["1.5".to_string(), "1.2".to_string()]
         );
-        let (_, rest) = improve(moves(10), |_| found.next().map(Outcome::Found), |_| true);
-        assert_eq!((rest.length, rest.by), (8, Some(FALLING[1])));
-        let (_, all) = improve(moves(3), |_| Some(Outcome::Found(moves(3))), |_| true);
+        // Every round shorter down to weight 1: a proven shortest solution.
+        let mut shrinking = (4..10).rev().map(|n| Outcome::Found(moves(n)));
+        let (_, all) = improve(moves(10), |_| shrinking.next(), |_| true);
         assert!(all.optimal());
         assert_eq!(
             all.to_string(),
-            "weighted A* found nothing shorter, proven shortest"
+            "weighted A* at weight 1 shortened it to 4 moves, proven shortest"
         );
         assert_eq!(improve(moves(3), |_| None, |_| true).1.within, None);
     }

@@ -26,7 +26,7 @@ pub(super) fn exact(
     if algo == Algo::Idastar {
         let walk = {
             let mut on_table = |event: TableEvent<'_>| on_progress(Progress::Table(event));
-            let mut supply = tables(limits, cache, &mut on_table);
+            let mut supply = tables(&limits, cache, &mut on_table);
             TileWalk::new(puzzle, target, &mut supply)
         };
         if let Some(walk) = walk {
@@ -56,12 +56,12 @@ pub(super) fn exact(
 
 /// The pattern databases a search within `limits` may get from `cache` or build.
 fn tables<'a>(
-    limits: Limits,
+    limits: &Limits,
     cache: Option<&'a Cache>,
     on_table: &'a mut dyn FnMut(TableEvent<'_>),
 ) -> Supply<'a> {
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
-    Supply::new(cache, limits.deadline, limits.max_memory, threads, on_table)
+    Supply::new(cache, limits, threads, on_table)
 }
 
 /// IDA* on `walk` from `puzzle`'s start, its path turned into engine moves.
@@ -109,7 +109,7 @@ fn exact_packed<const W: usize>(
     let goal = space.encode(target);
     let mut bound = || {
         let mut on_table = |event: TableEvent<'_>| on_progress(Progress::Table(event));
-        let mut supply = tables(limits, cache, &mut on_table);
+        let mut supply = tables(&limits, cache, &mut on_table);
         Bound::manhattan(puzzle, target).with_databases(puzzle, target, &mut supply)
     };
     let found = match algo {

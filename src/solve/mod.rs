@@ -19,9 +19,9 @@ pub mod shorten;
 pub mod tile_walk;
 
 pub use algo::{Algo, UnknownAlgo, WASTAR_WEIGHT};
-pub use portfolio::{solve_puzzle, solve_puzzle_streaming};
+pub use portfolio::{budget, solve_puzzle, solve_puzzle_streaming};
 pub use proof::Unsolvable;
-pub use report::{Answer, Bytes, Limit, Method, Report, Stage, Verdict};
+pub use report::{Answer, Bytes, Limit, MOST_MOVES, Method, Report, Stage, Verdict};
 
 use crate::engine::puzzle::{Move, Puzzle};
 use crate::heuristic::pdb::{Cache, TableEvent};
@@ -36,6 +36,9 @@ pub struct Options {
     pub algo: Algo,
     /// Where pattern databases are kept between runs; `None`: built in memory each run.
     pub cache: Option<Cache>,
+    /// How many times the default work budgets the portfolio's stages get (at least 1): more
+    /// effort, shorter answers, still the same answer on every machine.
+    pub effort: u32,
 }
 
 impl Options {
@@ -45,6 +48,7 @@ impl Options {
             limits,
             algo: Algo::Auto,
             cache: None,
+            effort: 1,
         }
     }
 }
@@ -52,6 +56,10 @@ impl Options {
 /// What a solve reports while it works.
 #[derive(Debug)]
 pub enum Progress<'a> {
+    /// A stage of the portfolio begins.
+    Stage(&'static str),
+    /// The constructive solver has made this many moves.
+    Moves(usize),
     /// A search's counters so far.
     Search(&'a Stats),
     /// A pattern database on its way to a search.

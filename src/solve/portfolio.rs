@@ -1,7 +1,12 @@
-//! The portfolio (`--algo auto`): an exact search while it fits its share of the time, then
-//! the relaxations that may prove `No`, then the constructive solver for a valid solution,
-//! shortened locally and then by weighted A* while time remains. Each stage is a function that
+//! The portfolio (`--algo auto`): an exact search within its work budget, then the
+//! relaxations that may prove `No`, then the constructive solver for a valid solution,
+//! shortened locally and then by weighted A* while that pays. Each stage is a function that
 //! returns what it did; [`solve_puzzle`] runs them in turn and records every one.
+//!
+//! Every stage is bounded by work (states expanded, passes made), never by the clock, so the
+//! same puzzle gets the same answer on any machine under any load. An explicit time limit is a
+//! safety stop on top: stages then also get shares of it, and a run it cut short says so in
+//! its report ([`Report::cut_short`]).
 
 use super::algo::Algo;
 use super::anytime;
@@ -9,33 +14,56 @@ use super::constructive::{self, Failure};
 use super::exact::exact;
 use super::proof::Unsolvable;
 use super::relax::{self, Verdict};
-use super::report::{Answer, Limit, Report, Stage, Verdict as Decided};
+use super::report::{Answer, Limit, MOST_MOVES, Report, Stage, Verdict as Decided};
 use super::shorten;
+use super::tile_walk::TileWalk;
 use super::{Options, Progress, Unverified, verify};
 use crate::engine::puzzle::{Move, Puzzle};
+use crate::heuristic::Manhattan;
 use crate::search::{Limits, Outcome, Stats, Stop};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-/// The relaxations' first share of the time left after the exact search: a tenth, so that the
-/// constructive solver keeps nearly all of it on the (common) boards the relaxations cannot
-/// decide; they get the rest only if it gets stuck.
-const RELAX_SHARE: u32 = 10;
+/// Work budgets of a default run, in states expanded, before `--effort` multiplies them.
+/// `docs/ARCHITECTURE.md` ("A default run") gives the reason for each.
+pub mod budget {
+    /// IDA* walking 1x1 tiles with pattern databases (boards of up to 64 cells).
+    pub const EXACT_TILE_WALK: u64 = 6_000_000;
+    /// The exact search on boards of 1x1 tiles with one blank of at most this many cells: no
+    /// work budget, it always finishes.
+    pub const UNBOUNDED_TILE_CELLS: usize = 16;
+    /// A* on the packed space.
+    pub const EXACT_ASTAR: u64 = 400_000;
+    /// IDA* on the packed space (one blank on more than 64 cells), which recomputes its bound
+    /// at every node.
+    pub const EXACT_PACKED_IDASTAR: u64 = 300_000;
+    /// Breadth-first searches.
+    pub const EXACT_BFS: u64 = 4_000_000;
+    /// The relaxations, before the constructive solver.
+    pub const RELAX: u64 = 200_000;
+    /// The relaxations again, once the constructive solver got stuck.
+    pub const RELAX_AFTER_STUCK: u64 = 4_000_000;
+    /// The first round of weighted A* in the improvement, at the largest weight, on boards of
+    /// more than [`IMPROVE_PROBE_CELLS`] cells: a probe.
+    pub const IMPROVE_PROBE: u64 = 100_000;
+    /// Boards of at most this many cells get a whole round for the first weight too.
+    pub const IMPROVE_PROBE_CELLS: usize = 36;
+    /// Each later round, run only after the one before it found something shorter.
+    pub const IMPROVE_ROUND: u64 = 400_000;
+    /// Memory any one stage's search may hold, whatever more the machine has: a search that
+    /// stops at a memory limit stops in the same place on every machine that has this much.
+    pub const STAGE_MEMORY: usize = 1 << 30;
+    /// Memory the exact search may hold: less than the other stages, since a search that
+    /// fills more has, on the boards where it does, almost never been about to prove.
+    pub const EXACT_MEMORY: usize = 384 << 20;
+}
 
-/// With no time limit set, the least time the relaxations get after the constructive solver got
-/// stuck (they would otherwise leave the puzzle undecided).
-const RELAX_AFTER_STUCK: Duration = Duration::from_millis(2500);
+/// Moves of the constructive solver between two progress reports.
+const MOVES_PER_REPORT: usize = 1 << 14;
 
-/// Boards of more cells than this give the exact search only a [`LARGE_BOARD_EXACT_SHARE`]th of
-/// the time, not half: it almost never finishes on them, the constructive solver needs seconds,
-/// and the improvement that follows ends in the same A* anyway (at weight 1) if time remains.
-const LARGE_BOARD_CELLS: usize = 64;
-
-/// See [`LARGE_BOARD_CELLS`].
-const LARGE_BOARD_EXACT_SHARE: u32 = 5;
-
-/// The time the portfolio plans with when the caller set no deadline: the exact search gets
-/// half of it, the constructive solver takes what it needs.
-const DEFAULT_BUDGET: Duration = Duration::from_secs(10);
+/// How many times longer than the Manhattan bound the constructive solver's answers run at
+/// most (about 3 on tile boards, 4 with blocks), for refusing boards whose answer would pass
+/// [`MOST_MOVES`].
+const LENGTH_PER_BOUND: u64 = 5;
 
 /// Solves `puzzle` towards `target` (the goal origin of each piece): the portfolio of
 /// [`Algo::Auto`], or the method `options` forces. No puzzle-specific rules are tried first.
@@ -68,18 +96,18 @@ struct Run<'a> {
     target: &'a [usize],
     options: Options,
     began: Instant,
-    /// The end of the time the portfolio plans with: the deadline, or [`DEFAULT_BUDGET`].
-    budget_end: Instant,
     stages: Vec<Stage>,
     /// The deciding search's counters.
     stats: Stats,
+    /// Whether a deadline or a cancellation cut a stage short.
+    cut_short: bool,
 }
 
 /// What the relaxations showed.
 enum Relaxed {
     /// The puzzle is unsolvable.
     Proof(Unsolvable),
-    /// No proof; whether the time cut the search short.
+    /// No proof; whether a limit cut the search short.
     NoProof { cut_short: bool },
     /// The puzzle has no blocks, or too many blanks and blocks to encode.
     NotApplicable,
@@ -87,15 +115,14 @@ enum Relaxed {
 
 impl<'a> Run<'a> {
     fn new(puzzle: &'a Puzzle, target: &'a [usize], options: Options) -> Run<'a> {
-        let began = Instant::now();
         Run {
             puzzle,
             target,
-            budget_end: options.limits.deadline.unwrap_or(began + DEFAULT_BUDGET),
             options,
-            began,
+            began: Instant::now(),
             stages: Vec::new(),
             stats: Stats::default(),
+            cut_short: false,
         }
     }
 
@@ -109,6 +136,36 @@ impl<'a> Run<'a> {
             stages: self.stages,
             stats: self.stats,
             elapsed: self.began.elapsed(),
+            cut_short: self.cut_short,
+        }
+    }
+
+    /// `budget` states, times the options' effort.
+    fn work(&self, budget: u64) -> u64 {
+        budget.saturating_mul(u64::from(self.options.effort.max(1)))
+    }
+
+    /// The options' limits for one stage of the portfolio: memory at most
+    /// [`budget::STAGE_MEMORY`], and the deadline moved to `share` of the time left, when there
+    /// is a deadline: the stages after this one keep the rest.
+    fn share(&self, share: f64) -> Limits {
+        let mut limits = self.options.limits.clone();
+        limits.max_memory = limits.max_memory.min(budget::STAGE_MEMORY);
+        match limits.deadline {
+            Some(deadline) => {
+                let now = Instant::now();
+                let left = deadline.saturating_duration_since(now);
+                limits.until(now + left.mul_f64(share))
+            }
+            None => limits,
+        }
+    }
+
+    /// Notes that `stop` ended a stage: a deadline or a cancellation makes the answer one an
+    /// unhurried run might not give.
+    fn stopped(&mut self, stop: Stop) {
+        if matches!(stop, Stop::Time | Stop::Cancelled) {
+            self.cut_short = true;
         }
     }
 
@@ -149,22 +206,27 @@ impl<'a> Run<'a> {
                 return Ok(self.report(Answer::GaveUp(limit)));
             }
         }
+        if let Some(estimate) = self.too_long() {
+            return Ok(self.report(Answer::GaveUp(Limit::TooLong { estimate })));
+        }
         // The relaxations get a short turn before the constructive solver (locked blocks show
-        // within milliseconds), and the rest of the time if it gets stuck.
+        // within milliseconds), and a longer one if it gets stuck.
         let mut relax_again = false;
         if self.auto() {
-            let now = Instant::now();
-            let until = now + self.budget_end.saturating_duration_since(now) / RELAX_SHARE;
-            match self.relaxation_stage(until) {
+            on_progress(Progress::Stage("relaxation"));
+            let limits = self.share(0.1).expanding(self.work(budget::RELAX));
+            match self.relaxation_stage(&limits) {
                 Relaxed::Proof(proof) => return Ok(self.report(Answer::Unsolvable(proof))),
                 Relaxed::NoProof { cut_short } => relax_again = cut_short,
                 Relaxed::NotApplicable => {}
             }
         }
-        let answer = match self.constructive_stage(on_move) {
+        on_progress(Progress::Stage("constructive solver"));
+        let answer = match self.constructive_stage(on_progress, on_move) {
             Ok((moves, streamed)) => {
                 self.checked(&moves)?;
                 if self.auto() && !streamed {
+                    on_progress(Progress::Stage("improvement"));
                     self.improvement_stage(moves)
                 } else {
                     Answer::Solved {
@@ -173,13 +235,15 @@ impl<'a> Run<'a> {
                     }
                 }
             }
-            Err(Failure::Time) => Answer::GaveUp(Limit::Time),
+            Err(Failure::Stopped(stop)) => {
+                self.stopped(stop);
+                Answer::GaveUp(stop.into())
+            }
             Err(Failure::Stuck { label }) => {
-                // With no time limit set the budget is only a plan, which a stuck solver may
-                // have overrun: a proof is then worth a little more time than giving up.
-                let until = (self.options.limits.deadline)
-                    .unwrap_or_else(|| self.budget_end.max(Instant::now() + RELAX_AFTER_STUCK));
-                if relax_again && let Relaxed::Proof(proof) = self.relaxation_stage(until) {
+                let limits = self
+                    .share(1.0)
+                    .expanding(self.work(budget::RELAX_AFTER_STUCK));
+                if relax_again && let Relaxed::Proof(proof) = self.relaxation_stage(&limits) {
                     return Ok(self.report(Answer::Unsolvable(proof)));
                 }
                 Answer::GaveUp(Limit::Stuck(label))
@@ -188,30 +252,50 @@ impl<'a> Run<'a> {
         Ok(self.report(answer))
     }
 
-    /// The exact search, within half the planned time under the portfolio (a fifth on large
-    /// boards). `Some` answer when it decided the puzzle.
+    /// The constructive solver's answer would be longer than [`MOST_MOVES`]: about this many
+    /// moves, by the Manhattan bound. Boards whose bound alone is past it are refused before
+    /// any work is done on them.
+    fn too_long(&self) -> Option<u64> {
+        let bound = Manhattan::new(self.puzzle, self.target, false)
+            .estimate(|p| self.puzzle.start[p], |_| false);
+        let estimate = u64::from(bound).saturating_mul(LENGTH_PER_BOUND);
+        (estimate > MOST_MOVES).then_some(estimate)
+    }
+
+    /// The exact search: under the portfolio within its work budget (none on small boards of
+    /// tiles with one blank, where it always finishes) and half the time limit if there is
+    /// one (a fifth on boards of over 64 cells, where it almost never finishes). `Some`
+    /// answer when it decided the puzzle.
     fn exact_stage(
         &mut self,
         algo: Algo,
         on_progress: &mut dyn FnMut(Progress<'_>),
     ) -> Result<Option<Answer>, Unverified> {
-        let mut limits = self.options.limits;
+        let mut limits = self.options.limits.clone();
         if self.auto() {
-            // Leave the rest of the time to the constructive solver and its improvement.
-            let share = if self.puzzle.board.cells() > LARGE_BOARD_CELLS {
-                LARGE_BOARD_EXACT_SHARE
-            } else {
-                2
+            let cells = self.puzzle.board.cells();
+            limits = self.share(if cells > 64 { 0.2 } else { 0.5 });
+            let walk = TileWalk::applies(self.puzzle, self.target);
+            let work = match algo {
+                Algo::Idastar if walk && cells <= budget::UNBOUNDED_TILE_CELLS => None,
+                Algo::Idastar if walk => Some(budget::EXACT_TILE_WALK),
+                Algo::Idastar => Some(budget::EXACT_PACKED_IDASTAR),
+                Algo::Bfs | Algo::Bibfs => Some(budget::EXACT_BFS),
+                _ => Some(budget::EXACT_ASTAR),
             };
-            let planned = self.budget_end.saturating_duration_since(self.began) / share;
-            limits.deadline = Some(self.began + planned);
+            if let Some(work) = work {
+                limits = limits.expanding(self.work(work));
+                limits.max_memory = limits.max_memory.min(budget::EXACT_MEMORY);
+            }
         }
+        on_progress(Progress::Stage("exact search"));
         let cache = self.options.cache.as_ref();
+        let weights = algo.weights();
         let Some(search) = exact(
             self.puzzle,
             self.target,
             algo,
-            algo.weights(),
+            weights,
             limits,
             cache,
             on_progress,
@@ -237,8 +321,10 @@ impl<'a> Run<'a> {
                 };
                 (Ok(Decided::Unsolvable), Some(Answer::Unsolvable(proof)))
             }
-            Outcome::Stopped(Stop::Memory(bytes)) => (Err(Limit::Memory(bytes)), None),
-            Outcome::Stopped(Stop::Time) => (Err(Limit::Time), None),
+            Outcome::Stopped(stop) => {
+                self.stopped(stop);
+                (Err(stop.into()), None)
+            }
         };
         self.stages.push(Stage::Exact { algo, ended });
         if let Some(Answer::Solved { moves, .. }) = &answer {
@@ -247,12 +333,8 @@ impl<'a> Run<'a> {
         Ok(answer)
     }
 
-    /// The relaxations of [`relax::disprove`] until `until`, within the memory limit.
-    fn relaxation_stage(&mut self, until: Instant) -> Relaxed {
-        let limits = Limits {
-            deadline: Some(until),
-            ..self.options.limits
-        };
+    /// The relaxations of [`relax::disprove`] within `limits`.
+    fn relaxation_stage(&mut self, limits: &Limits) -> Relaxed {
         let Some(runs) = relax::disprove(self.puzzle, self.target, limits) else {
             return Relaxed::NotApplicable;
         };
@@ -266,55 +348,51 @@ impl<'a> Run<'a> {
                     states: last.stats.stored,
                 })
             }
-            verdict => Relaxed::NoProof {
-                cut_short: verdict == Verdict::Stopped(Stop::Time),
-            },
+            Verdict::Stopped(stop) => {
+                self.stopped(stop);
+                Relaxed::NoProof { cut_short: true }
+            }
+            Verdict::Reachable => Relaxed::NoProof { cut_short: false },
         }
     }
 
-    /// The constructive solver until the deadline; its moves streamed to `on_move` when given
-    /// (then returned as they were shown), else shortened locally. The moves, and whether they
-    /// were streamed.
+    /// The constructive solver within the options' limits; its moves streamed to `on_move`
+    /// when given (then returned as they were shown), else shortened locally. The moves, and
+    /// whether they were streamed.
     fn constructive_stage(
         &mut self,
+        on_progress: &mut dyn FnMut(Progress<'_>),
         on_move: Option<&mut dyn FnMut(Move)>,
     ) -> Result<(Vec<Move>, bool), Failure> {
-        let deadline = self.options.limits.deadline;
-        let constructing = Instant::now();
+        let limits = self.options.limits.clone();
         let streamed = on_move.is_some();
-        let constructed = match on_move {
-            None => constructive::solve(self.puzzle, self.target, deadline),
-            Some(on_move) => {
-                let mut moves = Vec::new();
-                constructive::solve_streaming(self.puzzle, self.target, deadline, &mut |mv| {
-                    moves.push(mv);
+        let mut moves = Vec::new();
+        let mut on_move = on_move;
+        let constructed =
+            constructive::solve_streaming(self.puzzle, self.target, &limits, &mut |mv| {
+                moves.push(mv);
+                if let Some(on_move) = on_move.as_mut() {
                     on_move(mv);
-                })
-                .map(|()| moves)
-            }
-        };
-        let moves = match constructed {
-            Ok(moves) => moves,
-            Err(failure) => {
-                let limit = match failure {
-                    Failure::Time => Limit::Time,
-                    Failure::Stuck { label } => Limit::Stuck(label),
-                };
-                self.stages.push(Stage::Constructive(Err(limit)));
-                return Err(failure);
-            }
-        };
+                }
+                if moves.len().is_multiple_of(MOVES_PER_REPORT) {
+                    on_progress(Progress::Moves(moves.len()));
+                }
+            });
+        if let Err(failure) = constructed {
+            let limit = match failure {
+                Failure::Stopped(stop) => stop.into(),
+                Failure::Stuck { label } => Limit::Stuck(label),
+            };
+            self.stages.push(Stage::Constructive(Err(limit)));
+            return Err(failure);
+        }
         self.stages.push(Stage::Constructive(Ok(moves.len())));
         if streamed {
             return Ok((moves, true));
         }
-        // Local searches get half as long as the solve took, never past the deadline.
-        let mut until = Instant::now() + constructing.elapsed() / 2;
-        if let Some(deadline) = deadline {
-            until = until.min(deadline);
-        }
+        on_progress(Progress::Stage("shortening"));
         let from = moves.len();
-        let shorter = shorten::locally(self.puzzle, &moves, until);
+        let shorter = shorten::locally(self.puzzle, &moves, &limits);
         let kept = if verify(self.puzzle, self.target, &shorter).is_ok() {
             shorter
         } else {
@@ -327,39 +405,47 @@ impl<'a> Run<'a> {
         Ok((kept, false))
     }
 
-    /// Weighted A* with falling weights from `moves` until four fifths of the planned time:
-    /// graders stop the process at the limit, and replaying, printing and freeing the tables
-    /// take time too.
+    /// Weighted A* with falling weights from `moves`, a small probe first and each later round
+    /// within its work budget and,
+    /// under a time limit, until four fifths of it (graders stop the process at the limit, and
+    /// replaying, printing and freeing the tables take time too). It stops at the first round
+    /// that runs out of work or finds nothing shorter: later rounds, at smaller weights, only
+    /// search longer.
     fn improvement_stage(&mut self, moves: Vec<Move>) -> Answer {
-        let improve_end =
-            self.began + self.budget_end.saturating_duration_since(self.began) * 4 / 5;
         let (puzzle, target) = (self.puzzle, self.target);
-        let limits = Limits {
-            deadline: Some(improve_end),
-            ..self.options.limits
+        let limits = self.share(0.8);
+        let probe = if puzzle.board.cells() <= budget::IMPROVE_PROBE_CELLS {
+            budget::IMPROVE_ROUND
+        } else {
+            budget::IMPROVE_PROBE
         };
+        let probe = limits.expanding(self.work(probe));
+        let round = limits.expanding(self.work(budget::IMPROVE_ROUND));
         let cache = self.options.cache.as_ref();
+        let mut stopped = None;
         let (moves, improved) = anytime::improve(
             moves,
             |weights| {
-                let run = || {
-                    exact(
-                        puzzle,
-                        target,
-                        Algo::Wastar,
-                        weights,
-                        limits,
-                        cache,
-                        &mut |_| {},
-                    )
-                };
-                (Instant::now() < improve_end)
-                    .then(run)
-                    .flatten()
-                    .map(|s| s.outcome)
+                let first = weights == anytime::FALLING[0];
+                let run = exact(
+                    puzzle,
+                    target,
+                    Algo::Wastar,
+                    weights,
+                    if first { probe.clone() } else { round.clone() },
+                    cache,
+                    &mut |_| {},
+                )?;
+                if let Outcome::Stopped(stop) = run.outcome {
+                    stopped = Some(stop);
+                }
+                Some(run.outcome)
             },
             |moves| verify(puzzle, target, moves).is_ok(),
         );
+        if let Some(stop) = stopped {
+            self.stopped(stop);
+        }
         self.stages.push(Stage::Improvement(improved));
         Answer::Solved {
             optimal: improved.optimal(),

@@ -52,8 +52,10 @@ impl std::fmt::Display for Verdict {
         match self {
             Verdict::Unreachable => f.write_str("goal unreachable"),
             Verdict::Reachable => f.write_str("goal reachable, no proof"),
-            Verdict::Stopped(Stop::Time) => f.write_str("stopped by its time share"),
+            Verdict::Stopped(Stop::Work) => f.write_str("stopped by its work budget"),
+            Verdict::Stopped(Stop::Time) => f.write_str("stopped by the time limit"),
             Verdict::Stopped(Stop::Memory(_)) => f.write_str("stopped by the memory limit"),
+            Verdict::Stopped(Stop::Cancelled) => f.write_str("cancelled"),
         }
     }
 }
@@ -74,10 +76,10 @@ const MAX_SLOTS: usize = 64;
 
 /// Tries to prove `puzzle` unsolvable (towards `target`, the goal origin of each piece) by the
 /// relaxations in turn, the looser and smaller one first when some blocks share a shape, each
-/// within `limits` (the deadline is shared). Returns the searches run, the last one deciding:
+/// within `limits` (each its own work budget; the deadline is shared). Returns the searches run, the last one deciding:
 /// `None` when the puzzle has no blocks (the relaxed space is then only the blanks, and always
 /// connected on an open board), or is too large to encode.
-pub fn disprove(puzzle: &Puzzle, target: &[usize], limits: Limits) -> Option<Vec<Relaxation>> {
+pub fn disprove(puzzle: &Puzzle, target: &[usize], limits: &Limits) -> Option<Vec<Relaxation>> {
     let blocks = puzzle.pieces.iter().filter(|p| p.shape != Shape::UNIT);
     let shapes: Vec<Shape> = blocks.map(|p| p.shape).collect();
     if shapes.is_empty() || puzzle.board.cells() > usize::from(u16::MAX) {
@@ -99,7 +101,7 @@ pub fn disprove(puzzle: &Puzzle, target: &[usize], limits: Limits) -> Option<Vec
     };
     let mut runs = Vec::new();
     for &alike in order {
-        let relaxation = run(puzzle, target, alike, limits);
+        let relaxation = run(puzzle, target, alike, limits.clone());
         runs.push(relaxation);
         // Only a reachable looser goal leaves the stricter relaxation anything to prove.
         if relaxation.verdict != Verdict::Reachable {

@@ -5,7 +5,7 @@ use super::anytime::Improved;
 use super::proof::Unsolvable;
 use super::relax::Relaxation;
 use crate::engine::puzzle::Move;
-use crate::search::Stats;
+use crate::search::{Stats, Stop};
 use crate::solve::packed;
 use std::fmt;
 use std::time::Duration;
@@ -15,8 +15,17 @@ use std::time::Duration;
 pub enum Limit {
     /// The search would have needed more than this many bytes.
     Memory(usize),
+    /// The search expanded as many states as its stage may.
+    Work,
     /// The time limit passed.
     Time,
+    /// The solve was cancelled.
+    Cancelled,
+    /// The answer would be longer than any answer this program writes: about `estimate` moves.
+    TooLong {
+        /// A rough length of the answer the constructive solver would give.
+        estimate: u64,
+    },
     /// The board has more cells than the exact searches handle.
     BoardSize(usize),
     /// The constructive solver could not place this piece (label) within its search budget.
@@ -27,7 +36,14 @@ impl fmt::Display for Limit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Limit::Memory(bytes) => write!(f, "the memory limit of {} was reached", Bytes(*bytes)),
+            Limit::Work => write!(f, "its work budget was spent"),
             Limit::Time => write!(f, "the time limit was reached"),
+            Limit::Cancelled => write!(f, "the solve was cancelled"),
+            Limit::TooLong { estimate } => write!(
+                f,
+                "the answer would be about {estimate} moves, more than the {MOST_MOVES} moves an \
+                 answer may have"
+            ),
             Limit::BoardSize(cells) => write!(
                 f,
                 "a board of {cells} cells is beyond the exact search (at most {} cells)",
@@ -36,6 +52,21 @@ impl fmt::Display for Limit {
             Limit::Stuck(label) => {
                 write!(f, "the constructive solver could not place piece {label}")
             }
+        }
+    }
+}
+
+/// The longest answer the solver sets out to find: a board whose answer would be longer is
+/// refused at once, since writing and replaying it would take longer than anyone waits.
+pub const MOST_MOVES: u64 = 50_000_000;
+
+impl From<Stop> for Limit {
+    fn from(stop: Stop) -> Limit {
+        match stop {
+            Stop::Memory(bytes) => Limit::Memory(bytes),
+            Stop::Work => Limit::Work,
+            Stop::Time => Limit::Time,
+            Stop::Cancelled => Limit::Cancelled,
         }
     }
 }
@@ -104,6 +135,9 @@ pub struct Report {
     pub stats: Stats,
     /// Wall time from start to answer.
     pub elapsed: Duration,
+    /// Whether a time limit or a cancellation cut a stage short: an unhurried run might give
+    /// another answer.
+    pub cut_short: bool,
 }
 
 impl Report {

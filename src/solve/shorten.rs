@@ -12,7 +12,6 @@ use crate::rng::mix;
 use crate::search::{Limits, Outcome, Reversible, Space, bidirectional_bfs};
 use fxhash::FxHashMap;
 use std::ops::Range;
-use std::time::Instant;
 
 /// Most pieces one stretch may move: the local state holds their origins, and the space grows
 /// with their number.
@@ -21,6 +20,9 @@ const MOST_PIECES: usize = 8;
 const WINDOW: usize = 24;
 /// Memory one local search may fill before it gives up on its stretch.
 const SEARCH_BYTES: usize = 1 << 20;
+/// Most passes over a solution: later passes gain little, and a bound on them (not on time)
+/// keeps the result the same on every machine.
+const PASSES: usize = 4;
 
 /// The origins of the stretch's pieces (unused slots stay zero).
 type Local = [u32; MOST_PIECES];
@@ -103,12 +105,17 @@ impl Reversible for Stretch<'_> {
 }
 
 /// `moves` (played from `puzzle`'s start) with stretches replaced by shorter ones and loops
-/// through repeated positions cut, pass after pass while a pass gains and `deadline` allows.
-/// Every replacement is legal by construction; callers replay the result all the same.
-pub fn locally(puzzle: &Puzzle, moves: &[Move], deadline: Instant) -> Vec<Move> {
+/// through repeated positions cut, pass after pass while a pass gains, at most [`PASSES`]
+/// passes, until `limits` expire (their deadline or cancellation; their memory and work do not
+/// apply, since each local search has its own). Every replacement is legal by construction;
+/// callers replay the result all the same.
+pub fn locally(puzzle: &Puzzle, moves: &[Move], limits: &Limits) -> Vec<Move> {
     let mut moves = cut_loops(puzzle, moves);
-    while Instant::now() < deadline {
-        let shorter = cut_loops(puzzle, &pass(puzzle, &moves, deadline));
+    for _ in 0..PASSES {
+        if limits.expired().is_some() {
+            break;
+        }
+        let shorter = cut_loops(puzzle, &pass(puzzle, &moves, limits));
         if shorter.len() >= moves.len() {
             break;
         }
@@ -155,7 +162,7 @@ pub fn cut_loops(puzzle: &Puzzle, moves: &[Move]) -> Vec<Move> {
 
 /// One sweep of windows over `moves`, each replaced by a shortest local path when that is
 /// shorter.
-fn pass(puzzle: &Puzzle, moves: &[Move], deadline: Instant) -> Vec<Move> {
+fn pass(puzzle: &Puzzle, moves: &[Move], limits: &Limits) -> Vec<Move> {
     let board = &puzzle.board;
     let mut origins = puzzle.start.clone();
     let mut occupant = vec![0u32; board.cells()];
@@ -167,11 +174,11 @@ fn pass(puzzle: &Puzzle, moves: &[Move], deadline: Instant) -> Vec<Move> {
     let mut out = Vec::with_capacity(moves.len());
     let mut i = 0;
     while i < moves.len() {
-        if Instant::now() >= deadline {
+        if limits.expired().is_some() {
             out.extend_from_slice(&moves[i..]);
             break;
         }
-        let (end, better) = improve(puzzle, &origins, &occupant, &moves[i..], deadline);
+        let (end, better) = improve(puzzle, &origins, &occupant, &moves[i..], limits);
         let taken = match better {
             Some(path) => {
                 out.extend_from_slice(&path);
@@ -208,7 +215,7 @@ fn improve(
     origins: &[usize],
     occupant: &[u32],
     rest: &[Move],
-    deadline: Instant,
+    limits: &Limits,
 ) -> (usize, Option<Vec<Move>>) {
     let board = &puzzle.board;
     let mut pieces: Vec<usize> = Vec::new();
@@ -257,11 +264,12 @@ fn improve(
         rows,
         cols,
     };
-    let limits = Limits {
+    let local = Limits {
         max_memory: SEARCH_BYTES,
-        deadline: Some(deadline),
+        max_expanded: None,
+        ..limits.clone()
     };
-    match bidirectional_bfs(&stretch, start, goal, limits, |_| {}).outcome {
+    match bidirectional_bfs(&stretch, start, goal, local, |_| {}).outcome {
         Outcome::Found(path) if path.len() < end => {
             let path = path.into_iter().map(|(k, dir)| Move {
                 piece: stretch.pieces[k as usize],

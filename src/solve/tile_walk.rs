@@ -78,21 +78,12 @@ impl TileWalk {
     /// and the walk tries moves in a fixed order, so the first shortest path in that order is
     /// found whatever the tables.
     pub fn new(puzzle: &Puzzle, target: &[usize], supply: &mut Supply) -> Option<TileWalk> {
+        if !TileWalk::applies(puzzle, target) {
+            return None;
+        }
         let board = &puzzle.board;
         let (rows, cols, cells) = (board.rows(), board.cols(), board.cells());
-        if !(2..=MAX_CELLS).contains(&cells)
-            || puzzle.pieces.len() + 1 != cells
-            || puzzle.pieces.iter().any(|p| p.shape.area() != 1)
-        {
-            return None;
-        }
-        // Tables are built with the blank's goal on the last cell.
         let goals: Vec<usize> = (0..cells - 1).collect();
-        let mut sorted = target.to_vec();
-        sorted.sort_unstable();
-        if sorted != goals {
-            return None;
-        }
         let seven_eight = pdb::fifteen_seven_eight();
         let stored = if (rows, cols) == (4, 4) {
             supply
@@ -116,6 +107,18 @@ impl TileWalk {
                 }),
         };
         Some(TileWalk::with_tables(puzzle, target, &patterns, tables))
+    }
+
+    /// Whether the walk takes `puzzle` towards `target`: 1x1 tiles and one blank on at most
+    /// [`MAX_CELLS`] cells, the blank's goal on the last cell (tables are built so).
+    pub fn applies(puzzle: &Puzzle, target: &[usize]) -> bool {
+        let cells = puzzle.board.cells();
+        let mut sorted = target.to_vec();
+        sorted.sort_unstable();
+        (2..=MAX_CELLS).contains(&cells)
+            && puzzle.pieces.len() + 1 == cells
+            && puzzle.pieces.iter().all(|p| p.shape.area() == 1)
+            && sorted.iter().copied().eq(0..cells - 1)
     }
 
     /// The walk for `puzzle` (as for [`TileWalk::new`]) bounded by `tables`, the databases of

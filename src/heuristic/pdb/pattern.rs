@@ -79,11 +79,10 @@ impl Pattern {
             .saturating_mul(free.pow(self.blanks as u32))
     }
 
-    /// Peak bytes a build holds: the table and a generous bound on its working set (a visited
-    /// bit per state index and frontiers of 8-byte states).
+    /// Peak bytes a build holds: the table and a bound on its working set (2 bits per state of
+    /// a placement and a region of the blank, for up to 4 regions per placement).
     pub fn build_bytes(&self) -> usize {
-        let states = self.table_bytes() << (self.bits() as usize * self.blanks);
-        states / 8 + self.table_bytes() + states / 2
+        self.table_bytes() + self.placements()
     }
 
     /// The index of the goal placement (every tile on its own goal cell), as
@@ -146,7 +145,7 @@ impl Ranker {
     #[inline(never)]
     pub fn rank(&self, fields: usize) -> usize {
         let mask = (1 << self.bits) - 1;
-        let mut used = 0u64;
+        let mut used = 0u128;
         let mut rank = 0;
         for i in 0..self.tiles {
             let cell = (fields >> (i as u32 * self.bits)) & mask;

@@ -9,13 +9,14 @@ use super::build::{self, BuildProgress};
 use super::cache::{Cache, CacheError};
 use super::pattern::Pattern;
 use super::table::PatternDb;
+use crate::search::Limits;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
 /// A low estimate of how many placements a build covers per second on one core: a build is
 /// not started when, at this pace, it could not end before the deadline.
-const PLACEMENTS_PER_SECOND: f64 = 1.5e6;
+const PLACEMENTS_PER_SECOND: f64 = 8e6;
 
 /// How often a build tells its progress.
 const PROGRESS_EVERY: Duration = Duration::from_millis(250);
@@ -62,8 +63,7 @@ pub enum TableEvent<'a> {
 /// Where tables come from for one solve, and what they may cost.
 pub struct Supply<'a> {
     cache: Option<&'a Cache>,
-    deadline: Option<Instant>,
-    max_memory: usize,
+    limits: Limits,
     threads: usize,
     on_event: &'a mut dyn FnMut(TableEvent<'_>),
 }
@@ -84,19 +84,17 @@ fn keep(db: PatternDb) -> Arc<PatternDb> {
 }
 
 impl<'a> Supply<'a> {
-    /// Tables from `cache` (or none), built before `deadline` (if any) within `max_memory`
-    /// bytes on `threads` threads; `on_event` hears what happens.
+    /// Tables from `cache` (or none), built within `limits` (their memory, their deadline, and
+    /// until they are cancelled) on `threads` threads; `on_event` hears what happens.
     pub fn new(
         cache: Option<&'a Cache>,
-        deadline: Option<Instant>,
-        max_memory: usize,
+        limits: &Limits,
         threads: usize,
         on_event: &'a mut dyn FnMut(TableEvent<'_>),
     ) -> Supply<'a> {
         Supply {
             cache,
-            deadline,
-            max_memory,
+            limits: limits.clone(),
             threads,
             on_event,
         }
@@ -131,7 +129,7 @@ impl<'a> Supply<'a> {
             .iter()
             .map(|&i| patterns[i].placements() as f64 / PLACEMENTS_PER_SECOND)
             .sum();
-        if let (Some(deadline), Some(&first)) = (self.deadline, missing.first())
+        if let (Some(deadline), Some(&first)) = (self.limits.deadline, missing.first())
             && Instant::now() + Duration::from_secs_f64(seconds) > deadline
         {
             (self.on_event)(TableEvent::Skipped {
@@ -170,7 +168,7 @@ impl<'a> Supply<'a> {
     fn fits(&self, patterns: &[Pattern]) -> bool {
         let tables: usize = patterns.iter().map(Pattern::table_bytes).sum();
         let build = patterns.iter().map(Pattern::build_bytes).max().unwrap_or(0);
-        tables.saturating_add(build) <= self.max_memory
+        tables.saturating_add(build) <= self.limits.max_memory
     }
 
     /// The table when it is in this process or sound in the cache.
@@ -193,7 +191,7 @@ impl<'a> Supply<'a> {
         (self.on_event)(TableEvent::Waiting { pattern });
         let cache = self.cache.expect("only cached tables are waited for");
         loop {
-            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            if self.limits.expired().is_some() {
                 return None;
             }
             match cache.try_lock(pattern) {
@@ -221,7 +219,7 @@ impl<'a> Supply<'a> {
             progress: None,
         });
         let began = Instant::now();
-        let deadline = self.deadline;
+        let limits = &self.limits;
         let threads = self.threads;
         let latest = Mutex::new(None);
         let (done, finished) = mpsc::channel();
@@ -231,7 +229,7 @@ impl<'a> Supply<'a> {
             scope.spawn(move || {
                 let table = build::build(pattern, threads, &|progress| {
                     *latest.lock().unwrap_or_else(|p| p.into_inner()) = Some(*progress);
-                    deadline.is_none_or(|d| Instant::now() < d)
+                    limits.expired().is_none()
                 });
                 let _ = done.send(table);
             });
@@ -249,7 +247,7 @@ impl<'a> Supply<'a> {
         let Some(table) = table else {
             (self.on_event)(TableEvent::Skipped {
                 pattern,
-                reason: "the time limit passed during the build",
+                reason: "the time limit passed, or the solve was cancelled, during the build",
             });
             return None;
         };

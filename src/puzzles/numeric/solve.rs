@@ -48,6 +48,7 @@ fn decided_by_rules(numeric: &NumericPuzzle) -> Option<Result<Report, Unverified
         stages: vec![Stage::Rules],
         stats: Stats::default(),
         elapsed: began.elapsed(),
+        cut_short: false,
     }))
 }
 

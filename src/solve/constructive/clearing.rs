@@ -185,7 +185,7 @@ impl Placer<'_> {
                 WEIGHT,
                 Budget {
                     max_nodes: budget,
-                    deadline: self.deadline,
+                    limits: &self.limits,
                 },
             );
             if found.is_some() {
@@ -241,7 +241,7 @@ impl Placer<'_> {
                 WEIGHT,
                 Budget {
                     max_nodes: budget,
-                    deadline: self.deadline,
+                    limits: &self.limits,
                 },
             );
             if found.is_some() {

@@ -26,10 +26,10 @@ pub mod tile_window;
 
 use crate::engine::geometry::Shape;
 use crate::engine::puzzle::{Move, Puzzle};
+use crate::search::{Limits, Stop};
 use clearing::FEW_BLANKS;
 pub use order::Failure;
 use placer::Placer;
-use std::time::Instant;
 
 /// The ways of placing [`solve`] tries in turn: how many last rows are placed column by column,
 /// and whether targets are emptied ahead of time (see [`Placer::place`]). Each way solves
@@ -57,13 +57,9 @@ const MANY_BLANKS_BLOCK_ATTEMPTS: [(usize, bool); 6] = [
 ];
 
 /// Solves `puzzle` towards `target` (the goal origin of each piece) and returns the moves.
-pub fn solve(
-    puzzle: &Puzzle,
-    target: &[usize],
-    deadline: Option<Instant>,
-) -> Result<Vec<Move>, Failure> {
+pub fn solve(puzzle: &Puzzle, target: &[usize], limits: &Limits) -> Result<Vec<Move>, Failure> {
     let mut moves = Vec::new();
-    solve_streaming(puzzle, target, deadline, &mut |mv| moves.push(mv))?;
+    solve_streaming(puzzle, target, limits, &mut |mv| moves.push(mv))?;
     Ok(moves)
 }
 
@@ -74,7 +70,7 @@ pub fn solve(
 pub fn solve_streaming(
     puzzle: &Puzzle,
     target: &[usize],
-    deadline: Option<Instant>,
+    limits: &Limits,
     sink: &mut dyn FnMut(Move),
 ) -> Result<(), Failure> {
     let blocks = puzzle.pieces.iter().any(|p| p.shape != Shape::UNIT);
@@ -83,9 +79,9 @@ pub fn solve_streaming(
         (true, false) => &BLOCK_ATTEMPTS,
         (true, true) => &MANY_BLANKS_BLOCK_ATTEMPTS,
     };
-    let mut failure = Failure::Time;
+    let mut failure = Failure::Stopped(Stop::Time);
     for (i, &(strip, evacuate)) in attempts.iter().enumerate() {
-        let placer = Placer::new(puzzle, target, (strip, evacuate), deadline);
+        let placer = Placer::new(puzzle, target, (strip, evacuate), limits);
         let mut made = Vec::new();
         let outcome = placer.run(&puzzle.start, &mut |mv| {
             made.push(mv);
@@ -93,7 +89,7 @@ pub fn solve_streaming(
         });
         match outcome {
             Ok(()) => return Ok(()),
-            Err(Failure::Time) => return Err(Failure::Time),
+            Err(stopped @ Failure::Stopped(_)) => return Err(stopped),
             Err(stuck) => {
                 if i == 0 {
                     failure = stuck;

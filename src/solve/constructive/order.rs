@@ -6,6 +6,7 @@ use super::placer::{Arrangement, Placer, widen};
 use super::tile_route::Field;
 use super::tile_window;
 use crate::engine::puzzle::Move;
+use crate::search::Stop;
 
 /// Most tiles one stage of [`tile_window`] brings home together: larger stages save moves, up
 /// to the point where their windows grow too large for the searches to end.
@@ -35,9 +36,9 @@ pub enum Failure {
         /// The piece that could not be placed.
         label: u32,
     },
-    /// The deadline passed.
-    #[error("the time limit was reached")]
-    Time,
+    /// The deadline passed, or the solve was cancelled.
+    #[error("stopped: {0:?}")]
+    Stopped(Stop),
 }
 
 /// The rows above the strip as [`Placer::cheapest`] fills them.
@@ -64,8 +65,8 @@ impl Placer<'_> {
         let mut order: Vec<usize> = Vec::with_capacity(self.order.len());
         let mut rows = self.staircase();
         while order.len() < self.order.len() {
-            if self.past_deadline() {
-                return Err(Failure::Time);
+            if let Some(stop) = self.stopped() {
+                return Err(Failure::Stopped(stop));
             }
             let mut stage = self.stage(&layout, rows.as_mut(), order.len());
             let mut found = self.window(&layout, &order, &stage);
@@ -99,8 +100,8 @@ impl Placer<'_> {
                     None => self.place(layout, &order),
                 };
                 let Some((path, reached)) = placed else {
-                    if self.past_deadline() {
-                        return Err(Failure::Time);
+                    if let Some(stop) = self.stopped() {
+                        return Err(Failure::Stopped(stop));
                     }
                     let label = self.puzzle.pieces[next].label();
                     return Err(Failure::Stuck { label });

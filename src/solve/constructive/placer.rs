@@ -4,7 +4,7 @@
 use crate::engine::geometry::{Dir, Shape};
 use crate::engine::puzzle::{Move, Puzzle};
 use crate::rng::mix;
-use std::time::Instant;
+use crate::search::{Limits, Stop};
 
 /// Expansions the search that empties the cells of one step may spend over the whole board
 /// before the placement falls back to the unrestricted search: blocks need more (they move
@@ -44,7 +44,7 @@ pub(super) struct Placer<'a> {
     pub(super) turns: bool,
     /// When to stop; checked between the steps of a placement too, since one placement on a
     /// large board with many blocks can take seconds.
-    pub(super) deadline: Option<Instant>,
+    pub(super) limits: Limits,
     /// Whether the board holds 1x1 tiles and one blank: each placement is then one cost-aware
     /// route of the tile and the blank together ([`Placer::route_tile`]).
     pub(super) one_blank: bool,
@@ -59,7 +59,7 @@ impl<'a> Placer<'a> {
         puzzle: &'a Puzzle,
         target: &'a [usize],
         (strip, evacuate): (usize, bool),
-        deadline: Option<Instant>,
+        limits: &Limits,
     ) -> Self {
         let board = &puzzle.board;
         let strip_top = board.rows().saturating_sub(strip);
@@ -89,14 +89,15 @@ impl<'a> Placer<'a> {
                 NODES_PER_STEP_TILES
             },
             turns: !blocks,
-            deadline,
+            limits: limits.clone(),
             strip_top,
             one_blank: !blocks && puzzle.blank_count() == 1,
         }
     }
 
-    pub(super) fn past_deadline(&self) -> bool {
-        self.deadline.is_some_and(|d| Instant::now() >= d)
+    /// Why to stop now: the deadline has passed or the solve was cancelled.
+    pub(super) fn stopped(&self) -> Option<Stop> {
+        self.limits.expired()
     }
 
     /// Moves the single blank of `layout` along `dirs`, appending the moves made to `moves`.

@@ -80,7 +80,7 @@ impl Placer<'_> {
         let mut avoid = vec![false; board.cells()];
         let mut detours = 0;
         while let Some(dir) = self.route_step(&layout, current, &frozen, &avoid) {
-            if self.past_deadline() {
+            if self.stopped().is_some() {
                 return None;
             }
             let origin = layout.origins[current] as usize;

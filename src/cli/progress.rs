@@ -1,0 +1,62 @@
+//! What a long solve tells on stderr while it works: a line every few seconds naming the stage
+//! and how far it has come, and the pattern databases it builds or waits for.
+
+use super::tables;
+use klotski::solve::Progress;
+use std::time::{Duration, Instant};
+
+/// How long a solve runs before its first progress line, and between two of them.
+const EVERY: Duration = Duration::from_secs(3);
+
+/// Turns a solve's progress reports into stderr lines, a few seconds apart.
+pub struct Reporter {
+    /// Whether every stage is told as it begins (`--verbose`).
+    verbose: bool,
+    started: Instant,
+    last: Instant,
+    stage: &'static str,
+    moves: usize,
+}
+
+impl Reporter {
+    /// A reporter for a solve that starts now; `verbose` tells each stage as it begins.
+    pub fn new(verbose: bool) -> Reporter {
+        let now = Instant::now();
+        Reporter {
+            verbose,
+            started: now,
+            last: now,
+            stage: "starting",
+            moves: 0,
+        }
+    }
+
+    /// Takes one report; tables are told at once, the rest at most every few seconds.
+    pub fn tell(&mut self, progress: Progress<'_>) {
+        match progress {
+            Progress::Table(event) => return tables::tell_table(event),
+            Progress::Stage(stage) => {
+                self.stage = stage;
+                if self.verbose {
+                    let seconds = self.started.elapsed().as_secs_f64();
+                    eprintln!("klotski: {seconds:.2} s: {stage}");
+                }
+            }
+            Progress::Moves(moves) => self.moves = moves,
+            Progress::Search(_) => {}
+        }
+        if self.last.elapsed() < EVERY {
+            return;
+        }
+        self.last = Instant::now();
+        let seconds = self.started.elapsed().as_secs();
+        if self.stage == "constructive solver" {
+            eprintln!(
+                "klotski: {seconds} s: constructive solver, {} moves so far",
+                self.moves
+            );
+        } else {
+            eprintln!("klotski: {seconds} s: {}", self.stage);
+        }
+    }
+}
