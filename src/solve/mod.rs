@@ -10,6 +10,7 @@ pub mod algo;
 pub mod anytime;
 pub mod constructive;
 mod exact;
+mod finish;
 pub mod packed;
 mod portfolio;
 pub mod proof;

@@ -12,6 +12,7 @@ use super::algo::Algo;
 use super::anytime;
 use super::constructive::{self, Failure};
 use super::exact::exact;
+use super::finish::finish;
 use super::proof::Unsolvable;
 use super::relax::{self, Verdict};
 use super::report::{Answer, Limit, MOST_MOVES, Report, Stage, Verdict as Decided};
@@ -31,13 +32,20 @@ pub mod budget {
     /// The exact search on boards of 1x1 tiles with one blank of at most this many cells: no
     /// work budget, it always finishes.
     pub const UNBOUNDED_TILE_CELLS: usize = 16;
-    /// A* on the packed space.
-    pub const EXACT_ASTAR: u64 = 400_000;
+    /// A* on the packed space, in states expanded times the board's cells: an expansion costs
+    /// about as much as the board is large, and small boards are the ones it can finish.
+    pub const EXACT_ASTAR_CELLS: u64 = 16_000_000;
     /// IDA* on the packed space (one blank on more than 64 cells), which recomputes its bound
     /// at every node.
     pub const EXACT_PACKED_IDASTAR: u64 = 300_000;
     /// Breadth-first searches.
     pub const EXACT_BFS: u64 = 4_000_000;
+    /// Each try of weighted A* on the rows the constructive solver left unfinished.
+    pub const FINISH_TRY: u64 = 500_000;
+    /// Most tries, each a row more than the one before.
+    pub const FINISH_TRIES: usize = 3;
+    /// Most cells of those rows: larger cuts are not tried.
+    pub const FINISH_CELLS: usize = 128;
     /// The relaxations, before the constructive solver.
     pub const RELAX: u64 = 200_000;
     /// The relaxations again, once the constructive solver got stuck.
@@ -239,7 +247,7 @@ impl<'a> Run<'a> {
                 self.stopped(stop);
                 Answer::GaveUp(stop.into())
             }
-            Err(Failure::Stuck { label }) => {
+            Err(Failure::Stuck { label, .. }) => {
                 let limits = self
                     .share(1.0)
                     .expanding(self.work(budget::RELAX_AFTER_STUCK));
@@ -281,7 +289,7 @@ impl<'a> Run<'a> {
                 Algo::Idastar if walk => Some(budget::EXACT_TILE_WALK),
                 Algo::Idastar => Some(budget::EXACT_PACKED_IDASTAR),
                 Algo::Bfs | Algo::Bibfs => Some(budget::EXACT_BFS),
-                _ => Some(budget::EXACT_ASTAR),
+                _ => Some(budget::EXACT_ASTAR_CELLS / cells.max(1) as u64),
             };
             if let Some(work) = work {
                 limits = limits.expanding(self.work(work));
@@ -378,15 +386,30 @@ impl<'a> Run<'a> {
                     on_progress(Progress::Moves(moves.len()));
                 }
             });
-        if let Err(failure) = constructed {
-            let limit = match failure {
-                Failure::Stopped(stop) => stop.into(),
-                Failure::Stuck { label } => Limit::Stuck(label),
-            };
-            self.stages.push(Stage::Constructive(Err(limit)));
-            return Err(failure);
+        let mut finished = None;
+        match constructed {
+            Ok(()) => {}
+            Err(Failure::Stuck { label, reached }) => {
+                let Some((rescue, stage)) = self.rescue(&reached) else {
+                    self.stages
+                        .push(Stage::Constructive(Err(Limit::Stuck(label))));
+                    return Err(Failure::Stuck { label, reached });
+                };
+                for mv in rescue {
+                    moves.push(mv);
+                    if let Some(on_move) = on_move.as_mut() {
+                        on_move(mv);
+                    }
+                }
+                finished = Some(stage);
+            }
+            Err(Failure::Stopped(stop)) => {
+                self.stages.push(Stage::Constructive(Err(stop.into())));
+                return Err(Failure::Stopped(stop));
+            }
         }
         self.stages.push(Stage::Constructive(Ok(moves.len())));
+        self.stages.extend(finished);
         if streamed {
             return Ok((moves, true));
         }
@@ -403,6 +426,53 @@ impl<'a> Run<'a> {
             to: kept.len(),
         });
         Ok((kept, false))
+    }
+
+    /// Moves from the start to the goal where the constructive solver got stuck after
+    /// `reached` (the furthest of its ways of placing): first the blocks brought home by the
+    /// relaxation's plan ([`relax::blocks_home`]) and the constructive solver again from there,
+    /// then the rows left unfinished searched as a board of their own ([`finish`]).
+    fn rescue(&mut self, reached: &[Move]) -> Option<(Vec<Move>, Stage)> {
+        let limits = self.share(1.0);
+        let plan_limits = limits.expanding(self.work(budget::RELAX_AFTER_STUCK));
+        let mut furthest = reached.to_vec();
+        let mut blocks_first = false;
+        let planned = relax::blocks_home(self.puzzle, self.target, &plan_limits);
+        if let Some(plan) = planned {
+            let moved = Puzzle {
+                start: self.puzzle.replay(&plan).ok()?.origins().to_vec(),
+                ..self.puzzle.clone()
+            };
+            match constructive::solve(&moved, self.target, &limits) {
+                Ok(rest) => {
+                    let stage = Stage::Rescue {
+                        blocks_first: true,
+                        rows: None,
+                    };
+                    return Some(([plan, rest].concat(), stage));
+                }
+                Err(Failure::Stuck { reached, .. }) => {
+                    furthest = [plan, reached].concat();
+                    blocks_first = true;
+                }
+                Err(Failure::Stopped(_)) => return None,
+            }
+        }
+        let origins = self.puzzle.replay(&furthest).ok()?.origins().to_vec();
+        let try_limits = limits.expanding(self.work(budget::FINISH_TRY));
+        let (rest, rows) = finish(
+            self.puzzle,
+            self.target,
+            &origins,
+            &try_limits,
+            (budget::FINISH_TRIES, budget::FINISH_CELLS),
+            self.options.cache.as_ref(),
+        )?;
+        let stage = Stage::Rescue {
+            blocks_first,
+            rows: Some(rows),
+        };
+        Some(([furthest, rest].concat(), stage))
     }
 
     /// Weighted A* with falling weights from `moves`, a small probe first and each later round

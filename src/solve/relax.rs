@@ -11,7 +11,7 @@
 //! nothing, and nothing is claimed then.
 
 use crate::engine::geometry::{Board, Dir, Shape};
-use crate::engine::puzzle::Puzzle;
+use crate::engine::puzzle::{Cell, Move, Puzzle};
 use crate::rng::mix;
 use crate::search::{self, Limits, Outcome, Reversible, Space, Stats, Stop};
 use std::hash::{Hash, Hasher};
@@ -71,6 +71,13 @@ pub struct Relaxation {
     pub stats: Stats,
 }
 
+/// How [`blocks_home`] weighs the blocks' distances home against the moves made: the plan
+/// comes fast and is seldom much longer than the shortest.
+const PLAN_WEIGHTS: search::Weights = search::Weights {
+    depth: 1,
+    estimate: 3,
+};
+
 /// Most blanks plus blocks a relaxed state holds.
 const MAX_SLOTS: usize = 64;
 
@@ -109,6 +116,93 @@ pub fn disprove(puzzle: &Puzzle, target: &[usize], limits: &Limits) -> Option<Ve
         }
     }
     Some(runs)
+}
+
+/// A way to bring every block of `puzzle` home and the blanks onto the goal's blank cells,
+/// the 1x1 tiles left anywhere: a path of the relaxation with the tiles alike, played
+/// as real moves (every relaxed move is one: a tile slides into a blank, a block into blanks).
+/// `None` when the search stops within `limits` or the puzzle has no blocks.
+pub fn blocks_home(puzzle: &Puzzle, target: &[usize], limits: &Limits) -> Option<Vec<Move>> {
+    let blocks = puzzle
+        .pieces
+        .iter()
+        .filter(|p| p.shape != Shape::UNIT)
+        .count();
+    if blocks == 0 || puzzle.board.cells() > usize::from(u16::MAX) {
+        return None;
+    }
+    match puzzle.blank_count() + blocks {
+        0..=4 => plan_relaxed::<4>(puzzle, target, limits),
+        5..=8 => plan_relaxed::<8>(puzzle, target, limits),
+        9..=16 => plan_relaxed::<16>(puzzle, target, limits),
+        17..=32 => plan_relaxed::<32>(puzzle, target, limits),
+        33..=MAX_SLOTS => plan_relaxed::<MAX_SLOTS>(puzzle, target, limits),
+        _ => None,
+    }
+}
+
+/// [`blocks_home`] with `N` slots per state.
+fn plan_relaxed<const N: usize>(
+    puzzle: &Puzzle,
+    target: &[usize],
+    limits: &Limits,
+) -> Option<Vec<Move>> {
+    let space = RelaxedSpace::<N>::new(puzzle, Alike::Tiles);
+    let start = space.encode(puzzle, &puzzle.start);
+    let goal = space.encode(puzzle, target);
+    // The blocks' distances home guide it: a plan, not a proof, so it need not be shortest.
+    let cols = space.board.cols();
+    let distance = |a: u16, b: u16| {
+        let (a, b) = (usize::from(a), usize::from(b));
+        (a / cols).abs_diff(b / cols) + (a % cols).abs_diff(b % cols)
+    };
+    let estimate = |key: &RelaxedPosition<N>| {
+        let blocks = space.blanks..space.blanks + space.shapes.len();
+        let far: usize = blocks.map(|i| distance(key.0[i], goal.0[i])).sum();
+        far as u32
+    };
+    let found = search::weighted_astar(
+        &space,
+        start,
+        |key| *key == goal,
+        estimate,
+        PLAN_WEIGHTS,
+        limits.clone(),
+        |_, _| {},
+    );
+    let Outcome::Found(shifts) = found.outcome else {
+        return None;
+    };
+    let mut position = puzzle.start_position();
+    let mut moves = Vec::with_capacity(shifts.len());
+    for shift in shifts {
+        let to = usize::from(shift.to);
+        // A tile's shift names the cell it leaves (the blank's new cell) and the way the blank
+        // went; a block's names its new origin and its own way.
+        let mv = match position.at(to) {
+            Cell::Piece(p) if puzzle.pieces[p].shape == Shape::UNIT => Move {
+                piece: p,
+                dir: shift.dir.opposite(),
+            },
+            _ => {
+                let piece = (0..puzzle.pieces.len()).find(|&p| {
+                    let shape = puzzle.pieces[p].shape;
+                    shape != Shape::UNIT
+                        && puzzle.board.step(shape, position.origins()[p], shift.dir) == Some(to)
+                })?;
+                Move {
+                    piece,
+                    dir: shift.dir,
+                }
+            }
+        };
+        if !puzzle.can_move(&position, mv) {
+            return None;
+        }
+        puzzle.apply(&mut position, mv);
+        moves.push(mv);
+    }
+    Some(moves)
 }
 
 /// Runs one relaxation with `N` slots per state.

@@ -104,6 +104,15 @@ pub enum Stage {
     Relaxation(Relaxation),
     /// The constructive solver: a solution's length, or why it stopped.
     Constructive(Result<usize, Limit>),
+    /// The constructive solver got stuck, and was rescued: the blocks brought home first by
+    /// the relaxation's plan, or the rows it left unfinished searched by weighted A*
+    /// ([`super::finish`]), or both.
+    Rescue {
+        /// Whether the blocks went home first.
+        blocks_first: bool,
+        /// How many rows weighted A* searched, if it ran.
+        rows: Option<usize>,
+    },
     /// Local shortening of the constructive solution: its length before and after.
     Shortening {
         /// Moves before.
@@ -182,8 +191,17 @@ impl fmt::Display for Method<'_> {
             }
         }
         for stage in &stages[at + 1..] {
-            if let Stage::Improvement(improved) = stage {
-                write!(f, "; {improved}")?;
+            match stage {
+                Stage::Rescue { blocks_first, rows } => {
+                    if *blocks_first {
+                        f.write_str(", after the relaxation brought the blocks home")?;
+                    }
+                    if let Some(rows) = rows {
+                        write!(f, ", its last {rows} rows finished by weighted A*")?;
+                    }
+                }
+                Stage::Improvement(improved) => write!(f, "; {improved}")?,
+                _ => {}
             }
         }
         Ok(())

@@ -26,7 +26,7 @@ pub mod tile_window;
 
 use crate::engine::geometry::Shape;
 use crate::engine::puzzle::{Move, Puzzle};
-use crate::search::{Limits, Stop};
+use crate::search::Limits;
 use clearing::FEW_BLANKS;
 pub use order::Failure;
 use placer::Placer;
@@ -79,8 +79,9 @@ pub fn solve_streaming(
         (true, false) => &BLOCK_ATTEMPTS,
         (true, true) => &MANY_BLANKS_BLOCK_ATTEMPTS,
     };
-    let mut failure = Failure::Stopped(Stop::Time);
-    for (i, &(strip, evacuate)) in attempts.iter().enumerate() {
+    // The stuck attempt that brought the most pieces home: its label, moves and count.
+    let mut furthest: Option<(u32, Vec<Move>, usize)> = None;
+    for &(strip, evacuate) in attempts {
         let placer = Placer::new(puzzle, target, (strip, evacuate), limits);
         let mut made = Vec::new();
         let outcome = placer.run(&puzzle.start, &mut |mv| {
@@ -90,14 +91,27 @@ pub fn solve_streaming(
         match outcome {
             Ok(()) => return Ok(()),
             Err(stopped @ Failure::Stopped(_)) => return Err(stopped),
-            Err(stuck) => {
-                if i == 0 {
-                    failure = stuck;
-                }
+            Err(Failure::Stuck { label, .. }) => {
+                let home = pieces_home(puzzle, target, &made);
                 // Back to the start: a stuck attempt may have set a trap for the next one.
                 made.iter().rev().for_each(|mv| sink(mv.reversed()));
+                if furthest.as_ref().is_none_or(|(_, _, most)| home > *most) {
+                    furthest = Some((label, made, home));
+                }
             }
         }
     }
-    Err(failure)
+    let (label, reached, _) = furthest.expect("at least one way of placing");
+    Err(Failure::Stuck { label, reached })
+}
+
+/// How many pieces stand at their targets after `moves` from the start.
+fn pieces_home(puzzle: &Puzzle, target: &[usize], moves: &[Move]) -> usize {
+    let reached = puzzle.replay(moves).expect("the placer makes legal moves");
+    reached
+        .origins()
+        .iter()
+        .zip(target)
+        .filter(|(origin, goal)| origin == goal)
+        .count()
 }

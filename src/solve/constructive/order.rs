@@ -28,13 +28,16 @@ const WINDOW_NODES: usize = 5_000;
 const COARSE_NODES: usize = 12_000;
 
 /// Why the constructive solver stopped without a solution.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Failure {
     /// A placement search ran out of nodes: the puzzle may be unsolvable, or too tangled.
     #[error("could not place piece {label} within its search budget")]
     Stuck {
         /// The piece that could not be placed.
         label: u32,
+        /// The moves, from the start, of the way of placing that brought the most pieces home
+        /// before it got stuck (see [`super::solve_streaming`]).
+        reached: Vec<Move>,
     },
     /// The deadline passed, or the solve was cancelled.
     #[error("stopped: {0:?}")]
@@ -104,7 +107,10 @@ impl Placer<'_> {
                         return Err(Failure::Stopped(stop));
                     }
                     let label = self.puzzle.pieces[next].label();
-                    return Err(Failure::Stuck { label });
+                    return Err(Failure::Stuck {
+                        label,
+                        reached: Vec::new(),
+                    });
                 };
                 path.into_iter().for_each(&mut *sink);
                 layout = reached;
