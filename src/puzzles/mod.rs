@@ -6,4 +6,5 @@ pub mod hrd;
 pub mod numeric;
 pub mod sbp;
 pub mod solvable;
+pub mod text;
 pub mod tipover;

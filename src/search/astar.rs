@@ -1,6 +1,6 @@
 //! A* from one start to any state a goal predicate accepts, guided by an admissible heuristic.
 //!
-//! The open list is a bucket queue indexed by `f = g + h` (path costs are small integers), each
+//! The open list is a [`BucketQueue`] indexed by `f = g + h` (path costs are small integers), each
 //! bucket a stack so that among equal `f` the deepest state comes out first and a goal is
 //! reached soon once the bound is right. The closed table keeps one move and a 16-bit depth per
 //! state, so it costs little more than the visited set of a breadth-first search.
@@ -11,7 +11,9 @@
 //! The same loop runs weighted A* and greedy best-first: only the priority changes
 //! ([`Weights`]), and pathmax is kept for plain A*, where it protects optimality.
 
-use super::{Limits, Meter, Outcome, Search, Space, Stats, Stop, table_bytes, table_growth};
+use super::{
+    BucketQueue, Limits, Meter, Outcome, Search, Space, Stats, Stop, table_bytes, table_growth,
+};
 use fxhash::FxHashMap;
 
 /// What the closed table keeps per state: the move that reached it and its depth.
@@ -92,9 +94,7 @@ pub fn weighted_astar<P: Space>(
     };
     let mut meter = Meter::new(limits);
     let mut closed: FxHashMap<P::State, Node<P::Move>> = FxHashMap::default();
-    let mut open: Vec<Vec<(u16, P::State)>> = Vec::new();
-    let mut open_bytes = 0usize;
-    let entry_size = std::mem::size_of::<(u16, P::State)>();
+    let mut open: BucketQueue<(u16, P::State)> = BucketQueue::default();
     let outcome = 'search: {
         let h0 = heuristic(&start);
         if h0 == u32::MAX {
@@ -102,19 +102,21 @@ pub fn weighted_astar<P: Space>(
         }
         closed.insert(start, Node { mv: None, depth: 0 });
         let f0 = priority(0, h0);
-        open.resize_with(f0 + 1, Vec::new);
-        open[f0].push((0, start));
+        open.push(f0, (0, start));
         let mut bound = f0;
         let mut children = Vec::new();
         loop {
-            while bound < open.len() && open[bound].is_empty() {
+            let Some((f, (depth, state))) = open.pop() else {
+                while bound < open.span() {
+                    bound += 1;
+                    on_bound(bound as u32, &meter.stats);
+                }
+                break 'search Outcome::Exhausted;
+            };
+            while bound < f {
                 bound += 1;
                 on_bound(bound as u32, &meter.stats);
             }
-            if bound >= open.len() {
-                break 'search Outcome::Exhausted;
-            }
-            let (depth, state) = open[bound].pop().expect("bucket is not empty");
             if closed[&state].depth != depth {
                 continue; // reached again by a shorter path since it was queued
             }
@@ -148,18 +150,9 @@ pub fn weighted_astar<P: Space>(
                     bound = bound.min(f);
                     f
                 };
-                if f >= open.len() {
-                    open.resize_with(f + 1, Vec::new);
-                }
-                let bucket = &open[f];
-                let extra = table_growth(&closed)
-                    + if bucket.len() == bucket.capacity() {
-                        (bucket.capacity() * 2).max(4) * entry_size
-                    } else {
-                        0
-                    };
+                let extra = table_growth(&closed) + open.growth(f);
                 if extra > 0
-                    && let Err(stop) = meter.grow(table_bytes(&closed) + open_bytes, extra)
+                    && let Err(stop) = meter.grow(table_bytes(&closed) + open.bytes(), extra)
                 {
                     break 'search Outcome::Stopped(stop);
                 }
@@ -170,10 +163,7 @@ pub fn weighted_astar<P: Space>(
                         depth: child_depth,
                     },
                 );
-                let bucket = &mut open[f];
-                let before = bucket.capacity();
-                bucket.push((child_depth, child));
-                open_bytes += (bucket.capacity() - before) * entry_size;
+                open.push(f, (child_depth, child));
             }
         }
     };

@@ -8,20 +8,14 @@
 
 use super::{Block, NumericPuzzle};
 use crate::engine::geometry::Shape;
+use crate::puzzles::text::{LineError, Lines, NumberProblem, natural};
 use std::str::FromStr;
 
 /// Largest board accepted: a million cells (1000 x 1000).
 pub const MAX_CELLS: usize = 1_000_000;
 
 /// A problem with the input, and the 1-based line it was found on.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}: {kind}")]
-pub struct ParseError {
-    /// 1-based line number.
-    pub line: usize,
-    /// What is wrong.
-    pub kind: ParseErrorKind,
-}
+pub type ParseError = LineError<ParseErrorKind>;
 
 /// Everything that can be wrong with a puzzle file.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -142,60 +136,31 @@ pub enum ParseErrorKind {
     Trailing(String),
 }
 
-/// The non-blank lines of the input, each with its 1-based number and its tokens.
-struct Lines<'a> {
-    lines: std::iter::Peekable<std::iter::Enumerate<std::str::Lines<'a>>>,
-    last: usize,
+/// The next line with tokens, or an end-of-input error saying what was `expected`.
+fn expect<'a>(
+    lines: &mut Lines<'a>,
+    expected: impl FnOnce() -> String,
+) -> Result<(usize, Vec<&'a str>), ParseError> {
+    lines.tokens().ok_or_else(|| ParseError {
+        line: lines.end_line(),
+        kind: ParseErrorKind::EndOfInput(expected()),
+    })
 }
 
-impl<'a> Lines<'a> {
-    fn new(text: &'a str) -> Self {
-        Lines {
-            lines: text.lines().enumerate().peekable(),
-            last: 0,
-        }
-    }
-
-    /// The next line holding any token, or `None` at the end of the input.
-    fn next_tokens(&mut self) -> Option<(usize, Vec<&'a str>)> {
-        for (index, line) in self.lines.by_ref() {
-            self.last = index + 1;
-            let tokens: Vec<&str> = line.split_whitespace().collect();
-            if !tokens.is_empty() {
-                return Some((index + 1, tokens));
-            }
-        }
-        None
-    }
-
-    /// The next line with tokens, or an end-of-input error saying what was `expected`.
-    fn expect(
-        &mut self,
-        expected: impl FnOnce() -> String,
-    ) -> Result<(usize, Vec<&'a str>), ParseError> {
-        self.next_tokens().ok_or_else(|| ParseError {
-            line: self.last + 1,
-            kind: ParseErrorKind::EndOfInput(expected()),
-        })
-    }
-}
-
-/// Reads a non-negative decimal number that fits in `u32`.
+/// Reads a non-negative decimal number that fits in `u32`; a leading `+` is allowed.
 fn number(token: &str, line: usize) -> Result<u32, ParseError> {
-    let fail = |kind| Err(ParseError { line, kind });
-    let digits = token.strip_prefix('+').unwrap_or(token);
-    if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
-        return match digits.parse::<u32>() {
-            Ok(n) => Ok(n),
-            Err(_) => fail(ParseErrorKind::TooLarge(token.to_string())),
+    let unsigned = (token.strip_prefix('+'))
+        .filter(|digits| digits.starts_with(|c: char| c.is_ascii_digit()))
+        .unwrap_or(token);
+    natural(unsigned).map_err(|problem| {
+        let token = token.to_string();
+        let kind = match problem {
+            NumberProblem::NotANumber => ParseErrorKind::NotANumber(token),
+            NumberProblem::Negative => ParseErrorKind::Negative(token),
+            NumberProblem::TooLarge => ParseErrorKind::TooLarge(token),
         };
-    }
-    match token.strip_prefix('-') {
-        Some(rest) if !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()) => {
-            fail(ParseErrorKind::Negative(token.to_string()))
-        }
-        _ => fail(ParseErrorKind::NotANumber(token.to_string())),
-    }
+        ParseError { line, kind }
+    })
 }
 
 /// Reads a block shape `R*C`; only the four shapes of the assignment are accepted.
@@ -222,7 +187,8 @@ impl FromStr for NumericPuzzle {
         let mut lines = Lines::new(text);
         let err = |line, kind| Err(ParseError { line, kind });
 
-        let (header_line, header) = lines.expect(|| "the board size (rows and columns)".into())?;
+        let (header_line, header) =
+            expect(&mut lines, || "the board size (rows and columns)".into())?;
         let dims: Vec<u32> = header
             .iter()
             .map(|t| number(t, header_line))
@@ -244,8 +210,9 @@ impl FromStr for NumericPuzzle {
         let mut line_of: fxhash::FxHashMap<u32, usize> = Default::default();
         let mut row_lines = Vec::new();
         for row in 1..=rows {
-            let (line, tokens) =
-                lines.expect(|| format!("row {row} of the board ({cols} numbers)"))?;
+            let (line, tokens) = expect(&mut lines, || {
+                format!("row {row} of the board ({cols} numbers)")
+            })?;
             if tokens.len() != cols {
                 let kind = ParseErrorKind::RowLength {
                     row,
@@ -280,7 +247,7 @@ impl FromStr for NumericPuzzle {
 
         // Blocks: an optional count, then that many `number shape` lines.
         let mut blocks: Vec<Block> = Vec::new();
-        if let Some((count_line, tokens)) = lines.next_tokens() {
+        if let Some((count_line, tokens)) = lines.tokens() {
             if tokens.len() != 1 {
                 return err(count_line, ParseErrorKind::BadBlockCount(tokens.len()));
             }
@@ -303,7 +270,7 @@ impl FromStr for NumericPuzzle {
             // For each number covered by a block: the block's label and line.
             let mut covered: fxhash::FxHashMap<u32, (u32, usize)> = Default::default();
             for i in 1..=declared {
-                let (line, tokens) = lines.expect(|| {
+                let (line, tokens) = expect(&mut lines, || {
                     format!("block {i} of {declared} (a number and a shape like 2*1)")
                 })?;
                 if tokens.len() != 2 {
@@ -354,7 +321,7 @@ impl FromStr for NumericPuzzle {
                 }
                 blocks.push(Block { label, shape });
             }
-            if let Some((line, tokens)) = lines.next_tokens() {
+            if let Some((line, tokens)) = lines.tokens() {
                 return err(line, ParseErrorKind::Trailing(tokens[0].to_string()));
             }
         }

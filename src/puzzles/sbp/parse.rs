@@ -2,6 +2,7 @@
 //! cell (every brick one filled rectangle, a master brick present).
 
 use super::board::{Cell, SbpBoard};
+use crate::puzzles::text::{LineError, Lines};
 use std::str::FromStr;
 
 /// What is wrong with a board file.
@@ -44,14 +45,7 @@ pub enum ParseErrorKind {
 }
 
 /// A board file that could not be read, with the 1-based line at fault (0: the file as a whole).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{}{kind}", if *.line > 0 { format!("line {}: ", .line) } else { String::new() })]
-pub struct ParseError {
-    /// The line at fault, or 0 when the fault is not on one line.
-    pub line: usize,
-    /// What is wrong.
-    pub kind: ParseErrorKind,
-}
+pub type ParseError = LineError<ParseErrorKind>;
 
 /// Splits one line into its comma-separated fields; one trailing comma is optional.
 fn fields(line: &str) -> Vec<&str> {
@@ -66,9 +60,8 @@ impl FromStr for SbpBoard {
     fn from_str(text: &str) -> Result<SbpBoard, ParseError> {
         let at = |line: usize| move |kind| ParseError { line, kind };
         // Blank lines carry nothing: files end with or without a newline, some with several.
-        let mut lines = (text.lines().enumerate())
-            .map(|(i, l)| (i + 1, l))
-            .filter(|(_, l)| !l.trim().is_empty());
+        let mut lines = Lines::new(text);
+        let mut lines = std::iter::from_fn(|| lines.non_blank());
         let (size_line, size) = lines.next().ok_or(at(0)(ParseErrorKind::Empty))?;
         let (width, height) = match fields(size)[..] {
             [w, h] => match (w.parse::<usize>(), h.parse::<usize>()) {

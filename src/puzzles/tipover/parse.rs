@@ -12,17 +12,11 @@
 //! `solvable in 3 steps`.
 
 use super::Tipover;
+use crate::puzzles::text::{LineError, Lines, NumberProblem, natural};
 use std::str::FromStr;
 
 /// A problem with the input, and the 1-based line it was found on.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}: {kind}")]
-pub struct ParseError {
-    /// 1-based line number.
-    pub line: usize,
-    /// What is wrong.
-    pub kind: ParseErrorKind,
-}
+pub type ParseError = LineError<ParseErrorKind>;
 
 /// Everything that can be wrong with a Tipover file.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -131,12 +125,12 @@ impl Format {
     /// Reads a puzzle written in this format.
     pub fn parse(self, text: &str) -> Result<Tipover, ParseError> {
         let mut lines = Lines::new(text);
-        let (header_line, header) = lines.content("the board size")?;
+        let (header_line, header) = content(&mut lines, "the board size")?;
         let puzzle = match self {
             Format::Seed => {
                 let [rows, cols] = numbers(header_line, header, "rows and columns")?;
                 let board = Board::new(header_line, rows, cols)?;
-                let (start_line, start) = lines.content("the tipper's start")?;
+                let (start_line, start) = content(&mut lines, "the tipper's start")?;
                 let [row, col] = numbers(start_line, start, "the tipper's start row and column")?;
                 let start = board.cell(start_line, "tipper's start", row, col)?;
                 let (heights, goal) = seed_grid(&mut lines, &board)?;
@@ -179,56 +173,31 @@ impl FromStr for Tipover {
     }
 }
 
-/// The input's lines, trimmed at the end, with their 1-based numbers.
-struct Lines<'a> {
-    lines: std::iter::Enumerate<std::str::Lines<'a>>,
-    last: usize,
+/// The next non-blank line, or an end-of-input error saying what was `expected`.
+fn content<'a>(lines: &mut Lines<'a>, expected: &str) -> Result<(usize, &'a str), ParseError> {
+    lines.non_blank().ok_or_else(|| end(lines, expected))
 }
 
-impl<'a> Lines<'a> {
-    fn new(text: &'a str) -> Lines<'a> {
-        Lines {
-            lines: text.lines().enumerate(),
-            last: 0,
-        }
-    }
-
-    /// The next line, blank or not.
-    fn raw(&mut self) -> Option<(usize, &'a str)> {
-        let (index, line) = self.lines.next()?;
-        self.last = index + 1;
-        Some((index + 1, line.trim_end()))
-    }
-
-    /// The next non-blank line, or an end-of-input error saying what was `expected`.
-    fn content(&mut self, expected: &str) -> Result<(usize, &'a str), ParseError> {
-        self.non_blank().ok_or_else(|| self.end(expected))
-    }
-
-    /// The next non-blank line, if any.
-    fn non_blank(&mut self) -> Option<(usize, &'a str)> {
-        std::iter::from_fn(|| self.raw()).find(|(_, text)| !text.is_empty())
-    }
-
-    fn end(&self, expected: &str) -> ParseError {
-        ParseError {
-            line: self.last + 1,
-            kind: ParseErrorKind::EndOfInput(expected.to_string()),
-        }
+/// The error for an input that ends where `expected` should follow.
+fn end(lines: &Lines, expected: &str) -> ParseError {
+    ParseError {
+        line: lines.end_line(),
+        kind: ParseErrorKind::EndOfInput(expected.to_string()),
     }
 }
 
 /// Reads a non-negative decimal number.
 fn number<T: FromStr>(token: &str, line: usize) -> Result<T, ParseError> {
-    let kind = if token.is_empty() || !token.bytes().all(|b| b.is_ascii_digit()) {
-        ParseErrorKind::NotANumber(token.to_string())
-    } else {
-        match token.parse() {
-            Ok(n) => return Ok(n),
-            Err(_) => ParseErrorKind::TooLarge(token.to_string()),
-        }
-    };
-    Err(ParseError { line, kind })
+    natural(token).map_err(|problem| {
+        let token = token.to_string();
+        let kind = match problem {
+            NumberProblem::NotANumber | NumberProblem::Negative => {
+                ParseErrorKind::NotANumber(token)
+            }
+            NumberProblem::TooLarge => ParseErrorKind::TooLarge(token),
+        };
+        ParseError { line, kind }
+    })
 }
 
 /// Reads a line of exactly `N` numbers.
@@ -297,9 +266,9 @@ impl Board {
         (0..self.rows).map(move |row| {
             let expected = format!("row {row} of the grid ({} cells)", self.cols);
             let (line, text) = if row == 0 {
-                lines.content(&expected)?
+                content(lines, &expected)?
             } else {
-                lines.raw().ok_or_else(|| lines.end(&expected))?
+                lines.raw().ok_or_else(|| end(lines, &expected))?
             };
             if text.is_empty() {
                 return Err(ParseError {

@@ -1,5 +1,5 @@
 //! Cost-aware routes for one 1x1 tile and the single blank of a board of tiles: an A* search
-//! over (tile cell, blank cell) pairs in which every move pays extra when it pushes a loose tile
+//! ([`cheapest_path`]) over (tile cell, blank cell) pairs in which every move pays extra when it pushes a loose tile
 //! away from its goal.
 //!
 //! On a board of 1x1 tiles every move changes the sum of the tiles' Manhattan distances by
@@ -9,9 +9,7 @@
 //! its own path sees them where they were, which only makes the cost an estimate.
 
 use crate::engine::geometry::{Board, Dir, Shape};
-use fxhash::FxHashMap;
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use crate::search::cheapest_path;
 
 /// What the route search reads of a position: every cell's occupant (0 for the blank,
 /// `u32::MAX` for a wall, a piece's index plus one otherwise), each piece's goal cell, and which
@@ -85,31 +83,11 @@ impl Field<'_> {
 /// piece, cheapest under the cost estimate; `None` when the budget runs out first or no route
 /// exists.
 pub fn route(field: &Field, leg: &Leg) -> Option<Vec<Dir>> {
+    // A node is the pair (tile cell, blank cell) packed in one key; its order breaks ties.
     let key = |t: usize, b: usize| ((t as u64) << 32) | b as u64;
     let unkey = |k: u64| ((k >> 32) as usize, (k & 0xFFFF_FFFF) as usize);
-    // Per reached pair: the cheapest cost found, and the blank move that reached it.
-    let mut reached: FxHashMap<u64, (u32, Option<Dir>)> = FxHashMap::default();
-    let mut heap = BinaryHeap::new();
-    let start = key(leg.from, leg.blank);
-    reached.insert(start, (0, None));
-    heap.push(Reverse((
-        field.bound(leg.from, leg.blank, leg.to),
-        0u32,
-        start,
-    )));
-    let mut expanded = 0;
-    while let Some(Reverse((_, g, at))) = heap.pop() {
-        if reached[&at].0 < g {
-            continue;
-        }
+    let successors = |&at: &u64, out: &mut Vec<(Dir, u64, u32)>| {
         let (t, b) = unkey(at);
-        if t == leg.to {
-            return Some(path(field.board, &reached, at, unkey, key));
-        }
-        expanded += 1;
-        if expanded > leg.budget {
-            return None;
-        }
         for dir in Dir::ALL {
             let Some(n) = field.board.step(Shape::UNIT, b, dir) else {
                 continue;
@@ -126,42 +104,16 @@ pub fn route(field: &Field, leg: &Leg) -> Option<Vec<Dir>> {
                     o => (key(t, n), field.push_cost(leg, o as usize - 1, n, b)),
                 }
             };
-            let cost = g + step;
-            if reached.get(&next).is_none_or(|&(c, _)| cost < c) {
-                reached.insert(next, (cost, Some(dir)));
-                let (nt, nb) = unkey(next);
-                heap.push(Reverse((cost + field.bound(nt, nb, leg.to), cost, next)));
-            }
+            out.push((dir, next, step));
         }
-    }
-    None
-}
-
-/// The blank moves that led to `end`, walked back through `reached`.
-fn path(
-    board: &Board,
-    reached: &FxHashMap<u64, (u32, Option<Dir>)>,
-    end: u64,
-    unkey: impl Fn(u64) -> (usize, usize),
-    key: impl Fn(usize, usize) -> u64,
-) -> Vec<Dir> {
-    let mut dirs = Vec::new();
-    let mut at = end;
-    while let Some(dir) = reached[&at].1 {
-        dirs.push(dir);
+    };
+    let estimate = |&at: &u64| {
         let (t, b) = unkey(at);
-        // The blank came from the cell behind it; if the tile stands there, the tile moved.
-        let before = board
-            .step(Shape::UNIT, b, dir.opposite())
-            .expect("the blank came from a cell");
-        at = if before == t {
-            key(b, t)
-        } else {
-            key(t, before)
-        };
-    }
-    dirs.reverse();
-    dirs
+        field.bound(t, b, leg.to)
+    };
+    let arrived = |&at: &u64| unkey(at).0 == leg.to;
+    let start = key(leg.from, leg.blank);
+    cheapest_path(start, successors, estimate, arrived, leg.budget).map(|(dirs, _, _)| dirs)
 }
 
 #[cfg(test)]

@@ -17,6 +17,7 @@
 
 use crate::engine::geometry::{Dir, Shape};
 use crate::rng::mix;
+use crate::search::BucketQueue;
 use crate::solve::constructive::tile_route::Field;
 use fxhash::FxHashMap;
 use std::ops::Range;
@@ -222,12 +223,12 @@ pub fn solve(stage: &Stage) -> Option<Vec<Dir>> {
     let mut best: FxHashMap<u64, u32> = FxHashMap::default();
     best.reserve(stage.budget.min(1 << 16));
     best.insert(start.key, 0);
-    let mut open = Buckets::default();
+    let mut open = BucketQueue::default();
     let estimate = |node: &Node| stage.per_move * window.bound(node);
-    open.push(estimate(&start), 0);
+    open.push(estimate(&start) as usize, 0u32);
     let mut expanded = 0;
     let mut scratch = contents.clone();
-    while let Some(index) = open.pop() {
+    while let Some((_, index)) = open.pop() {
         let node = nodes[index as usize];
         if best.get(&node.key).is_some_and(|&c| c < node.cost) {
             continue;
@@ -282,39 +283,10 @@ pub fn solve(stage: &Stage) -> Option<Vec<Dir>> {
             best.insert(next.key, cost);
             nodes.push(next);
             slots.push(u32::MAX);
-            open.push(cost + estimate(&next), nodes.len() as u32 - 1);
+            open.push((cost + estimate(&next)) as usize, nodes.len() as u32 - 1);
         }
     }
     None
-}
-
-/// The open nodes by estimated total cost: costs are small integers, so a list per cost beats
-/// a heap; within one cost the newest node, usually the deepest, comes first.
-#[derive(Default)]
-struct Buckets {
-    lists: Vec<Vec<u32>>,
-    lowest: usize,
-}
-
-impl Buckets {
-    fn push(&mut self, cost: u32, node: u32) {
-        let cost = cost as usize;
-        if cost >= self.lists.len() {
-            self.lists.resize_with(cost + 1, Vec::new);
-        }
-        self.lists[cost].push(node);
-        self.lowest = self.lowest.min(cost);
-    }
-
-    fn pop(&mut self) -> Option<u32> {
-        while let Some(list) = self.lists.get_mut(self.lowest) {
-            if let Some(node) = list.pop() {
-                return Some(node);
-            }
-            self.lowest += 1;
-        }
-        None
-    }
 }
 
 /// The blank moves that led to node `end`.
