@@ -249,7 +249,7 @@ impl<const N: usize> Hash for RelaxedPosition<N> {
 /// stepping towards `dir`. Naming it by where it landed keeps the move valid however alike
 /// things sort.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Shift {
+struct Landing {
     to: u16,
     dir: Dir,
 }
@@ -358,9 +358,9 @@ impl<const N: usize> RelaxedSpace<N> {
 
 impl<const N: usize> Space for RelaxedSpace<N> {
     type State = RelaxedPosition<N>;
-    type Move = Shift;
+    type Move = Landing;
 
-    fn successors(&self, key: &RelaxedPosition<N>, out: &mut Vec<(Shift, RelaxedPosition<N>)>) {
+    fn successors(&self, key: &RelaxedPosition<N>, out: &mut Vec<(Landing, RelaxedPosition<N>)>) {
         // A tile slides into a blank: the blank moves onto the tile's cell.
         for slot in 0..self.blanks {
             let blank = usize::from(key.0[slot]);
@@ -377,7 +377,7 @@ impl<const N: usize> Space for RelaxedSpace<N> {
                 let mut child = *key;
                 child.0[slot] = cell as u16;
                 let to = cell as u16;
-                out.push((Shift { to, dir }, self.sorted(child)));
+                out.push((Landing { to, dir }, self.sorted(child)));
             }
         }
         // A block slides into blanks, which reappear on the cells it leaves.
@@ -398,12 +398,12 @@ impl<const N: usize> Space for RelaxedSpace<N> {
                 self.shift_blanks(&mut child, entered, left);
                 child.0[slot] = to as u16;
                 let to = to as u16;
-                out.push((Shift { to, dir }, self.sorted(child)));
+                out.push((Landing { to, dir }, self.sorted(child)));
             }
         }
     }
 
-    fn predecessor(&self, key: &RelaxedPosition<N>, mv: Shift) -> RelaxedPosition<N> {
+    fn predecessor(&self, key: &RelaxedPosition<N>, mv: Landing) -> RelaxedPosition<N> {
         let back = self.reverse(mv);
         let mut parent = *key;
         if let Some(slot) = (0..self.blanks).find(|&s| key.0[s] == mv.to) {
@@ -423,12 +423,12 @@ impl<const N: usize> Space for RelaxedSpace<N> {
 }
 
 impl<const N: usize> Reversible for RelaxedSpace<N> {
-    fn reverse(&self, mv: Shift) -> Shift {
+    fn reverse(&self, mv: Landing) -> Landing {
         let back = mv.dir.opposite();
         let from = self
             .next_cell(usize::from(mv.to), back)
             .expect("a move came from a cell on the board");
-        Shift {
+        Landing {
             to: from as u16,
             dir: back,
         }

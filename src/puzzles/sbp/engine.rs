@@ -4,7 +4,7 @@
 
 use super::board::{Cell, MASTER, SbpBoard};
 use super::solve::{Algo, solve};
-use super::space::{Slide, SpaceError};
+use super::space::{Landing, SpaceError};
 use crate::engine::geometry::Board;
 use crate::engine::puzzle::{Move, Piece, Puzzle};
 use crate::search::{Limits, Outcome, Stop};
@@ -63,7 +63,7 @@ pub fn engine_puzzle(board: &SbpBoard) -> EnginePuzzle {
 
 /// `slides`, a solution from the start of `engine`, as engine moves: each names the piece that
 /// stands where the slide starts.
-pub fn engine_moves(engine: &EnginePuzzle, slides: &[Slide]) -> Vec<Move> {
+pub fn engine_moves(engine: &EnginePuzzle, slides: &[Landing]) -> Vec<Move> {
     let puzzle = &engine.puzzle;
     let width = puzzle.board.cols();
     let mut position = puzzle.start_position();

@@ -16,4 +16,4 @@ pub use engine::{EnginePuzzle, engine_puzzle, engine_solution};
 pub use moves::{BrickMove, MoveError};
 pub use parse::{ParseError, ParseErrorKind};
 pub use solve::{Algo, solve};
-pub use space::{BrickSpace, Slide, SpaceError};
+pub use space::{BrickSpace, Landing, SpaceError};

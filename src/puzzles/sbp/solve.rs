@@ -3,7 +3,7 @@
 
 use super::board::{Cell, SbpBoard};
 use super::moves::BrickMove;
-use super::space::{BrickSpace, Slide, SpaceError};
+use super::space::{BrickSpace, Landing, SpaceError};
 use crate::search::{self, Limits, Search};
 use std::str::FromStr;
 use std::time::{Duration, Instant};
@@ -46,7 +46,7 @@ pub fn solve(
     board: &SbpBoard,
     algo: Algo,
     limits: Limits,
-) -> Result<(Search<Slide>, Duration), SpaceError> {
+) -> Result<(Search<Landing>, Duration), SpaceError> {
     let space = BrickSpace::new(board)?;
     let (start, goal) = (space.start(), |k: &_| space.is_goal(k));
     let clock = Instant::now();
@@ -68,7 +68,7 @@ pub fn solve(
 
 /// Plays `slides` from `board` as the seed's random walk does (each move named by the brick's
 /// number before it, the board normalised after it): the moves and the final board.
-pub fn replay(board: &SbpBoard, slides: &[Slide]) -> (Vec<BrickMove>, SbpBoard) {
+pub fn replay(board: &SbpBoard, slides: &[Landing]) -> (Vec<BrickMove>, SbpBoard) {
     let mut board = board.clone();
     let moves = (slides.iter())
         .map(|slide| {

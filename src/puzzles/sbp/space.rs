@@ -29,19 +29,19 @@ pub enum SpaceError {
 
 /// A state: each brick's top-left cell, master first, then by shape, sorted within a shape.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Key([u8; MAX_BRICKS]);
+pub struct BrickCells([u8; MAX_BRICKS]);
 
 /// A move in the space: some brick slid towards `dir` and now has its top-left cell at `to`.
 /// Naming the brick by where it lands keeps moves valid whichever order same-shape bricks sort in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Slide {
+pub struct Landing {
     /// The brick's top-left cell after the move.
     pub to: u8,
     /// Where it slid.
     pub dir: Dir,
 }
 
-impl Slide {
+impl Landing {
     /// The brick's top-left cell before the move, on a board `width` cells wide.
     pub fn from(self, width: usize) -> usize {
         let (dr, dc) = self.dir.delta();
@@ -62,7 +62,7 @@ pub struct BrickSpace {
     goals: u128,
     /// The master brick's origins that cover every goal cell, with the cells it covers there.
     targets: Vec<(usize, u128)>,
-    start: Key,
+    start: BrickCells,
 }
 
 impl BrickSpace {
@@ -126,17 +126,17 @@ impl BrickSpace {
             walls,
             goals,
             targets,
-            start: Key(start),
+            start: BrickCells(start),
         })
     }
 
     /// The board's state.
-    pub fn start(&self) -> Key {
+    pub fn start(&self) -> BrickCells {
         self.start
     }
 
     /// Solved: the master brick covers every goal cell.
-    pub fn is_goal(&self, key: &Key) -> bool {
+    pub fn is_goal(&self, key: &BrickCells) -> bool {
         self.tables.footprint(0, key.0[0] as usize) & self.goals == self.goals
     }
 
@@ -144,7 +144,7 @@ impl BrickSpace {
     /// brick makes at least its Manhattan distance in moves (one cell each), and every other
     /// brick on a cell it will cover there moves at least once. The least over such places;
     /// `u32::MAX` when there is none.
-    pub fn estimate(&self, key: &Key) -> u32 {
+    pub fn estimate(&self, key: &BrickCells) -> u32 {
         let width = self.width;
         let master = key.0[0] as usize;
         let (r, c) = (master / width, master % width);
@@ -162,7 +162,7 @@ impl BrickSpace {
     }
 
     /// `key` with the brick in `slot` at `origin`, its class kept sorted.
-    fn moved(&self, mut key: Key, mut slot: usize, origin: usize) -> Key {
+    fn moved(&self, mut key: BrickCells, mut slot: usize, origin: usize) -> BrickCells {
         let (start, end) = self.range_of[slot];
         key.0[slot] = origin as u8;
         while slot > start && key.0[slot - 1] > key.0[slot] {
@@ -178,10 +178,10 @@ impl BrickSpace {
 }
 
 impl Space for BrickSpace {
-    type State = Key;
-    type Move = Slide;
+    type State = BrickCells;
+    type Move = Landing;
 
-    fn successors(&self, key: &Key, out: &mut Vec<(Slide, Key)>) {
+    fn successors(&self, key: &BrickCells, out: &mut Vec<(Landing, BrickCells)>) {
         let slots = &key.0[..self.bricks];
         let occupied = (slots.iter().zip(&self.class_of)).fold(0u128, |m, (&o, &c)| {
             m | self.tables.footprint(c, o as usize)
@@ -190,7 +190,7 @@ impl Space for BrickSpace {
             let blocked = occupied | self.walls | if slot == 0 { 0 } else { self.goals };
             for (k, step) in self.tables.steps(class, origin as usize).iter().enumerate() {
                 if step.to != NO_STEP && step.entering & blocked == 0 {
-                    let mv = Slide {
+                    let mv = Landing {
                         to: step.to,
                         dir: DIRS[k],
                     };
@@ -200,7 +200,7 @@ impl Space for BrickSpace {
         }
     }
 
-    fn predecessor(&self, key: &Key, mv: Slide) -> Key {
+    fn predecessor(&self, key: &BrickCells, mv: Landing) -> BrickCells {
         let slot = (key.0[..self.bricks].iter())
             .position(|&o| o == mv.to)
             .expect("the moved brick stands at the move's target");
