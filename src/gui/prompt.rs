@@ -68,8 +68,8 @@ mod tests {
         );
         p.key(Key::Backspace);
         p.key(Key::Text("xt"));
-        assert!(p.line().starts_with("Open file: /tmp/a.xt"));
-        assert_eq!(p.key(Key::Enter), Typed::Done("/tmp/a.xt".into()));
+        assert!(p.line().starts_with("Open file: /tmp/a.txt"));
+        assert_eq!(p.key(Key::Enter), Typed::Done("/tmp/a.txt".into()));
         assert_eq!(p.key(Key::Escape), Typed::Cancelled);
     }
 }
