@@ -4,6 +4,7 @@
 
 pub mod action;
 pub mod app;
+pub mod clock;
 pub mod controls;
 pub mod error;
 pub mod events;

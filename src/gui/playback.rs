@@ -5,6 +5,7 @@
 
 use crate::engine::puzzle::{Cell, Move, Position, Puzzle};
 use crate::gui::action::Action;
+use crate::gui::clock::Clock;
 use crate::gui::events::{SolverEvent, Verdict};
 use crate::gui::goal::Goal;
 use crate::gui::show::Marks;
@@ -15,8 +16,6 @@ use std::time::Duration;
 
 /// How long a piece that cannot move shakes.
 const SHAKE: Duration = Duration::from_millis(320);
-/// How long a solved board glows.
-pub const CELEBRATION: Duration = Duration::from_millis(1600);
 
 /// A block sliding from one origin cell to the next.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -73,8 +72,7 @@ pub struct Playback {
     wanted: Wanted,
     hint: Option<(usize, Move)>,
     order: Option<Order>,
-    /// When the person made the first move, and when the board was solved after it.
-    clock: Option<(Duration, Option<Duration>)>,
+    clock: Clock,
     goal_shown: bool,
     message: Option<String>,
 }
@@ -97,7 +95,7 @@ impl Playback {
             wanted: Wanted::Nothing,
             hint: None,
             order: None,
-            clock: None,
+            clock: Clock::default(),
             goal_shown: false,
             message: None,
         }
@@ -282,7 +280,7 @@ impl Playback {
             started: now,
             duration: self.duration,
         });
-        self.clock.get_or_insert((now, None));
+        self.clock.moved(now);
         self.check_solved(now);
     }
 
@@ -356,17 +354,10 @@ impl Playback {
         self.check_solved(now);
     }
 
-    /// Stops the clock when the person's board reaches the goal, and starts it again if they
-    /// step away from it.
+    /// Stops the person's clock on the goal, and starts it again off it.
     fn check_solved(&mut self, now: Duration) {
         let solved = self.solved();
-        if let Some((_, stopped)) = &mut self.clock {
-            match (solved, *stopped) {
-                (true, None) => *stopped = Some(now),
-                (false, Some(_)) => *stopped = None,
-                _ => {}
-            }
-        }
+        self.clock.check(solved, now);
     }
 
     fn sliding(&self, now: Duration) -> bool {
@@ -413,16 +404,12 @@ impl Playback {
 
     /// How far the celebration of a solved board has gone, while it runs.
     pub fn celebrating(&self, now: Duration) -> Option<f32> {
-        let (_, Some(at)) = self.clock? else {
-            return None;
-        };
-        let t = now.saturating_sub(at);
-        (t < CELEBRATION).then(|| t.as_secs_f32() / CELEBRATION.as_secs_f32())
+        self.clock.celebrating(now)
     }
 
-    /// Whether the person solved the board shown (the clock stopped on the goal).
+    /// Whether the person solved the board shown.
     pub fn won(&self) -> bool {
-        matches!(self.clock, Some((_, Some(_))))
+        self.clock.won()
     }
 
     /// The move the hint points at, while the position it was given for is shown.
@@ -533,26 +520,17 @@ impl Playback {
 
     /// The line under the slider: moves made, the clock and the autoplay speed.
     pub fn info(&self, now: Duration) -> String {
-        let time = match self.clock {
-            Some((began, stopped)) => stopped.unwrap_or(now).saturating_sub(began).as_secs(),
-            None => 0,
-        };
         format!(
-            "moves {}   ·   time {}:{:02}   ·   speed {}",
+            "moves {}   ·   time {}   ·   speed {}",
             self.line.step(),
-            time / 60,
-            time % 60,
+            self.clock.text(now),
             self.speed.label()
         )
     }
 
-    /// When the clock shown next changes, while it runs and nothing else moves.
+    /// When the clock shown next changes, while it runs.
     pub fn next_tick(&self, now: Duration) -> Option<Duration> {
-        let (began, None) = self.clock? else {
-            return None;
-        };
-        let elapsed = now.saturating_sub(began).as_secs() + 1;
-        Some(began + Duration::from_secs(elapsed))
+        self.clock.next_tick(now)
     }
 }
 
