@@ -224,10 +224,16 @@ pub fn build(playback: &Playback, pointer: &Pointer, layout: &Layout, now: Durat
     } else {
         STATUS_INK
     };
+    // Long lines (a parser's error, the prompt) take a smaller size to fit narrow windows.
+    let size = if status.chars().count() > 56 {
+        13.0
+    } else {
+        17.0
+    };
     labels.push(Label {
         text: status,
         centre: layout.status.centre(),
-        size: 17.0 * s,
+        size: size * s,
         bold: false,
         color,
     });
