@@ -2,13 +2,23 @@
 //! GPU): time to the first frame (GPU opened, pipelines built, frame drawn and finished) and
 //! the median frame time, for 4x4, 10x10 and 50x50 boards in an 800x600 frame.
 //!
+//! Then the long autoplay: a 20x20 shuffled board (seed 1) whose constructive solution runs to
+//! over 13,000 moves, played at the top speed with a frame every 1/60 s of play time: how long
+//! the play takes to reach the end, and the median and slowest frame (tick, scene and draw).
+//!
 //! Run: `cargo bench --bench gui_frames`.
 
+use klotski::gui::action::Action;
 use klotski::gui::controls::Pointer;
 use klotski::gui::headless::Headless;
 use klotski::gui::options::FrameSize;
 use klotski::gui::playback::Playback;
+use klotski::gui::show::Show;
+use klotski::gui::speed::Speed;
 use klotski::puzzles::numeric::NumericPuzzle;
+use klotski::puzzles::numeric::generate::{BlockCounts, Method, Size, Spec, generate};
+use klotski::search::Limits;
+use klotski::solve::Options;
 use std::time::{Duration, Instant};
 
 /// Frames timed per board after the first.
@@ -77,4 +87,56 @@ fn main() {
             median(times).as_secs_f64() * 1e3,
         );
     }
+    long_autoplay(size, &pointer);
+}
+
+/// Plays a long constructive solution at the top speed, one frame per 1/60 s of play time.
+fn long_autoplay(size: FrameSize, pointer: &Pointer) {
+    let options = Options {
+        limits: Limits::memory(1 << 30),
+        algo: Default::default(),
+        cache: None,
+        effort: 1,
+    };
+    let spec = Spec {
+        size: Size { rows: 20, cols: 20 },
+        blanks: 1,
+        blocks: BlockCounts::default(),
+        method: Method::Shuffle,
+        unsolvable: false,
+    };
+    let numeric = generate(&spec, 1, options.clone()).expect("a solvable shuffle");
+    let show = Show::numeric(numeric, options);
+    let mut playback = Playback::new(show.puzzle, Duration::from_millis(200))
+        .with_marks(show.marks)
+        .with_target(show.target);
+    (show.job)(&mut |event| playback.receive(event));
+    while playback.speed() != Speed::top() {
+        playback.change_speed(true, Duration::ZERO);
+    }
+    let mut frames = Headless::new(size, 20, 20).expect("a GPU adapter");
+    let frame = Duration::from_secs(1) / 60;
+    playback.act(Action::PlayPause, Duration::ZERO);
+    let mut times = Vec::new();
+    let mut now = Duration::ZERO;
+    while playback.step() < playback.total() || playback.moving(now) {
+        let began = Instant::now();
+        playback.tick(now);
+        frames.draw(&playback, pointer, now).unwrap();
+        times.push(began.elapsed());
+        now += frame;
+    }
+    // The first frame shapes every number once; the ones after it are the steady cost.
+    let slowest = *times[1..].iter().max().expect("frames");
+    let first = times[0];
+    println!(
+        "long autoplay: 20x20 board, {} moves at {}: end reached after {:.1} s of play ({} frames); first frame {:.1} ms; frame time median {:.2} ms, slowest after the first {:.2} ms",
+        playback.total(),
+        Speed::top().label(),
+        now.as_secs_f64(),
+        times.len(),
+        first.as_secs_f64() * 1e3,
+        median(times).as_secs_f64() * 1e3,
+        slowest.as_secs_f64() * 1e3,
+    );
 }

@@ -14,9 +14,8 @@ use klotski::gui::playback::Playback;
 use klotski::puzzles::numeric::NumericPuzzle;
 use klotski::search::Limits;
 use klotski::solve::Options;
-use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 const SIZE: FrameSize = FrameSize {
@@ -30,113 +29,13 @@ fn case() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/cases/sample4.in")
 }
 
-/// A child process killed when the test ends, passed or not.
-struct Reaped(Child);
+mod xvfb;
+use xvfb::Display;
 
-impl Drop for Reaped {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-/// A private X server, its display name, and a scratch folder.
-struct Display {
-    name: String,
-    scratch: PathBuf,
-    _server: Reaped,
-}
-
-impl Display {
-    /// Starts Xvfb; `-displayfd` makes it print its display number once it accepts clients.
-    fn start(test: &str) -> Display {
-        let mut server = Command::new("Xvfb")
-            .args([
-                "-displayfd",
-                "1",
-                "-screen",
-                "0",
-                "1024x768x24",
-                "-nolisten",
-                "tcp",
-            ])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("Xvfb must be installed (apt-get install xvfb)");
-        let mut line = String::new();
-        BufReader::new(server.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let number = line.trim();
-        assert!(!number.is_empty(), "Xvfb did not start");
-        let scratch = std::env::temp_dir().join(format!("klotski-{test}-{}", std::process::id()));
-        std::fs::create_dir_all(&scratch).unwrap();
-        Display {
-            name: format!(":{number}"),
-            scratch,
-            _server: Reaped(server),
-        }
-    }
-
-    fn command(&self, program: &str) -> Command {
-        let mut command = Command::new(program);
-        command
-            .env("DISPLAY", &self.name)
-            .env("XDG_RUNTIME_DIR", &self.scratch)
-            // A home and cache of the test's own, never the user's.
-            .env("HOME", &self.scratch)
-            .env("XDG_CACHE_HOME", self.scratch.join("cache"));
-        command
-    }
-
-    fn run(&self, program: &str, args: &[&str]) -> String {
-        let out = self
-            .command(program)
-            .args(args)
-            .output()
-            .unwrap_or_else(|e| {
-                panic!("{program} must be installed (scripts/test installs it): {e}")
-            });
-        assert!(
-            out.status.success(),
-            "{program} {args:?} failed: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8(out.stdout).unwrap()
-    }
-
-    /// Starts the player on sample 4 and waits for its window; returns the process and window id.
-    fn player(&self) -> (Reaped, String) {
-        let child = self
-            .command(env!("CARGO_BIN_EXE_klotski"))
-            .args(["gui", "--size", "640x480", "--speed", "200"])
-            .current_dir(&self.scratch)
-            .stdin(std::fs::File::open(case()).unwrap())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let child = Reaped(child);
-        let id = self.run("xdotool", &["search", "--sync", "--name", "^klotski$"]);
-        let id = id.lines().next().expect("a window id").to_string();
-        (child, id)
-    }
-
-    fn screenshot(&self, window: &str) -> RgbaImage {
-        let path = self.scratch.join("shot.png");
-        // PNG32: RGBA whatever the pixels: a window still black before its first frame would
-        // otherwise be written as a greyscale PNG.
-        let target = format!("PNG32:{}", path.display());
-        self.run("import", &["-window", window, &target]);
-        RgbaImage::read_png(&path).unwrap()
-    }
-}
-
-impl Drop for Display {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.scratch);
-    }
+/// Starts the player on sample 4 and waits for its window.
+fn sample_player(display: &Display) -> (xvfb::Reaped, String) {
+    let stdin = Stdio::from(std::fs::File::open(case()).unwrap());
+    display.player(&["gui", "--size", "640x480", "--speed", "200"], stdin)
 }
 
 fn solved() -> Playback {
@@ -213,7 +112,7 @@ fn clicking_next_plays_the_first_move() {
     let first = expected(&mut frames, &mut playback, 1);
 
     let display = Display::start("click");
-    let (_player, window) = display.player();
+    let (_player, window) = sample_player(&display);
     assert!(
         wait_for(&display, &window, &layout, &start).0,
         "the start never showed"
@@ -265,7 +164,7 @@ fn pressing_right_to_the_end_shows_the_solved_board_s_saves_it_and_q_quits() {
     let end = expected(&mut frames, &mut playback, total);
 
     let display = Display::start("keys");
-    let (mut player, window) = display.player();
+    let (mut player, window) = sample_player(&display);
     assert!(
         wait_for(&display, &window, &layout, &start).0,
         "the start never showed"

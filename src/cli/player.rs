@@ -12,12 +12,12 @@ use std::time::{Duration, Instant};
 /// Opens the window and plays until it is closed.
 pub fn gui(args: &GuiArgs) -> Result<u8> {
     let options = player_options(&args.solve_args);
-    let show = show(&args.player, options)?;
+    let show = show(&args.player, options.clone())?;
     let window = app::WindowOptions {
         tween: Duration::from_millis(args.player.speed),
         size: args.player.size,
     };
-    match app::run(show, window) {
+    match app::run(show, window, options) {
         Ok(()) => Ok(OK),
         Err(e) => {
             eprintln!("error: {e}");

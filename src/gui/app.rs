@@ -1,26 +1,32 @@
-//! The window (`klotski gui`): [`App`] routes winit events to the playback model, the pointer
-//! and the screen, and asks for frames only while something moves.
+//! The window (`klotski gui`): [`App`] routes winit events to the playback model, the pointer,
+//! the solver thread and the screen, and asks for frames only while something moves.
 
+use crate::engine::puzzle::Move;
 use crate::gui::action::Action;
 use crate::gui::controls::Pointer;
 use crate::gui::error::GuiError;
 use crate::gui::events::SolverEvent;
 use crate::gui::layout::Layout;
+use crate::gui::open;
 use crate::gui::options::FrameSize;
-use crate::gui::playback::Playback;
+use crate::gui::playback::{Order, Playback};
+use crate::gui::prompt::{self, Prompt, Typed};
 use crate::gui::scene;
 use crate::gui::screen::Screen;
-use crate::gui::show::Show;
-use crate::gui::solver_thread;
-use std::path::PathBuf;
+use crate::gui::show::{Show, SolveFrom};
+use crate::gui::slider;
+use crate::gui::solver_thread::Solver;
+use crate::gui::touch::{self, DRAG_THRESHOLD};
+use crate::solve::Options;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 use winit::application::ApplicationHandler;
 use winit::dpi::LogicalSize;
-use winit::event::{ElementState, KeyEvent, MouseButton, WindowEvent};
+use winit::event::{ElementState, KeyEvent, MouseButton, StartCause, WindowEvent};
 use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
-use winit::keyboard::{Key, NamedKey};
+use winit::keyboard::{Key, ModifiersState, NamedKey};
 use winit::window::{Window, WindowId};
 
 /// How the window plays.
@@ -32,37 +38,65 @@ pub struct WindowOptions {
     pub size: FrameSize,
 }
 
-/// Starts the solver thread on `show`'s job, opens the window and plays until it is closed.
-pub fn run(show: Show, options: WindowOptions) -> Result<(), GuiError> {
+/// Opens the window on `show`, starts its solve on the solver thread and plays until the
+/// window is closed; puzzles opened later are solved under `options`.
+pub fn run(show: Show, options: WindowOptions, solve: Options) -> Result<(), GuiError> {
     let event_loop = EventLoop::new().map_err(|e| GuiError::Window(e.to_string()))?;
     event_loop.set_control_flow(ControlFlow::Wait);
-    let (sender, events) = mpsc::channel();
     let proxy = event_loop.create_proxy();
-    solver_thread::spawn(show.job, sender, move || {
+    let solver = Solver::new(move || {
         // The loop may already be gone when the window was closed early.
         let _ = proxy.send_event(());
     });
     let mut app = App {
-        playback: Playback::new(show.puzzle, options.tween).with_marks(show.marks),
+        playback: Playback::new(show.puzzle.clone(), options.tween),
         pointer: Pointer::default(),
-        events,
+        grab: None,
+        solver,
+        events: mpsc::channel().1,
+        solve_from: show.solve_from.clone(),
+        solve,
+        prompt: None,
+        modifiers: ModifiersState::empty(),
         screen: None,
         layout: None,
         epoch: Instant::now(),
         options,
         failure: None,
     };
+    app.load(show);
     event_loop
         .run_app(&mut app)
         .map_err(|e| GuiError::Window(e.to_string()))?;
+    app.solver.stop();
     app.failure.map_or(Ok(()), Err)
 }
 
-/// The application: owns the model, the pointer and the screen, and routes events between them.
+/// What the pointer holds down on the board or the slider.
+#[derive(Clone, Copy, Debug)]
+enum Grab {
+    /// A piece, dragged from `anchor`; `slid` once the drag has moved it.
+    Piece {
+        piece: usize,
+        anchor: (f32, f32),
+        slid: bool,
+    },
+    /// The slider's knob.
+    Slider,
+}
+
+/// The application: owns the model, the pointer, the solver and the screen, and routes events
+/// between them.
 struct App {
     playback: Playback,
     pointer: Pointer,
+    grab: Option<Grab>,
+    solver: Solver,
     events: Receiver<SolverEvent>,
+    solve_from: SolveFrom,
+    solve: Options,
+    prompt: Option<Prompt>,
+    modifiers: ModifiersState,
     screen: Option<Screen>,
     layout: Option<Layout>,
     epoch: Instant,
@@ -78,6 +112,48 @@ impl App {
     fn redraw(&self) {
         if let Some(screen) = &self.screen {
             screen.window.request_redraw();
+        }
+    }
+
+    /// Plays `show` from its start, cancelling the solve of the puzzle before.
+    fn load(&mut self, show: Show) {
+        self.events = self.solver.restart(&show.solve_from, &show.puzzle.start);
+        self.solve_from = show.solve_from;
+        let speed = self.playback.speed();
+        self.playback = Playback::new(show.puzzle, self.options.tween)
+            .with_marks(show.marks)
+            .with_target(show.target);
+        while self.playback.speed() != speed {
+            let faster = self.playback.speed().per_second() < speed.per_second();
+            self.playback.change_speed(faster, Duration::ZERO);
+        }
+        self.grab = None;
+        self.relayout();
+        self.redraw();
+    }
+
+    /// Opens the puzzle file at `path`; a bad one leaves the board and tells why.
+    fn open(&mut self, path: &Path) {
+        match open::open(path, &self.solve) {
+            Ok(show) => self.load(show),
+            Err(message) => {
+                self.playback.tell(message);
+                self.redraw();
+            }
+        }
+    }
+
+    /// Hands the solver thread what the model asked of it.
+    fn follow_orders(&mut self) {
+        match self.playback.take_order() {
+            Some(Order::Start(origins)) => {
+                self.events = self.solver.restart(&self.solve_from, &origins);
+            }
+            Some(Order::Stop) => {
+                self.solver.stop();
+                self.events = mpsc::channel().1;
+            }
+            None => {}
         }
     }
 
@@ -103,25 +179,196 @@ impl App {
     fn act(&mut self, action: Action) {
         if self.playback.can(action) {
             self.playback.act(action, self.now());
-            self.redraw();
+            self.follow_orders();
         }
+        self.redraw();
     }
 
-    fn key(&mut self, event_loop: &ActiveEventLoop, key: &Key) {
-        match key.as_ref() {
+    fn seek(&mut self, step: usize) {
+        self.playback.seek(step, self.now());
+        self.redraw();
+    }
+
+    fn play(&mut self, mv: Move) {
+        self.playback.play(mv, self.now());
+        self.follow_orders();
+        self.redraw();
+    }
+
+    fn key(&mut self, event_loop: &ActiveEventLoop, event: &KeyEvent) {
+        if let Some(prompt) = &mut self.prompt {
+            if event.state == ElementState::Pressed {
+                let key = match event.logical_key.as_ref() {
+                    Key::Named(NamedKey::Enter) => prompt::Key::Enter,
+                    Key::Named(NamedKey::Escape) => prompt::Key::Escape,
+                    Key::Named(NamedKey::Backspace) => prompt::Key::Backspace,
+                    _ => prompt::Key::Text(event.text.as_deref().unwrap_or("")),
+                };
+                match prompt.key(key) {
+                    Typed::Editing => self.playback.tell(prompt.line()),
+                    Typed::Done(path) => {
+                        self.prompt = None;
+                        self.playback.tell(String::new());
+                        self.open(Path::new(path.trim()));
+                    }
+                    Typed::Cancelled => {
+                        self.prompt = None;
+                        self.playback.act(Action::Restart, self.now());
+                        self.playback.tell(String::new());
+                    }
+                }
+                self.redraw();
+            }
+            return;
+        }
+        let pressed = event.state == ElementState::Pressed;
+        let ctrl = self.modifiers.control_key();
+        if let Key::Character(c) = event.logical_key.as_ref()
+            && c.eq_ignore_ascii_case("g")
+        {
+            self.playback.show_goal(pressed);
+            self.redraw();
+            return;
+        }
+        if !pressed {
+            return;
+        }
+        let letter = |key: &str| match event.logical_key.as_ref() {
+            Key::Character(c) => c.eq_ignore_ascii_case(key),
+            _ => false,
+        };
+        match event.logical_key.as_ref() {
             Key::Named(NamedKey::ArrowRight | NamedKey::Space) => self.act(Action::Next),
             Key::Named(NamedKey::ArrowLeft) => self.act(Action::Previous),
             Key::Named(NamedKey::Home) => self.act(Action::Restart),
+            Key::Named(NamedKey::End) => self.seek(self.playback.total()),
+            Key::Named(NamedKey::Enter) => self.act(Action::Solve),
             Key::Named(NamedKey::Escape) => event_loop.exit(),
-            Key::Character(c) if c.eq_ignore_ascii_case("p") => self.act(Action::PlayPause),
-            Key::Character(c) if c.eq_ignore_ascii_case("q") => event_loop.exit(),
-            Key::Character(c) if c.eq_ignore_ascii_case("s") => {
+            Key::Character("+" | "=") => {
+                self.playback.change_speed(true, self.now());
+                self.redraw();
+            }
+            Key::Character("-" | "_") => {
+                self.playback.change_speed(false, self.now());
+                self.redraw();
+            }
+            _ if letter("z") && ctrl || letter("u") => self.act(Action::Previous),
+            _ if letter("y") && ctrl || letter("r") => self.act(Action::Next),
+            _ if letter("p") => self.act(Action::PlayPause),
+            _ if letter("h") => self.act(Action::Hint),
+            _ if letter("q") => event_loop.exit(),
+            _ if letter("o") => {
+                let prompt = Prompt::default();
+                self.playback.tell(prompt.line());
+                self.prompt = Some(prompt);
+                self.redraw();
+            }
+            _ if letter("n") => self.new_puzzle(),
+            _ if letter("s") => {
                 if let Err(e) = self.screenshot() {
                     eprintln!("klotski: screenshot failed: {e}");
                 }
             }
             _ => {}
         }
+    }
+
+    /// A new random puzzle of this size from the generator (Numeric Klotski only).
+    fn new_puzzle(&mut self) {
+        if self.playback.marks().master.is_some() {
+            self.playback
+                .tell("N makes Numeric Klotski puzzles; open a brick puzzle with O".into());
+            self.redraw();
+            return;
+        }
+        let seed = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        match open::random_like(self.playback.puzzle(), seed, &self.solve) {
+            Ok(show) => self.load(show),
+            Err(message) => {
+                self.playback.tell(message);
+                self.redraw();
+            }
+        }
+    }
+
+    fn press(&mut self) {
+        let Some(layout) = &self.layout else { return };
+        self.pointer.press(layout);
+        let Some((x, y)) = self.pointer.at() else {
+            return;
+        };
+        if self.pointer.over(layout).is_some() {
+            return;
+        }
+        if layout.on_slider(x, y) {
+            self.grab = Some(Grab::Slider);
+            let step = slider::step_at(layout.slider, self.playback.total(), x);
+            self.seek(step);
+            return;
+        }
+        let playback = &self.playback;
+        let position = playback.position();
+        self.grab =
+            touch::piece_at(layout, playback.puzzle(), position, x, y).map(|piece| Grab::Piece {
+                piece,
+                anchor: (x, y),
+                slid: false,
+            });
+    }
+
+    fn drag(&mut self, x: f32, y: f32) {
+        let Some(layout) = &self.layout else { return };
+        match self.grab {
+            Some(Grab::Slider) => {
+                let step = slider::step_at(layout.slider, self.playback.total(), x);
+                if step != self.playback.step() {
+                    self.seek(step);
+                }
+            }
+            Some(Grab::Piece { piece, anchor, .. }) => {
+                let (dx, dy) = (x - anchor.0, y - anchor.1);
+                let Some(dir) = touch::drag_dir(dx, dy, layout.cell * DRAG_THRESHOLD) else {
+                    return;
+                };
+                let mv = Move { piece, dir };
+                let puzzle = self.playback.puzzle();
+                if puzzle.can_move(self.playback.position(), mv) {
+                    // The anchor follows the piece, so a longer drag slides it on.
+                    let (dr, dc) = dir.delta();
+                    let cell = layout.cell;
+                    self.grab = Some(Grab::Piece {
+                        piece,
+                        anchor: (anchor.0 + dc as f32 * cell, anchor.1 + dr as f32 * cell),
+                        slid: true,
+                    });
+                    self.play(mv);
+                }
+            }
+            None => {}
+        }
+    }
+
+    fn release(&mut self) {
+        let Some(layout) = self.layout.clone() else {
+            return;
+        };
+        if let Some(action) = self.pointer.release(&layout) {
+            self.act(action);
+        }
+        if let (Some(Grab::Piece { piece, slid, .. }), Some(at)) = (self.grab, self.pointer.at())
+            && !slid
+        {
+            let playback = &self.playback;
+            let (puzzle, position) = (playback.puzzle(), playback.position());
+            match touch::click_move(&layout, puzzle, position, piece, at) {
+                Some(mv) => self.play(mv),
+                None => self.playback.refuse(piece, self.now()),
+            }
+        }
+        self.grab = None;
+        self.redraw();
     }
 
     /// Writes the frame shown now to the first free `klotski-shot-N.png` in the working folder.
@@ -148,8 +395,7 @@ impl App {
             return;
         };
         let size = screen.window.inner_size();
-        let (width, height) = (size.width, size.height);
-        if width == 0 || height == 0 {
+        if size.width == 0 || size.height == 0 {
             return; // minimised: nothing to see
         }
         let scene = scene::build(&self.playback, &self.pointer, layout, now);
@@ -193,6 +439,21 @@ impl ApplicationHandler for App {
         }
     }
 
+    fn new_events(&mut self, _event_loop: &ActiveEventLoop, cause: StartCause) {
+        // The running clock: one frame a second, and none while it is stopped.
+        if let StartCause::ResumeTimeReached { .. } = cause {
+            self.redraw();
+        }
+    }
+
+    fn about_to_wait(&mut self, event_loop: &ActiveEventLoop) {
+        let flow = match self.playback.next_tick(self.now()) {
+            Some(at) => ControlFlow::WaitUntil(self.epoch + at),
+            None => ControlFlow::Wait,
+        };
+        event_loop.set_control_flow(flow);
+    }
+
     fn user_event(&mut self, _event_loop: &ActiveEventLoop, (): ()) {
         for event in self.events.try_iter() {
             self.playback.receive(event);
@@ -214,43 +475,35 @@ impl ApplicationHandler for App {
                 self.relayout();
                 self.redraw();
             }
+            WindowEvent::DroppedFile(path) => self.open(&path),
+            WindowEvent::ModifiersChanged(modifiers) => self.modifiers = modifiers.state(),
             WindowEvent::CursorMoved { position, .. } => {
                 let Some(layout) = &self.layout else { return };
                 let before = self.pointer.over(layout);
-                self.pointer.moved(position.x as f32, position.y as f32);
+                let (x, y) = (position.x as f32, position.y as f32);
+                self.pointer.moved(x, y);
                 if self.pointer.over(layout) != before {
                     self.redraw();
                 }
+                self.drag(x, y);
             }
             WindowEvent::CursorLeft { .. } => {
                 self.pointer.left();
+                self.grab = None;
                 self.redraw();
             }
             WindowEvent::MouseInput {
                 state,
                 button: MouseButton::Left,
                 ..
-            } => {
-                let Some(layout) = &self.layout else { return };
-                match state {
-                    ElementState::Pressed => self.pointer.press(layout),
-                    ElementState::Released => {
-                        if let Some(action) = self.pointer.release(layout) {
-                            self.act(action);
-                        }
-                    }
+            } => match state {
+                ElementState::Pressed => {
+                    self.press();
+                    self.redraw();
                 }
-                self.redraw();
-            }
-            WindowEvent::KeyboardInput {
-                event:
-                    KeyEvent {
-                        logical_key,
-                        state: ElementState::Pressed,
-                        ..
-                    },
-                ..
-            } => self.key(event_loop, &logical_key),
+                ElementState::Released => self.release(),
+            },
+            WindowEvent::KeyboardInput { event, .. } => self.key(event_loop, &event),
             WindowEvent::RedrawRequested => self.draw(event_loop),
             _ => {}
         }

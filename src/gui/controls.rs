@@ -46,6 +46,11 @@ impl Pointer {
         down_on.filter(|&a| self.over(layout) == Some(a))
     }
 
+    /// Where the pointer is, if in the window.
+    pub fn at(&self) -> Option<(f32, f32)> {
+        self.at
+    }
+
     /// The button under the pointer.
     pub fn over(&self, layout: &Layout) -> Option<Action> {
         self.at.and_then(|(x, y)| layout.hit(x, y))

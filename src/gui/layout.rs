@@ -1,5 +1,6 @@
-//! Layout: where the status line, the board, its cells and the buttons go in a window of a given
-//! size (physical pixels) and scale factor. The board keeps its aspect and stays centred.
+//! Layout: where the status line, the board, its cells, the step slider, the info line and the
+//! buttons go in a window of a given size (physical pixels) and scale factor. The board keeps
+//! its aspect and stays centred.
 
 use crate::gui::action::Action;
 
@@ -7,6 +8,9 @@ use crate::gui::action::Action;
 const STATUS_HEIGHT: f32 = 44.0;
 /// Logical pixels of the button bar at the bottom.
 const BAR_HEIGHT: f32 = 64.0;
+/// Logical pixels of the step slider's row and of the info line, above the buttons.
+const SLIDER_HEIGHT: f32 = 26.0;
+const INFO_HEIGHT: f32 = 20.0;
 /// Logical pixels kept free around the board.
 const MARGIN: f32 = 12.0;
 /// Logical size of a button, and the gap between buttons.
@@ -53,7 +57,11 @@ pub struct Layout {
     /// Side of one cell.
     pub cell: f32,
     /// The buttons, in [`Action::ALL`] order.
-    pub buttons: [Rect; 4],
+    pub buttons: [Rect; Action::ALL.len()],
+    /// The step slider's track (its knob's centre runs from the left edge to the right).
+    pub slider: Rect,
+    /// The line under the slider: moves, time and speed.
+    pub info: Rect,
 }
 
 impl Layout {
@@ -68,7 +76,8 @@ impl Layout {
             h: STATUS_HEIGHT * s,
         };
         let top = status.h + MARGIN * s;
-        let bottom = h - BAR_HEIGHT * s - MARGIN * s;
+        let below = (BAR_HEIGHT + SLIDER_HEIGHT + INFO_HEIGHT) * s;
+        let bottom = h - below - MARGIN * s;
         let avail_w = (w - 2.0 * MARGIN * s).max(0.0);
         let avail_h = (bottom - top).max(0.0);
         let cell = (avail_w / (cols as f32 + 2.0 * FRAME))
@@ -96,6 +105,19 @@ impl Layout {
             w: bw.round(),
             h: bh.round(),
         });
+        let slider_y = h - below + (SLIDER_HEIGHT * s) / 2.0;
+        let slider = Rect {
+            x: (MARGIN * 3.0 * s).round(),
+            y: (slider_y - 3.0 * s).round(),
+            w: (w - MARGIN * 6.0 * s).max(0.0).round(),
+            h: (6.0 * s).round(),
+        };
+        let info = Rect {
+            x: 0.0,
+            y: h - (BAR_HEIGHT + INFO_HEIGHT) * s,
+            w,
+            h: INFO_HEIGHT * s,
+        };
         Layout {
             scale: s,
             status,
@@ -103,6 +125,8 @@ impl Layout {
             origin,
             cell,
             buttons,
+            slider,
+            info,
         }
     }
 
@@ -125,6 +149,18 @@ impl Layout {
             .find_map(|(action, rect)| rect.contains(x, y).then_some(action))
     }
 
+    /// Whether the point is on the slider (its track, with room to grab it above and below).
+    pub fn on_slider(&self, x: f32, y: f32) -> bool {
+        let grab = self.slider.h * 2.0;
+        let area = Rect {
+            x: self.slider.x - grab,
+            y: self.slider.y - grab,
+            w: self.slider.w + 2.0 * grab,
+            h: self.slider.h + 2.0 * grab,
+        };
+        area.contains(x, y)
+    }
+
     /// The rectangle of `action`'s button.
     pub fn button(&self, action: Action) -> Rect {
         self.buttons[action as usize]
@@ -140,8 +176,8 @@ mod tests {
         for scale in [1.0, 1.25, 1.5, 2.0, 3.0] {
             let (w, h) = ((800.0 * scale) as u32, (600.0 * scale) as u32);
             let l = Layout::new(w, h, scale, 5, 4);
-            // The board is limited by height: 600 - 44 - 64 - 24 = 468 logical pixels.
-            let want = (468.0 * scale as f32 / 5.3).floor();
+            // The board is limited by height: 600 - 44 - 64 - 26 - 20 - 24 = 422 logical pixels.
+            let want = (422.0 * scale as f32 / 5.3).floor();
             assert_eq!(l.cell, want, "scale {scale}");
             let c = l.cells(2.0, 3.0, 1, 1);
             assert_eq!(c.x, l.origin.0 + 3.0 * l.cell);
@@ -151,7 +187,8 @@ mod tests {
             assert!((right - l.frame.x).abs() <= 1.0, "scale {scale}");
             // Everything stays inside the window and off the status line and the buttons.
             let last = l.cells(4.0, 3.0, 1, 1);
-            assert!(last.y + last.h <= l.buttons[0].y);
+            assert!(last.y + last.h <= l.slider.y - l.slider.h);
+            assert!(l.info.y >= l.slider.y + l.slider.h && l.info.y + l.info.h <= l.buttons[0].y);
             assert!(l.frame.y >= l.status.h);
             assert_eq!(l.buttons[0].h, (40.0 * scale as f32).round());
         }
@@ -161,7 +198,10 @@ mod tests {
     fn the_board_keeps_its_aspect_when_the_window_is_wide_or_tall() {
         let wide = Layout::new(2000, 500, 1.0, 4, 4);
         assert_eq!(wide.frame.w, wide.frame.h);
-        assert_eq!(wide.cell, ((500.0 - 44.0 - 64.0 - 24.0) / 4.3f32).floor());
+        assert_eq!(
+            wide.cell,
+            ((500.0 - 44.0 - 64.0 - 26.0 - 20.0 - 24.0) / 4.3f32).floor()
+        );
         let tall = Layout::new(500, 2000, 1.0, 2, 10);
         assert_eq!(tall.cell, ((500.0 - 24.0) / 10.3f32).floor());
         assert!((tall.frame.w / tall.frame.h - 10.3 / 2.3).abs() < 1e-3);

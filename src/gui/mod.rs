@@ -4,19 +4,27 @@
 
 pub mod action;
 pub mod app;
+pub mod clock;
 pub mod controls;
 pub mod error;
 pub mod events;
+pub mod goal;
 pub mod gpu;
 pub mod headless;
 pub mod image;
 pub mod instance;
 pub mod layout;
+pub mod open;
 pub mod options;
 pub mod playback;
+pub mod prompt;
 pub mod renderer;
 pub mod scene;
 pub mod screen;
 pub mod show;
+pub mod slider;
 pub mod solver_thread;
+pub mod speed;
+pub mod timeline;
+pub mod touch;
 pub mod tween;

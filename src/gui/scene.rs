@@ -7,6 +7,7 @@ use crate::gui::controls::{Look, Pointer};
 use crate::gui::instance::{RectInstance, Srgb};
 use crate::gui::layout::{Layout, Rect};
 use crate::gui::playback::Playback;
+use crate::gui::slider;
 use std::time::Duration;
 
 /// The window's background.
@@ -22,6 +23,14 @@ pub const GOAL_SLOT: (Srgb, Srgb) = (Srgb(0x4a, 0x2a, 0x33), Srgb(0xe0, 0x5a, 0x
 pub const MASTER: (Srgb, Srgb) = (Srgb(0xe8, 0x4a, 0x5f), Srgb(0xa8, 0x25, 0x38));
 const INK: Srgb = Srgb(0x1b, 0x1e, 0x28);
 const STATUS_INK: Srgb = Srgb(0xe6, 0xe8, 0xef);
+const ERROR_INK: Srgb = Srgb(0xff, 0x8a, 0x80);
+const INFO_INK: Srgb = Srgb(0xa8, 0xae, 0xbf);
+/// The frame of a board the person solved, and the border of the piece a hint points at.
+pub const CELEBRATION: Srgb = Srgb(0xf5, 0xc8, 0x42);
+const HINT: Srgb = Srgb(0xff, 0xff, 0xff);
+const TRACK: Srgb = Srgb(0x3a, 0x40, 0x52);
+const TRACK_DONE: Srgb = Srgb(0x2f, 0x9e, 0x6e);
+const KNOB: (Srgb, Srgb) = (Srgb(0xf4, 0xf5, 0xf8), Srgb(0x8c, 0x96, 0xb6));
 /// Numbers smaller than this many physical pixels cannot be read; leaving them out keeps huge
 /// boards in small windows fast (the colours still tell the blocks apart).
 const MIN_NUMBER_SIZE: f32 = 6.0;
@@ -86,6 +95,8 @@ fn caption(action: Action, autoplay: bool) -> &'static str {
         Action::PlayPause if autoplay => "Pause",
         Action::PlayPause => "Play",
         Action::Next => "Next ▶",
+        Action::Hint => "Hint",
+        Action::Solve => "Solve",
     }
 }
 
@@ -98,11 +109,21 @@ pub fn build(playback: &Playback, pointer: &Pointer, layout: &Layout, now: Durat
     let mut rects = Vec::with_capacity(rows * cols + puzzle.pieces.len() + 8);
     let mut labels = Vec::with_capacity(puzzle.board.cells() + 8);
 
+    // A board the person solved glows gold, pulsing while the celebration runs.
+    let frame = match (playback.won(), playback.celebrating(now)) {
+        (true, Some(t)) => mix(
+            FRAME,
+            CELEBRATION,
+            0.5 + 0.5 * (t * 3.0 * std::f32::consts::TAU).cos(),
+        ),
+        (true, None) => CELEBRATION,
+        (false, _) => FRAME,
+    };
     rects.push(RectInstance::new(
         layout.frame,
         cell * 0.22,
-        FRAME,
-        FRAME,
+        frame,
+        frame,
         0.0,
     ));
     // The slots are the board beneath: a blank cell shows one.
@@ -137,22 +158,28 @@ pub fn build(playback: &Playback, pointer: &Pointer, layout: &Layout, now: Durat
         ));
     }
     let number_size = (cell * 0.4).min(48.0 * s);
+    let hint = playback.hinted().filter(|_| !playback.goal_shown());
     for placement in playback.placements(now) {
         let piece = &puzzle.pieces[placement.piece];
         let shape = piece.shape;
-        let (fill, border) = if playback.marks().master == Some(placement.piece) {
+        let (fill, mut border) = if playback.marks().master == Some(placement.piece) {
             MASTER
         } else {
             piece_colors(shape)
         };
+        let hinted = hint.is_some_and(|mv| mv.piece == placement.piece);
+        if hinted {
+            border = HINT;
+        }
         let area = layout.cells(placement.row, placement.col, shape.rows, shape.cols);
         let tile = shrink(area, inset);
+        let edge = if hinted { cell * 0.1 } else { cell * 0.05 };
         rects.push(RectInstance::new(
             tile,
             cell * 0.14,
             fill,
             border,
-            (cell * 0.05).max(1.0),
+            edge.max(1.0),
         ));
         let numbers = if number_size >= MIN_NUMBER_SIZE {
             piece.numbers.as_slice()
@@ -187,14 +214,101 @@ pub fn build(playback: &Playback, pointer: &Pointer, layout: &Layout, now: Durat
             color: ink,
         });
     }
+    if let Some(mv) = hint {
+        labels.push(hint_arrow(playback, layout, mv, now));
+    }
+    slider_rects(playback, layout, &mut rects);
+    let status = playback.status();
+    let color = if status.starts_with("error") {
+        ERROR_INK
+    } else {
+        STATUS_INK
+    };
+    // Long lines (a parser's error, the prompt) take a smaller size to fit narrow windows.
+    let size = if status.chars().count() > 56 {
+        13.0
+    } else {
+        17.0
+    };
     labels.push(Label {
-        text: playback.status(),
+        text: status,
         centre: layout.status.centre(),
-        size: 17.0 * s,
+        size: size * s,
         bold: false,
-        color: STATUS_INK,
+        color,
+    });
+    labels.push(Label {
+        text: playback.info(now),
+        centre: layout.info.centre(),
+        size: 13.0 * s,
+        bold: false,
+        color: INFO_INK,
     });
     Scene { rects, labels }
+}
+
+/// An arrow on the piece a hint points at, showing which way it goes.
+fn hint_arrow(
+    playback: &Playback,
+    layout: &Layout,
+    mv: crate::engine::puzzle::Move,
+    now: Duration,
+) -> Label {
+    let placement = (playback.placements(now))
+        .nth(mv.piece)
+        .expect("the hinted piece is on the board");
+    let shape = playback.puzzle().pieces[mv.piece].shape;
+    let area = layout.cells(placement.row, placement.col, shape.rows, shape.cols);
+    let arrow = match mv.dir {
+        crate::engine::geometry::Dir::Up => "▲",
+        crate::engine::geometry::Dir::Down => "▼",
+        crate::engine::geometry::Dir::Left => "◀",
+        crate::engine::geometry::Dir::Right => "▶",
+    };
+    let (cx, cy) = area.centre();
+    let (dr, dc) = mv.dir.delta();
+    let reach = layout.cell * 0.32;
+    Label {
+        text: arrow.to_string(),
+        centre: (cx + dc as f32 * reach, cy + dr as f32 * reach),
+        size: (layout.cell * 0.3).max(8.0),
+        bold: true,
+        color: HINT,
+    }
+}
+
+/// The step slider: its track, the part played in green, and the knob at the step shown.
+fn slider_rects(playback: &Playback, layout: &Layout, rects: &mut Vec<RectInstance>) {
+    let track = layout.slider;
+    let s = layout.scale;
+    rects.push(RectInstance::new(track, track.h / 2.0, TRACK, TRACK, 0.0));
+    let x = slider::knob_x(track, playback.total(), playback.step());
+    let done = Rect {
+        w: x - track.x,
+        ..track
+    };
+    rects.push(RectInstance::new(
+        done,
+        track.h / 2.0,
+        TRACK_DONE,
+        TRACK_DONE,
+        0.0,
+    ));
+    let r = 8.0 * s;
+    let knob = Rect {
+        x: x - r,
+        y: track.y + track.h / 2.0 - r,
+        w: 2.0 * r,
+        h: 2.0 * r,
+    };
+    let (fill, border) = KNOB;
+    rects.push(RectInstance::new(knob, r, fill, border, 1.5 * s));
+}
+
+/// The colour a fraction `t` of the way from `a` to `b`.
+fn mix(a: Srgb, b: Srgb, t: f32) -> Srgb {
+    let channel = |x: u8, y: u8| (f32::from(x) + (f32::from(y) - f32::from(x)) * t).round() as u8;
+    Srgb(channel(a.0, b.0), channel(a.1, b.1), channel(a.2, b.2))
 }
 
 fn shrink(rect: Rect, by: f32) -> Rect {

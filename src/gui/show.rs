@@ -7,13 +7,20 @@ use crate::engine::puzzle::{Move, Puzzle};
 use crate::gui::events::{Job, SolverEvent, Verdict, answer_events};
 use crate::puzzles::hrd::code::Code;
 use crate::puzzles::hrd::layout::GOAL_HEAD;
-use crate::puzzles::hrd::play::playable;
+use crate::puzzles::hrd::play::{playable, solution_from};
 use crate::puzzles::numeric::NumericPuzzle;
 use crate::puzzles::sbp::SbpBoard;
-use crate::puzzles::sbp::engine::{EngineError, EnginePuzzle, engine_puzzle, engine_solution};
-use crate::search::Limits;
+use crate::puzzles::sbp::engine::{
+    EngineError, EnginePuzzle, engine_puzzle, engine_solution, engine_solution_from,
+};
+use crate::search::{Cancel, Limits};
 use crate::solve::{Options, Progress};
 use std::cell::RefCell;
+use std::sync::Arc;
+
+/// Makes the solve of the puzzle from its pieces standing at the given origins, heeding the
+/// given cancellation: what the player runs when a person asks for a hint or a solve.
+pub type SolveFrom = Arc<dyn Fn(&[usize], Cancel) -> Job + Send + Sync>;
 
 /// What the board shows besides its walls and pieces.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -32,6 +39,10 @@ pub struct Show {
     pub marks: Marks,
     /// Runs on the solver thread (or, headless, on the caller's) and tells the answer.
     pub job: Job,
+    /// The same solve from any position.
+    pub solve_from: SolveFrom,
+    /// The goal placement of every piece, when the goal is one placement (Numeric Klotski).
+    pub target: Option<Vec<usize>>,
 }
 
 impl Show {
@@ -39,30 +50,20 @@ impl Show {
     /// the constructive solver runs (huge boards, or after the exact search ran out of time),
     /// its moves are sent as they are made, so playing starts at once.
     pub fn numeric(numeric: NumericPuzzle, options: Options) -> Show {
+        let puzzle = numeric.engine();
+        let target = numeric.target(&puzzle).ok();
+        let start = puzzle.start.clone();
+        let solve_from: SolveFrom = Arc::new(move |origins: &[usize], cancel: Cancel| {
+            let mut options = options.clone();
+            options.limits.cancel = cancel;
+            numeric_job(numeric.clone(), origins.to_vec(), options)
+        });
         Show {
-            puzzle: numeric.engine(),
+            job: solve_from(&start, Cancel::default()),
+            puzzle,
             marks: Marks::default(),
-            job: Box::new(move |emit| {
-                let emit = RefCell::new(emit);
-                let mut streamed = false;
-                let result = crate::puzzles::numeric::solve_streaming(
-                    &numeric,
-                    options,
-                    &mut |progress| {
-                        if let Progress::Search(stats) = progress {
-                            (emit.borrow_mut())(SolverEvent::Progress(stats.stored));
-                        }
-                    },
-                    &mut |mv| {
-                        streamed = true;
-                        (emit.borrow_mut())(SolverEvent::Move(mv));
-                    },
-                );
-                // Streamed moves are the answer's moves: only the verdict is left to send.
-                (answer_events(result).into_iter())
-                    .filter(|event| !(streamed && matches!(event, SolverEvent::Move(_))))
-                    .for_each(|event| (emit.borrow_mut())(event));
-            }),
+            solve_from,
+            target,
         }
     }
 
@@ -74,18 +75,37 @@ impl Show {
             goal_cells: engine.goals.clone(),
             master: Some(engine.master),
         };
-        let job: Job = Box::new(move |emit| {
-            let events = match engine_solution(&board, limits) {
-                Ok((solved, moves)) => shortest_checked(&solved, moves),
-                Err(EngineError::NoSolution) => vec![SolverEvent::Verdict(Verdict::NoSolution)],
-                Err(e) => vec![SolverEvent::Verdict(Verdict::NoAnswer(e.to_string()))],
+        let job: Job = {
+            let limits = limits.clone();
+            Box::new(move |emit| {
+                let events = match engine_solution(&board, limits) {
+                    Ok((solved, moves)) => shortest_checked(&solved, moves),
+                    Err(e) => engine_failure(e),
+                };
+                events.into_iter().for_each(emit);
+            })
+        };
+        let puzzle = engine.puzzle.clone();
+        let solve_from: SolveFrom = Arc::new(move |origins: &[usize], cancel: Cancel| {
+            let limits = Limits {
+                cancel,
+                ..limits.clone()
             };
-            events.into_iter().for_each(emit);
+            let (engine, origins) = (engine.clone(), origins.to_vec());
+            Box::new(move |emit| {
+                let events = match engine_solution_from(&engine, &origins, limits) {
+                    Ok(moves) => shortest_checked(&from(&engine, &origins), moves),
+                    Err(e) => engine_failure(e),
+                };
+                events.into_iter().for_each(emit);
+            })
         });
         Show {
-            puzzle: engine.puzzle,
+            puzzle,
             marks,
             job,
+            solve_from,
+            target: None,
         }
     }
 
@@ -107,14 +127,97 @@ impl Show {
             master: Some(engine.master),
         };
         let puzzle = engine.puzzle.clone();
-        let job: Job = Box::new(move |emit| {
-            let events = match moves {
-                Some(moves) => shortest_checked(&engine, moves),
-                None => vec![SolverEvent::Verdict(Verdict::NoSolution)],
-            };
-            events.into_iter().for_each(emit);
+        let job: Job = {
+            let engine = engine.clone();
+            Box::new(move |emit| {
+                let events = match moves {
+                    Some(moves) => shortest_checked(&engine, moves),
+                    None => vec![SolverEvent::Verdict(Verdict::NoSolution)],
+                };
+                events.into_iter().for_each(emit);
+            })
+        };
+        // A classic layout solves in milliseconds: there is nothing to cancel.
+        let solve_from: SolveFrom = Arc::new(move |origins: &[usize], _cancel: Cancel| {
+            let (engine, origins) = (engine.clone(), origins.to_vec());
+            Box::new(move |emit| {
+                let events = match solution_from(&engine.puzzle, &origins) {
+                    Some(moves) => shortest_checked(&from(&engine, &origins), moves),
+                    None => vec![SolverEvent::Verdict(Verdict::NoSolution)],
+                };
+                events.into_iter().for_each(emit);
+            })
         });
-        Show { puzzle, marks, job }
+        Show {
+            puzzle,
+            marks,
+            job,
+            solve_from,
+            target: None,
+        }
+    }
+}
+
+/// The solve of Numeric Klotski from its pieces standing at `origins`: the rules and the
+/// portfolio from the start, the portfolio alone elsewhere (every position reached from the
+/// start is as solvable as the start). Constructive moves stream as they are made.
+fn numeric_job(numeric: NumericPuzzle, origins: Vec<usize>, options: Options) -> Job {
+    Box::new(move |emit| {
+        let emit = RefCell::new(emit);
+        let mut streamed = false;
+        let mut on_progress = |progress: Progress<'_>| {
+            if let Progress::Search(stats) = progress {
+                (emit.borrow_mut())(SolverEvent::Progress(stats.stored));
+            }
+        };
+        let mut on_move = |mv| {
+            streamed = true;
+            (emit.borrow_mut())(SolverEvent::Move(mv));
+        };
+        let mut puzzle = numeric.engine();
+        let result = if origins == puzzle.start {
+            crate::puzzles::numeric::solve_streaming(
+                &numeric,
+                options,
+                &mut on_progress,
+                &mut on_move,
+            )
+        } else {
+            let Ok(target) = numeric.target(&puzzle) else {
+                return (emit.borrow_mut())(SolverEvent::Verdict(Verdict::NoSolution));
+            };
+            puzzle.start = origins;
+            crate::solve::solve_puzzle_streaming(
+                &puzzle,
+                &target,
+                options,
+                &mut on_progress,
+                &mut on_move,
+            )
+        };
+        // Streamed moves are the answer's moves: only the verdict is left to send.
+        (answer_events(result).into_iter())
+            .filter(|event| !(streamed && matches!(event, SolverEvent::Move(_))))
+            .for_each(|event| (emit.borrow_mut())(event));
+    })
+}
+
+/// `engine` with its pieces starting at `origins`.
+fn from(engine: &EnginePuzzle, origins: &[usize]) -> EnginePuzzle {
+    EnginePuzzle {
+        puzzle: Puzzle {
+            start: origins.to_vec(),
+            ..engine.puzzle.clone()
+        },
+        ..engine.clone()
+    }
+}
+
+/// The verdict of a brick solve that found nothing.
+fn engine_failure(error: EngineError) -> Vec<SolverEvent> {
+    match error {
+        EngineError::NoSolution => vec![SolverEvent::Verdict(Verdict::NoSolution)],
+        e => vec![SolverEvent::Verdict(Verdict::NoAnswer(e.to_string()))],
     }
 }
 

@@ -2,7 +2,10 @@
 //! as small events over a channel, waking the event loop after each one.
 
 use crate::gui::events::{Job, SolverEvent};
-use std::sync::mpsc::Sender;
+use crate::gui::show::SolveFrom;
+use crate::search::Cancel;
+use std::sync::Arc;
+use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -33,6 +36,43 @@ pub fn spawn(
             wake();
         })
         .expect("the OS can start a thread")
+}
+
+/// The solve running now: cancelling it raises its flag and forgets its channel, so it never
+/// blocks the caller and nothing it sends afterwards is seen.
+pub struct Solver {
+    cancel: Cancel,
+    wake: Arc<dyn Fn() + Send + Sync>,
+}
+
+impl Solver {
+    /// No solve yet; `wake` runs after the events of every solve started later.
+    pub fn new(wake: impl Fn() + Send + Sync + 'static) -> Solver {
+        Solver {
+            cancel: Cancel::default(),
+            wake: Arc::new(wake),
+        }
+    }
+
+    /// Cancels the running solve (if any) and starts `solve_from` at `origins`; returns the
+    /// channel its events arrive on.
+    pub fn restart(&mut self, solve_from: &SolveFrom, origins: &[usize]) -> Receiver<SolverEvent> {
+        self.stop();
+        self.cancel = Cancel::default();
+        let (sender, events) = mpsc::channel();
+        let wake = self.wake.clone();
+        spawn(
+            solve_from(origins, self.cancel.clone()),
+            sender,
+            move || wake(),
+        );
+        events
+    }
+
+    /// Asks the running solve to stop; returns at once.
+    pub fn stop(&self) {
+        self.cancel.raise();
+    }
 }
 
 #[cfg(test)]
@@ -114,5 +154,50 @@ mod tests {
         let puzzle = numeric.engine();
         let end = puzzle.replay(&moves).expect("every streamed move is legal");
         assert_eq!(end.origins(), numeric.target(&puzzle).unwrap());
+    }
+
+    #[test]
+    fn a_restart_cancels_a_long_solve_promptly() {
+        use crate::puzzles::numeric::generate::{BlockCounts, Method, Size, Spec, generate};
+        let spec = Spec {
+            size: Size { rows: 6, cols: 6 },
+            blanks: 1,
+            blocks: BlockCounts::default(),
+            method: Method::Walk(5000),
+            unsolvable: false,
+        };
+        let options = Options {
+            limits: Limits::memory(1 << 30),
+            algo: crate::solve::Algo::Astar,
+            cache: None,
+            effort: 1,
+        };
+        let numeric = generate(&spec, 3, options.clone()).unwrap();
+        let show = Show::numeric(numeric, options);
+        let cancel = Cancel::default();
+        let (tx, rx) = mpsc::channel();
+        let thread = spawn(
+            (show.solve_from)(&show.puzzle.start, cancel.clone()),
+            tx,
+            || {},
+        );
+        std::thread::sleep(Duration::from_millis(300));
+        assert!(
+            !thread.is_finished(),
+            "an exact search of a 6x6 board takes a while"
+        );
+        let asked = Instant::now();
+        cancel.raise();
+        thread.join().unwrap();
+        assert!(
+            asked.elapsed() < Duration::from_secs(1),
+            "{:?}",
+            asked.elapsed()
+        );
+        let last = rx.into_iter().last();
+        assert!(
+            matches!(last, Some(SolverEvent::Verdict(Verdict::NoAnswer(_)))),
+            "{last:?}"
+        );
     }
 }

@@ -2,7 +2,7 @@
 //! GUI (`klotski gui --hrd CODE`) to play.
 
 use super::code::Code;
-use super::layout::{CELLS, COLS, ROWS};
+use super::layout::{CELLS, COLS, Kind, Layout, PIECE_VALUES, ROWS};
 use super::moves::Metric;
 use super::solve;
 use crate::engine::geometry::{Board, Dir};
@@ -27,7 +27,21 @@ pub fn playable(code: Code) -> (Puzzle, Option<Vec<Move>>) {
         pieces,
         start: origins.clone(),
     };
-    let moves = solve::solve(code, Metric::Unit).map(|path| {
+    let moves = solution_from(&puzzle, &origins);
+    (puzzle, moves)
+}
+
+/// A shortest solution in single-cell moves from the pieces of `puzzle` (a [`playable`] puzzle)
+/// standing at `origins`, or `None` when no solved layout is reachable from there (or the
+/// pieces are not a classic layout's). The player asks it for hints from any position.
+pub fn solution_from(puzzle: &Puzzle, origins: &[usize]) -> Option<Vec<Move>> {
+    let mut raw = 0;
+    for (piece, &origin) in puzzle.pieces.iter().zip(origins) {
+        let kind = Kind::ALL.into_iter().find(|k| k.shape() == piece.shape)?;
+        raw |= PIECE_VALUES[kind as usize - 1][origin];
+    }
+    let code = Layout::from_raw(raw).code();
+    solve::solve(code, Metric::Unit).map(|path| {
         // Pieces of one shape are alike to the search: follow each by where it stands.
         let mut at: [Option<usize>; CELLS] = [None; CELLS];
         for (piece, &cell) in origins.iter().enumerate() {
@@ -47,8 +61,7 @@ pub fn playable(code: Code) -> (Puzzle, Option<Vec<Move>>) {
                 Move { piece, dir }
             })
             .collect()
-    });
-    (puzzle, moves)
+    })
 }
 
 #[cfg(test)]
@@ -67,5 +80,29 @@ mod tests {
         assert_eq!(end.origins()[block], 13);
         assert_eq!(puzzle.pieces.len(), 10);
         assert!(playable("1AAEF0C".parse().unwrap()).1.is_none());
+    }
+
+    #[test]
+    fn a_solution_from_a_position_part_way_replays_to_the_goal() {
+        let (puzzle, moves) = playable("1A9BF0C".parse().unwrap());
+        let moves = moves.unwrap();
+        let mut position = puzzle.start_position();
+        for &mv in &moves[..10] {
+            puzzle.apply(&mut position, mv);
+        }
+        let rest = solution_from(&puzzle, position.origins()).expect("solvable from here");
+        assert_eq!(
+            rest.len(),
+            moves.len() - 10,
+            "a shortest path from a shortest path's middle"
+        );
+        for mv in rest {
+            assert!(puzzle.can_move(&position, mv));
+            puzzle.apply(&mut position, mv);
+        }
+        let block = (puzzle.pieces.iter())
+            .position(|p| p.shape.area() == 4)
+            .unwrap();
+        assert_eq!(position.origins()[block], 13, "the 2x2 block is home");
     }
 }

@@ -69,6 +69,16 @@ impl SbpBoard {
     /// parsing.
     pub(super) fn from_cells(width: usize, height: usize, cells: Vec<Cell>) -> SbpBoard {
         let goals = cells.iter().map(|&c| c == Cell::Goal).collect();
+        SbpBoard::with_goals(width, height, cells, goals)
+    }
+
+    /// A board of these cells with these goal cells (the master brick may cover some).
+    pub(super) fn with_goals(
+        width: usize,
+        height: usize,
+        cells: Vec<Cell>,
+        goals: Vec<bool>,
+    ) -> SbpBoard {
         SbpBoard {
             width,
             height,

@@ -98,3 +98,44 @@ pub fn engine_solution(
     let moves = engine_moves(&engine, &slides);
     Ok((engine, moves))
 }
+
+/// A shortest solution (A*) of `engine` from its pieces standing at `origins` instead of at the
+/// start: the player asks for it from any position a person reached by hand.
+pub fn engine_solution_from(
+    engine: &EnginePuzzle,
+    origins: &[usize],
+    limits: Limits,
+) -> Result<Vec<Move>, EngineError> {
+    let puzzle = &engine.puzzle;
+    let board = &puzzle.board;
+    let mut cells: Vec<Cell> = (0..board.cells())
+        .map(|c| match () {
+            _ if board.is_wall(c) => Cell::Wall,
+            _ if engine.goals.contains(&c) => Cell::Goal,
+            _ => Cell::Empty,
+        })
+        .collect();
+    for (piece, &origin) in puzzle.pieces.iter().zip(origins) {
+        for cell in board.footprint(piece.shape, origin) {
+            cells[cell] = Cell::Brick(piece.numbers[0] as i32);
+        }
+    }
+    let goals = (0..board.cells())
+        .map(|c| engine.goals.contains(&c))
+        .collect();
+    let here = SbpBoard::with_goals(board.cols(), board.rows(), cells, goals);
+    let (found, _) = solve(&here, Algo::Astar, limits)?;
+    let slides = match found.outcome {
+        Outcome::Found(slides) => slides,
+        Outcome::Exhausted => return Err(EngineError::NoSolution),
+        Outcome::Stopped(stop) => return Err(EngineError::Stopped(stop)),
+    };
+    let from_here = EnginePuzzle {
+        puzzle: Puzzle {
+            start: origins.to_vec(),
+            ..puzzle.clone()
+        },
+        ..engine.clone()
+    };
+    Ok(engine_moves(&from_here, &slides))
+}

@@ -1,0 +1,334 @@
+//! The window as a player, end to end under Xvfb: a tile dragged into the blank, undo, Solve
+//! from a position made by hand, the step slider and `End`, and a bad file opened at the `O`
+//! prompt. (A file dropped on the window takes the same path in the player, but xdotool cannot
+//! be a drag source, so the prompt stands in for the drop here.)
+#![cfg(feature = "gui")]
+
+mod xvfb;
+
+use klotski::gui::action::Action;
+use klotski::gui::controls::Pointer;
+use klotski::gui::events::answer_events;
+use klotski::gui::headless::{self, Headless};
+use klotski::gui::image::RgbaImage;
+use klotski::gui::instance::Srgb;
+use klotski::gui::layout::{Layout, Rect};
+use klotski::gui::options::FrameSize;
+use klotski::gui::playback::Playback;
+use klotski::puzzles::numeric::NumericPuzzle;
+use klotski::search::Limits;
+use klotski::solve::Options;
+use std::path::PathBuf;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+use xvfb::{Display, Reaped};
+
+const SIZE: FrameSize = FrameSize {
+    width: 640,
+    height: 480,
+};
+const TWEEN: Duration = Duration::from_millis(200);
+const PATIENCE: Duration = Duration::from_secs(30);
+const SLOT: Srgb = Srgb(0x2a, 0x2f, 0x3c);
+const TILE: Srgb = Srgb(0xf3, 0xc9, 0x73);
+
+fn case() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/cases/sample4.in")
+}
+
+fn options() -> Options {
+    Options {
+        limits: Limits::memory(1 << 28),
+        algo: Default::default(),
+        cache: None,
+        effort: 1,
+    }
+}
+
+/// Sample 4 with its solution, as the window plays it.
+fn solved() -> Playback {
+    let numeric: NumericPuzzle = std::fs::read_to_string(case()).unwrap().parse().unwrap();
+    let puzzle = numeric.engine();
+    let target = numeric.target(&puzzle).ok();
+    let mut playback = Playback::new(puzzle, TWEEN).with_target(target);
+    for event in answer_events(klotski::solve_numeric(&numeric, options(), &mut |_| {})) {
+        playback.receive(event);
+    }
+    playback
+}
+
+fn start(display: &Display) -> (Reaped, String) {
+    let stdin = Stdio::from(std::fs::File::open(case()).unwrap());
+    let (player, window) = display.player(&["gui", "--size", "640x480", "--speed", "200"], stdin);
+    display.run("xdotool", &["windowfocus", "--sync", &window]);
+    (player, window)
+}
+
+fn region(image: &RgbaImage, r: Rect) -> RgbaImage {
+    image.crop(r.x as u32, r.y as u32, r.w.ceil() as u32, r.h.ceil() as u32)
+}
+
+/// The cells of the board, without its frame (which glows once a person solved it).
+fn cells(layout: &Layout, rows: usize, cols: usize) -> Rect {
+    layout.cells(0.0, 0.0, rows, cols)
+}
+
+/// Photographs the window until `area` matches `want` (within antialiasing noise).
+fn wait_for(display: &Display, window: &str, area: Rect, want: &RgbaImage) -> (bool, RgbaImage) {
+    let began = Instant::now();
+    loop {
+        let shot = display.screenshot(window);
+        if region(&shot, area).difference(want, 16) < 0.002 {
+            return (true, shot);
+        }
+        if began.elapsed() > PATIENCE {
+            return (false, shot);
+        }
+    }
+}
+
+fn pixel(image: &RgbaImage, (x, y): (f32, f32)) -> Srgb {
+    let i = ((y as u32 * image.width + x as u32) * 4) as usize;
+    Srgb(image.pixels[i], image.pixels[i + 1], image.pixels[i + 2])
+}
+
+fn near(got: Srgb, want: Srgb) -> bool {
+    let close = |a: u8, b: u8| a.abs_diff(b) <= 6;
+    close(got.0, want.0) && close(got.1, want.1) && close(got.2, want.2)
+}
+
+/// A point a quarter into cell (`row`, `col`), clear of the numbers.
+fn probe(layout: &Layout, row: usize, col: usize) -> (f32, f32) {
+    let cell = layout.cells(row as f32, col as f32, 1, 1);
+    (cell.x + cell.w * 0.25, cell.y + cell.h * 0.25)
+}
+
+fn at(x: f32, y: f32) -> [String; 2] {
+    [format!("{}", x as u32), format!("{}", y as u32)]
+}
+
+/// Frames of the headless renderer: the whole frame at `step` of `playback`.
+fn frame_at(frames: &mut Headless, playback: &mut Playback, step: usize) -> RgbaImage {
+    headless::seek(playback, step);
+    frames
+        .frame(playback, &Pointer::default(), headless::at_rest(TWEEN))
+        .unwrap()
+}
+
+#[test]
+fn dragging_a_tile_into_the_blank_moves_it_and_undo_takes_it_back() {
+    let mut playback = solved();
+    let board = playback.puzzle().board.clone();
+    let (rows, cols) = (board.rows(), board.cols());
+    let mut frames = Headless::new(SIZE, rows, cols).unwrap();
+    let layout = frames.layout().clone();
+    let area = cells(&layout, rows, cols);
+    let first = region(&frame_at(&mut frames, &mut playback, 0), area);
+
+    let display = Display::start("drag");
+    let (_player, window) = start(&display);
+    assert!(
+        wait_for(&display, &window, area, &first).0,
+        "the start never showed"
+    );
+    // Sample 4 has 15 at row 2, column 2 and a blank below it: drag it down by most of a cell.
+    let label = |row: usize, col: usize| {
+        let cell = board.cell(row, col);
+        let position = playback.position();
+        match position.at(cell) {
+            klotski::engine::puzzle::Cell::Piece(p) => Some(playback.puzzle().pieces[p].label()),
+            _ => None,
+        }
+    };
+    assert_eq!((label(2, 2), label(3, 2)), (Some(15), None));
+    let (x, y) = layout.cells(2.0, 2.0, 1, 1).centre();
+    let [x0, y0] = at(x, y);
+    let [x1, y1] = at(x, y + layout.cell * 0.8);
+    display.run("xdotool", &["mousemove", "--window", &window, &x0, &y0]);
+    display.run("xdotool", &["mousedown", "1"]);
+    for k in 1..=4 {
+        let [xk, yk] = at(x, y + layout.cell * 0.2 * k as f32);
+        display.run("xdotool", &["mousemove", "--window", &window, &xk, &yk]);
+    }
+    display.run("xdotool", &["mousemove", "--window", &window, &x1, &y1]);
+    display.run("xdotool", &["mouseup", "1"]);
+
+    let began = Instant::now();
+    loop {
+        let shot = display.screenshot(&window);
+        let (emptied, entered) = (
+            pixel(&shot, probe(&layout, 2, 2)),
+            pixel(&shot, probe(&layout, 3, 2)),
+        );
+        if near(emptied, SLOT) && near(entered, TILE) {
+            break;
+        }
+        assert!(
+            began.elapsed() < PATIENCE,
+            "15 did not slide down: {emptied:?} {entered:?}"
+        );
+    }
+
+    // Ctrl+Z takes it back: the board is the start again.
+    display.run("xdotool", &["key", "ctrl+z"]);
+    assert!(
+        wait_for(&display, &window, area, &first).0,
+        "undo did not restore the start"
+    );
+    // R redoes it.
+    display.run("xdotool", &["key", "r"]);
+    let began = Instant::now();
+    loop {
+        let shot = display.screenshot(&window);
+        if near(pixel(&shot, probe(&layout, 3, 2)), TILE) {
+            break;
+        }
+        assert!(
+            began.elapsed() < PATIENCE,
+            "redo did not slide 15 down again"
+        );
+    }
+}
+
+#[test]
+fn solve_from_a_position_made_by_hand_ends_on_the_goal() {
+    let mut playback = solved();
+    let total = playback.total();
+    let board = playback.puzzle().board.clone();
+    let (rows, cols) = (board.rows(), board.cols());
+    let mut frames = Headless::new(SIZE, rows, cols).unwrap();
+    let layout = frames.layout().clone();
+    let area = cells(&layout, rows, cols);
+    let first = region(&frame_at(&mut frames, &mut playback, 0), area);
+    let goal = region(&frame_at(&mut frames, &mut playback, total), area);
+
+    let display = Display::start("solve");
+    let (_player, window) = start(&display);
+    assert!(
+        wait_for(&display, &window, area, &first).0,
+        "the start never showed"
+    );
+    // Off the solution's line: 14 (row 3, column 1) can only go right, into the blank.
+    let (x, y) = layout.cells(3.0, 1.0, 1, 1).centre();
+    let [x, y] = at(x, y);
+    display.run(
+        "xdotool",
+        &["mousemove", "--window", &window, &x, &y, "click", "1"],
+    );
+    let began = Instant::now();
+    while !near(
+        pixel(&display.screenshot(&window), probe(&layout, 3, 2)),
+        TILE,
+    ) {
+        assert!(began.elapsed() < PATIENCE, "14 did not move right");
+    }
+    // Faster, then Solve (Enter): the solver starts again from here and plays to the goal.
+    for _ in 0..6 {
+        display.run("xdotool", &["key", "plus"]);
+    }
+    let (sx, sy) = layout.button(Action::Solve).centre();
+    let [sx, sy] = at(sx, sy);
+    display.run(
+        "xdotool",
+        &["mousemove", "--window", &window, &sx, &sy, "click", "1"],
+    );
+    let (shown, shot) = wait_for(&display, &window, area, &goal);
+    assert!(
+        shown,
+        "Solve from the hand-made position did not end on the goal"
+    );
+    // The person solved it (with help): the frame glows.
+    let frame = pixel(&shot, (layout.frame.x + 3.0, layout.frame.centre().1));
+    assert!(
+        !near(frame, Srgb(0x3a, 0x40, 0x52)),
+        "no celebration: {frame:?}"
+    );
+}
+
+#[test]
+fn the_slider_jumps_to_the_last_step_and_home_and_end_jump_too() {
+    let mut playback = solved();
+    let total = playback.total();
+    let board = playback.puzzle().board.clone();
+    let (rows, cols) = (board.rows(), board.cols());
+    let mut frames = Headless::new(SIZE, rows, cols).unwrap();
+    let layout = frames.layout().clone();
+    let first = frame_at(&mut frames, &mut playback, 0);
+    let last = frame_at(&mut frames, &mut playback, total);
+    let want = |image: &RgbaImage| (region(image, layout.frame), region(image, layout.status));
+
+    let display = Display::start("slider");
+    let (_player, window) = start(&display);
+    let both = |want: &(RgbaImage, RgbaImage)| {
+        let began = Instant::now();
+        loop {
+            let shot = display.screenshot(&window);
+            let ok = region(&shot, layout.frame).difference(&want.0, 16) < 0.002
+                && region(&shot, layout.status).difference(&want.1, 16) < 0.002;
+            if ok || began.elapsed() > PATIENCE {
+                return ok;
+            }
+        }
+    };
+    assert!(both(&want(&first)), "the start never showed");
+    let track = layout.slider;
+    let [x, y] = at(track.x + track.w - 1.0, track.y + track.h / 2.0);
+    display.run(
+        "xdotool",
+        &["mousemove", "--window", &window, &x, &y, "click", "1"],
+    );
+    assert!(
+        both(&want(&last)),
+        "the slider's right end is not the last step"
+    );
+    display.run("xdotool", &["key", "Home"]);
+    assert!(both(&want(&first)), "Home is not the start");
+    display.run("xdotool", &["key", "End"]);
+    assert!(both(&want(&last)), "End is not the last step");
+}
+
+#[test]
+fn a_bad_file_at_the_o_prompt_keeps_the_board_and_shows_its_error() {
+    let mut playback = solved();
+    let board = playback.puzzle().board.clone();
+    let (rows, cols) = (board.rows(), board.cols());
+    let mut frames = Headless::new(SIZE, rows, cols).unwrap();
+    let layout = frames.layout().clone();
+    let first = frame_at(&mut frames, &mut playback, 0);
+
+    let display = Display::start("open");
+    let bad = display.scratch.join("bad.txt");
+    std::fs::write(&bad, "2 2\n1 2\n").unwrap();
+    let message = klotski::gui::open::open(&bad, &options()).err().unwrap();
+    assert!(message.starts_with("error: line 3:"), "{message}");
+    playback.tell(message);
+    let told = frames
+        .frame(&playback, &Pointer::default(), headless::at_rest(TWEEN))
+        .unwrap();
+
+    let (_player, window) = start(&display);
+    assert!(
+        wait_for(
+            &display,
+            &window,
+            layout.frame,
+            &region(&first, layout.frame)
+        )
+        .0,
+        "the start never showed"
+    );
+    display.run("xdotool", &["key", "o"]);
+    display.run("xdotool", &["type", "--delay", "20", bad.to_str().unwrap()]);
+    display.run("xdotool", &["key", "Return"]);
+    let (shown, shot) = wait_for(
+        &display,
+        &window,
+        layout.status,
+        &region(&told, layout.status),
+    );
+    assert!(shown, "the status line does not show the file's error");
+    assert!(
+        region(&shot, layout.frame).difference(&region(&first, layout.frame), 16) < 0.002,
+        "the old board did not stay"
+    );
+}

@@ -1,0 +1,120 @@
+//! A private X server for the window tests: Xvfb, the player started on it, xdotool to drive it
+//! and ImageMagick's `import` to photograph it. The tools are required (CI installs them).
+
+use klotski::gui::image::RgbaImage;
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+
+/// A child process killed when the test ends, passed or not.
+pub struct Reaped(pub Child);
+
+impl Drop for Reaped {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// A private X server, its display name, and a scratch folder.
+pub struct Display {
+    name: String,
+    /// A folder of the test's own, removed at the end.
+    pub scratch: PathBuf,
+    _server: Reaped,
+}
+
+impl Display {
+    /// Starts Xvfb; `-displayfd` makes it print its display number once it accepts clients.
+    pub fn start(test: &str) -> Display {
+        let mut server = Command::new("Xvfb")
+            .args([
+                "-displayfd",
+                "1",
+                "-screen",
+                "0",
+                "1024x768x24",
+                "-nolisten",
+                "tcp",
+            ])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("Xvfb must be installed (apt-get install xvfb)");
+        let mut line = String::new();
+        BufReader::new(server.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let number = line.trim();
+        assert!(!number.is_empty(), "Xvfb did not start");
+        let scratch = std::env::temp_dir().join(format!("klotski-{test}-{}", std::process::id()));
+        std::fs::create_dir_all(&scratch).unwrap();
+        Display {
+            name: format!(":{number}"),
+            scratch,
+            _server: Reaped(server),
+        }
+    }
+
+    pub fn command(&self, program: &str) -> Command {
+        let mut command = Command::new(program);
+        command
+            .env("DISPLAY", &self.name)
+            .env("XDG_RUNTIME_DIR", &self.scratch)
+            // A home and cache of the test's own, never the user's.
+            .env("HOME", &self.scratch)
+            .env("XDG_CACHE_HOME", self.scratch.join("cache"));
+        command
+    }
+
+    /// Runs `program` on the display and returns what it printed; it must succeed.
+    pub fn run(&self, program: &str, args: &[&str]) -> String {
+        let out = self
+            .command(program)
+            .args(args)
+            .output()
+            .unwrap_or_else(|e| {
+                panic!("{program} must be installed (scripts/test installs it): {e}")
+            });
+        assert!(
+            out.status.success(),
+            "{program} {args:?} failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    }
+
+    /// Starts `klotski ARGS` with `stdin` and waits for its window; returns the process and
+    /// the window id.
+    pub fn player(&self, args: &[&str], stdin: Stdio) -> (Reaped, String) {
+        let child = self
+            .command(env!("CARGO_BIN_EXE_klotski"))
+            .args(args)
+            .current_dir(&self.scratch)
+            .stdin(stdin)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let child = Reaped(child);
+        let id = self.run("xdotool", &["search", "--sync", "--name", "^klotski$"]);
+        let id = id.lines().next().expect("a window id").to_string();
+        (child, id)
+    }
+
+    /// Photographs `window`.
+    pub fn screenshot(&self, window: &str) -> RgbaImage {
+        let path = self.scratch.join("shot.png");
+        // PNG32: RGBA whatever the pixels: a window still black before its first frame would
+        // otherwise be written as a greyscale PNG.
+        let target = format!("PNG32:{}", path.display());
+        self.run("import", &["-window", window, &target]);
+        RgbaImage::read_png(&path).unwrap()
+    }
+}
+
+impl Drop for Display {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.scratch);
+    }
+}
