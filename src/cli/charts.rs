@@ -16,6 +16,14 @@ pub struct ChartError {
     pub message: String,
 }
 
+/// The size of a chart, in SVG units: small enough that its text is not shrunk much on paper.
+const CHART_WIDTH: u32 = 640;
+const CHART_HEIGHT: u32 = 420;
+/// Font sizes given to plotters, which draws text at about 0.8 of them (18 gives 14.5 units):
+/// the title, and the tick labels, axis names and legend.
+const TITLE_SIZE: u32 = 22;
+const LABEL_SIZE: u32 = 18;
+
 /// One method's points.
 struct Series {
     name: String,
@@ -107,13 +115,15 @@ fn plot(
     } else {
         (y_min.min(1.0) - 0.05, y_max.max(1.0) * 1.05 + 0.05, 10)
     };
-    let root = SVGBackend::new(path, (900, 560)).into_drawing_area();
+    // Sized for print: shown at the full width of an A4 text block (about 17 cm), a unit here
+    // is about 0.75 pt, so labels of 14 units read at body-text size (10 to 11 pt).
+    let root = SVGBackend::new(path, (CHART_WIDTH, CHART_HEIGHT)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| e.to_string())?;
     let mut chart = ChartBuilder::on(&root)
-        .caption(title, ("sans-serif", 24))
-        .margin(12)
-        .x_label_area_size(44)
-        .y_label_area_size(72)
+        .caption(title, ("sans-serif", TITLE_SIZE))
+        .margin(10)
+        .x_label_area_size(48)
+        .y_label_area_size(78)
         .build_cartesian_2d(0f64..x_max * 1.05 + 1.0, y_min..y_max)
         .map_err(|e| e.to_string())?;
     let power_of_ten = |v: &f64| {
@@ -128,6 +138,8 @@ fn plot(
     let y_format: &dyn Fn(&f64) -> String = if log { &power_of_ten } else { &plain };
     chart
         .configure_mesh()
+        .label_style(("sans-serif", LABEL_SIZE))
+        .axis_desc_style(("sans-serif", LABEL_SIZE))
         .x_desc("optimal length (moves)")
         .x_label_formatter(&|v| format!("{v:.0}"))
         .y_desc(y_desc)
@@ -157,6 +169,7 @@ fn plot(
     chart
         .configure_series_labels()
         .position(SeriesLabelPosition::UpperLeft)
+        .label_font(("sans-serif", LABEL_SIZE))
         .border_style(BLACK)
         .background_style(WHITE.mix(0.85))
         .draw()
