@@ -4,6 +4,7 @@
 use super::compare::{Run, Status, optimum};
 use klotski::solve::Algo;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::path::{Path, PathBuf};
 
 /// A chart that could not be drawn or written.
@@ -15,6 +16,18 @@ pub struct ChartError {
     /// What went wrong.
     pub message: String,
 }
+
+/// The size of a chart, in SVG units: small enough that its text is not shrunk much on paper.
+const CHART_WIDTH: u32 = 640;
+const CHART_HEIGHT: u32 = 460;
+/// Font sizes given to plotters, which draws text at about 0.8 of them (18 gives 14.5 units):
+/// the title, and the tick labels, axis names and legend.
+const TITLE_SIZE: u32 = 22;
+const LABEL_SIZE: u32 = 18;
+/// The legend under the plot: methods per row, the width of a column and the height of a row.
+const LEGEND_COLUMNS: usize = 3;
+const LEGEND_COLUMN_WIDTH: i32 = 185;
+const LEGEND_ROW: u32 = 22;
 
 /// One method's points.
 struct Series {
@@ -107,18 +120,24 @@ fn plot(
     } else {
         (y_min.min(1.0) - 0.05, y_max.max(1.0) * 1.05 + 0.05, 10)
     };
-    let root = SVGBackend::new(path, (900, 560)).into_drawing_area();
+    // Sized for print: shown at the full width of an A4 text block (about 17 cm), a unit here
+    // is about 0.75 pt, so labels of 14 units read at body-text size (10 to 11 pt).
+    let root = SVGBackend::new(path, (CHART_WIDTH, CHART_HEIGHT)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| e.to_string())?;
-    let mut chart = ChartBuilder::on(&root)
-        .caption(title, ("sans-serif", 24))
-        .margin(12)
-        .x_label_area_size(44)
-        .y_label_area_size(72)
+    // The legend goes in a strip under the plot, where it hides no point.
+    let rows = series.len().div_ceil(LEGEND_COLUMNS) as u32;
+    let (plot_area, legend_area) = root.split_vertically(CHART_HEIGHT - rows * LEGEND_ROW - 8);
+    let mut chart = ChartBuilder::on(&plot_area)
+        .caption(title, ("sans-serif", TITLE_SIZE))
+        .margin(10)
+        .x_label_area_size(48)
+        .y_label_area_size(78)
         .build_cartesian_2d(0f64..x_max * 1.05 + 1.0, y_min..y_max)
         .map_err(|e| e.to_string())?;
     let power_of_ten = |v: &f64| {
         let value = 10f64.powf(*v);
-        if value >= 1.0 {
+        // Up to 10000 in full; above, 1e5 and so on, which keeps the labels inside the chart.
+        if (1.0..=1e4).contains(&value) {
             format!("{value:.0}")
         } else {
             format!("{value:.0e}")
@@ -128,6 +147,8 @@ fn plot(
     let y_format: &dyn Fn(&f64) -> String = if log { &power_of_ten } else { &plain };
     chart
         .configure_mesh()
+        .label_style(("sans-serif", LABEL_SIZE))
+        .axis_desc_style(("sans-serif", LABEL_SIZE))
         .x_desc("optimal length (moves)")
         .x_label_formatter(&|v| format!("{v:.0}"))
         .y_desc(y_desc)
@@ -150,16 +171,33 @@ fn plot(
                 (s.points.iter())
                     .map(|&(x, y)| Circle::new((x + shift, y), 4, color.mix(0.8).filled())),
             )
-            .map_err(|e| e.to_string())?
-            .label(s.name.as_str())
-            .legend(move |(x, y)| Circle::new((x + 8, y), 4, color.filled()));
+            .map_err(|e| e.to_string())?;
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .border_style(BLACK)
-        .background_style(WHITE.mix(0.85))
-        .draw()
-        .map_err(|e| e.to_string())?;
+    let font = ("sans-serif", LABEL_SIZE).into_font();
+    // Each method keeps its colour (its index); one with no point has no entry.
+    let shown = series
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| !s.points.is_empty());
+    for (place, (i, s)) in shown.enumerate() {
+        let (column, row) = (
+            (place % LEGEND_COLUMNS) as i32,
+            (place / LEGEND_COLUMNS) as i32,
+        );
+        let (x, y) = (
+            78 + column * LEGEND_COLUMN_WIDTH,
+            4 + row * LEGEND_ROW as i32 + LEGEND_ROW as i32 / 2,
+        );
+        let color = Palette99::pick(i).to_rgba();
+        (legend_area.draw(&Circle::new((x, y), 5, color.filled())))
+            .and_then(|()| {
+                legend_area.draw(&Text::new(
+                    s.name.as_str(),
+                    (x + 10, y),
+                    TextStyle::from(font.clone()).pos(Pos::new(HPos::Left, VPos::Center)),
+                ))
+            })
+            .map_err(|e| e.to_string())?;
+    }
     root.present().map_err(|e| e.to_string())
 }
