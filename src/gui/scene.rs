@@ -109,12 +109,13 @@ pub fn build(playback: &Playback, pointer: &Pointer, layout: &Layout, now: Durat
     let mut rects = Vec::with_capacity(rows * cols + puzzle.pieces.len() + 8);
     let mut labels = Vec::with_capacity(puzzle.board.cells() + 8);
 
-    // A board the person solved glows gold, pulsing while the celebration runs.
+    // A board the person solved glows gold, pulsing while the celebration runs; the pulse
+    // never fades all the way back, so every frame of it shows the board was solved.
     let frame = match (playback.won(), playback.celebrating(now)) {
         (true, Some(t)) => mix(
             FRAME,
             CELEBRATION,
-            0.5 + 0.5 * (t * 3.0 * std::f32::consts::TAU).cos(),
+            0.6 + 0.4 * (t * 3.0 * std::f32::consts::TAU).cos(),
         ),
         (true, None) => CELEBRATION,
         (false, _) => FRAME,
@@ -126,6 +127,18 @@ pub fn build(playback: &Playback, pointer: &Pointer, layout: &Layout, now: Durat
         frame,
         0.0,
     ));
+    // Only the rim glows: the bed under the cells keeps its colour, so the gaps between
+    // pieces look the same on a solved board as on any other. It reaches a little past the
+    // cells so that their edge pixels never blend with the glow.
+    if frame != FRAME {
+        rects.push(RectInstance::new(
+            shrink(layout.cells(0.0, 0.0, rows, cols), -(cell * 0.05).max(2.0)),
+            cell * 0.1,
+            FRAME,
+            FRAME,
+            0.0,
+        ));
+    }
     // The slots are the board beneath: a blank cell shows one.
     let inset = (cell * 0.04).max(0.5);
     let cell_rect = |index: usize| {
