@@ -7,15 +7,18 @@ use fxhash::FxHashSet;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-/// How much one search may spend: expansions, and the caller's limits, whose deadline and
-/// cancellation stop it whatever is left of them (one search of a large board can take longer
-/// than a whole time limit).
+/// How much one search may spend: expansions, and the caller's limits, whose deadline,
+/// cancellation and memory stop it whatever is left of them (one search of a large board can
+/// take longer than a whole time limit, and its nodes can be as large as the board).
 #[derive(Clone, Copy, Debug)]
 pub struct Budget<'a> {
     /// Most nodes expanded.
     pub max_nodes: usize,
-    /// The deadline and the cancellation to heed.
+    /// The deadline, the cancellation and the memory to heed.
     pub limits: &'a Limits,
+    /// Bytes one node holds, counting what it owns on the heap: the search gives up when the
+    /// nodes waiting to be expanded would take more than the limits' memory.
+    pub node_bytes: usize,
 }
 
 /// Expansions between two looks at the clock.
@@ -38,6 +41,24 @@ pub type Found<N, M> = (Vec<M>, N);
 /// of widening them). Nodes with equal `key`s are taken as
 /// the same node, so `key` may merge nodes that are equivalent for the goal at hand. Gives up
 /// (`None`) when the `budget` is spent or everything reachable was expanded.
+///
+/// ```
+/// use klotski::search::{Budget, Limits, best_first};
+/// // Nodes are integers, moves are +1 and -1, the goal is 10.
+/// let limits = Limits::memory(1 << 20);
+/// let budget = Budget { max_nodes: 100, limits: &limits, node_bytes: 8 };
+/// let (moves, end) = best_first(
+///     0i64,
+///     |n, out| out.extend([(1, n + 1), (-1, n - 1)]),
+///     |n| (10 - n).unsigned_abs(),
+///     |n| *n as u64,
+///     |n| *n == 10,
+///     1,
+///     budget,
+/// )
+/// .unwrap();
+/// assert_eq!((moves.len(), end), (10, 10));
+/// ```
 pub fn best_first<N, M: Copy>(
     start: N,
     mut successors: impl FnMut(&N, &mut Vec<(M, N)>),
@@ -59,7 +80,10 @@ pub fn best_first<N, M: Copy>(
     }];
     let mut children = Vec::new();
     let mut expanded = 0;
+    let most_waiting = budget.limits.max_memory / budget.node_bytes.max(1);
+    let mut waiting = 1usize;
     while let Some((_, index)) = heap.pop() {
+        waiting -= 1;
         let node = arena[index as usize]
             .node
             .take()
@@ -84,6 +108,10 @@ pub fn best_first<N, M: Copy>(
         successors(&node, &mut children);
         for (mv, child) in children.drain(..) {
             if seen.insert(key(&child)) {
+                waiting += 1;
+                if waiting > most_waiting {
+                    return None;
+                }
                 let priority = depth as u64 + weight * heuristic(&child);
                 heap.push((Reverse(priority), arena.len() as u32));
                 arena.push(Entry {
@@ -103,24 +131,26 @@ mod tests {
     use super::*;
 
     #[test]
-    fn finds_a_path_on_a_line_and_gives_up_when_out_of_nodes() {
-        // Nodes are integers; moves +1 and -1; goal 10.
+    fn gives_up_when_out_of_nodes_time_or_memory() {
+        // Nodes are integers; moves +1 and -1; goal 10 (the doctest finds it).
         let succ = |n: &i64, out: &mut Vec<(i64, i64)>| out.extend([(1, n + 1), (-1, n - 1)]);
         let h = |n: &i64| (10 - n).unsigned_abs();
+        let run = |max_nodes, limits: &Limits, node_bytes| {
+            let budget = Budget {
+                max_nodes,
+                limits,
+                node_bytes,
+            };
+            best_first(0i64, succ, h, |n| *n as u64, |n| *n == 10, 1, budget)
+        };
         let unlimited = Limits::memory(usize::MAX);
-        let budget = |max_nodes| Budget {
-            max_nodes,
-            limits: &unlimited,
-        };
-        let (moves, end) =
-            best_first(0i64, succ, h, |n| *n as u64, |n| *n == 10, 1, budget(1000)).unwrap();
-        assert_eq!((moves, end), (vec![1; 10], 10));
-        assert!(best_first(0i64, succ, h, |n| *n as u64, |n| *n == 10, 1, budget(5)).is_none());
+        assert!(run(1000, &unlimited, 8).is_some());
+        assert!(run(5, &unlimited, 8).is_none());
         let expired = Limits::memory(usize::MAX).until(std::time::Instant::now());
-        let past = Budget {
-            max_nodes: 1000,
-            limits: &expired,
-        };
-        assert!(best_first(0i64, succ, h, |n| *n as u64, |n| *n == 10, 1, past).is_none());
+        assert!(run(1000, &expired, 8).is_none());
+        // Two nodes wait after each expansion on the way to the goal: room for one is too
+        // little, room for two is enough.
+        assert!(run(1000, &Limits::memory(8), 8).is_none());
+        assert!(run(1000, &Limits::memory(16), 8).is_some());
     }
 }

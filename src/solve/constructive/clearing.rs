@@ -186,6 +186,7 @@ impl Placer<'_> {
                 Budget {
                     max_nodes: budget,
                     limits: &self.limits,
+                    node_bytes: start.bytes(),
                 },
             );
             if found.is_some() {
@@ -242,6 +243,7 @@ impl Placer<'_> {
                 Budget {
                     max_nodes: budget,
                     limits: &self.limits,
+                    node_bytes: start.bytes(),
                 },
             );
             if found.is_some() {

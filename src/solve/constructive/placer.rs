@@ -28,6 +28,15 @@ pub(super) struct Arrangement {
     pub(super) key: u64,
 }
 
+impl Arrangement {
+    /// The memory one arrangement holds, its vectors included: as much as the board, so a
+    /// search over large boards runs out of memory long before it runs out of expansions.
+    pub(super) fn bytes(&self) -> usize {
+        let words = self.origins.len() + self.occupant.len() + self.blanks.len();
+        std::mem::size_of::<Arrangement>() + words * std::mem::size_of::<u32>()
+    }
+}
+
 /// What every placement search shares: the puzzle, the goal and the order of placement.
 pub(super) struct Placer<'a> {
     pub(super) puzzle: &'a Puzzle,
