@@ -118,6 +118,10 @@ pub fn cell_bits(cells: usize) -> u32 {
     usize::BITS - (cells - 1).max(1).leading_zeros()
 }
 
+/// Most tiles a ranked group may hold: the 7-8 split's largest group is 8, and a table of 16
+/// tiles would not fit in memory anyway.
+const MAX_RANKED_TILES: usize = 16;
+
 /// Numbers placements of a group's tiles (given as `bits`-bit cell fields) densely: the Lehmer
 /// code of the partial permutation, each tile's cell counted among the cells the tiles before
 /// it left free.
@@ -131,6 +135,10 @@ pub struct Ranker {
 impl Ranker {
     /// The ranker of an [`Indexing::Ranked`] pattern, `None` for other indexings.
     pub fn of(pattern: &Pattern) -> Option<Ranker> {
+        assert!(
+            pattern.cells.len() <= MAX_RANKED_TILES,
+            "too many tiles to rank"
+        );
         (pattern.indexing == Indexing::Ranked).then(|| Ranker {
             cells: pattern.rows * pattern.cols,
             tiles: pattern.cells.len(),
@@ -145,13 +153,13 @@ impl Ranker {
     #[inline(never)]
     pub fn rank(&self, fields: usize) -> usize {
         let mask = (1 << self.bits) - 1;
-        let mut used = 0u128;
+        let mut placed = [0usize; MAX_RANKED_TILES];
         let mut rank = 0;
         for i in 0..self.tiles {
             let cell = (fields >> (i as u32 * self.bits)) & mask;
-            let before = (used & ((1 << cell) - 1)).count_ones() as usize;
+            let before = placed[..i].iter().filter(|&&c| c < cell).count();
             rank = rank * (self.cells - i) + cell - before;
-            used |= 1 << cell;
+            placed[i] = cell;
         }
         rank
     }
