@@ -12,7 +12,7 @@ use klotski::gui::events::answer_events;
 use klotski::gui::headless::{self, Headless};
 use klotski::gui::image::RgbaImage;
 use klotski::gui::instance::Srgb;
-use klotski::gui::layout::{Layout, Rect};
+use klotski::gui::layout::{Rect, ScreenLayout};
 use klotski::gui::options::FrameSize;
 use klotski::gui::playback::Playback;
 use klotski::puzzles::numeric::NumericPuzzle;
@@ -69,7 +69,7 @@ fn region(image: &RgbaImage, r: Rect) -> RgbaImage {
 }
 
 /// The cells of the board, without its frame (which glows once a person solved it).
-fn cells(layout: &Layout, rows: usize, cols: usize) -> Rect {
+fn cells(layout: &ScreenLayout, rows: usize, cols: usize) -> Rect {
     layout.cells(0.0, 0.0, rows, cols)
 }
 
@@ -98,7 +98,7 @@ fn near(got: Srgb, want: Srgb) -> bool {
 }
 
 /// A point a quarter into cell (`row`, `col`), clear of the numbers.
-fn probe(layout: &Layout, row: usize, col: usize) -> (f32, f32) {
+fn probe(layout: &ScreenLayout, row: usize, col: usize) -> (f32, f32) {
     let cell = layout.cells(row as f32, col as f32, 1, 1);
     (cell.x + cell.w * 0.25, cell.y + cell.h * 0.25)
 }

@@ -149,7 +149,7 @@ fn the_next_button_has_distinct_normal_hover_pressed_and_disabled_looks() {
     shoot("next_normal", &playback, &pointer);
     pointer.moved(x, y);
     shoot("next_hover", &playback, &pointer);
-    let layout = klotski::gui::layout::Layout::new(SIZE.width, SIZE.height, 1.0, 5, 4);
+    let layout = klotski::gui::layout::ScreenLayout::new(SIZE.width, SIZE.height, 1.0, 5, 4);
     pointer.press(&layout);
     shoot("next_pressed", &playback, &pointer);
     pointer.release(&layout);

@@ -8,7 +8,7 @@ use klotski::gui::events::answer_events;
 use klotski::gui::headless::{self, Headless};
 use klotski::gui::image::RgbaImage;
 use klotski::gui::instance::Srgb;
-use klotski::gui::layout::{Layout, Rect};
+use klotski::gui::layout::{Rect, ScreenLayout};
 use klotski::gui::options::FrameSize;
 use klotski::gui::playback::Playback;
 use klotski::puzzles::numeric::NumericPuzzle;
@@ -72,7 +72,7 @@ fn expected(frames: &mut Headless, playback: &mut Playback, step: usize) -> (Rgb
 fn wait_for(
     display: &Display,
     window: &str,
-    layout: &Layout,
+    layout: &ScreenLayout,
     want: &(RgbaImage, RgbaImage),
 ) -> (bool, RgbaImage) {
     let began = Instant::now();

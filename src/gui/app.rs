@@ -6,7 +6,7 @@ use crate::gui::action::Action;
 use crate::gui::controls::Pointer;
 use crate::gui::error::GuiError;
 use crate::gui::events::SolverEvent;
-use crate::gui::layout::Layout;
+use crate::gui::layout::ScreenLayout;
 use crate::gui::open;
 use crate::gui::options::FrameSize;
 use crate::gui::playback::{Order, Playback};
@@ -98,7 +98,7 @@ struct App {
     prompt: Option<Prompt>,
     modifiers: ModifiersState,
     screen: Option<Screen>,
-    layout: Option<Layout>,
+    layout: Option<ScreenLayout>,
     epoch: Instant,
     options: WindowOptions,
     failure: Option<GuiError>,
@@ -161,7 +161,7 @@ impl App {
         if let Some(screen) = &self.screen {
             let (width, height) = screen.size();
             let board = &self.playback.puzzle().board;
-            self.layout = Some(Layout::new(
+            self.layout = Some(ScreenLayout::new(
                 width,
                 height,
                 screen.window.scale_factor(),

@@ -1,7 +1,7 @@
 //! Input: the pointer's hover and press state, and the look each button gets from it.
 
 use crate::gui::action::Action;
-use crate::gui::layout::Layout;
+use crate::gui::layout::ScreenLayout;
 
 /// How a button is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,12 +36,12 @@ impl Pointer {
     }
 
     /// The button went down: remember which button it is over.
-    pub fn press(&mut self, layout: &Layout) {
+    pub fn press(&mut self, layout: &ScreenLayout) {
         self.down_on = self.over(layout);
     }
 
     /// The button came up: a click when it is still over the button it went down on.
-    pub fn release(&mut self, layout: &Layout) -> Option<Action> {
+    pub fn release(&mut self, layout: &ScreenLayout) -> Option<Action> {
         let down_on = self.down_on.take();
         down_on.filter(|&a| self.over(layout) == Some(a))
     }
@@ -52,12 +52,12 @@ impl Pointer {
     }
 
     /// The button under the pointer.
-    pub fn over(&self, layout: &Layout) -> Option<Action> {
+    pub fn over(&self, layout: &ScreenLayout) -> Option<Action> {
         self.at.and_then(|(x, y)| layout.hit(x, y))
     }
 
     /// How `action`'s button looks now.
-    pub fn look(&self, layout: &Layout, action: Action, enabled: bool) -> Look {
+    pub fn look(&self, layout: &ScreenLayout, action: Action, enabled: bool) -> Look {
         let over = self.over(layout) == Some(action);
         match (enabled, over, self.down_on == Some(action)) {
             (false, _, _) => Look::Disabled,
@@ -74,7 +74,7 @@ mod tests {
 
     #[test]
     fn a_click_needs_press_and_release_on_the_same_button() {
-        let layout = Layout::new(800, 600, 1.0, 4, 4);
+        let layout = ScreenLayout::new(800, 600, 1.0, 4, 4);
         let next = layout.button(Action::Next).centre();
         let prev = layout.button(Action::Previous).centre();
         let mut p = Pointer::default();

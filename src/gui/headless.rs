@@ -7,7 +7,7 @@ use crate::gui::controls::Pointer;
 use crate::gui::error::GuiError;
 use crate::gui::gpu::{Gpu, Offscreen};
 use crate::gui::image::{ApngWriter, RgbaImage};
-use crate::gui::layout::Layout;
+use crate::gui::layout::ScreenLayout;
 use crate::gui::options::{FrameSize, Steps};
 use crate::gui::playback::Playback;
 use crate::gui::renderer::Renderer;
@@ -26,7 +26,7 @@ pub struct Headless {
     gpu: Gpu,
     renderer: Renderer,
     target: Offscreen,
-    layout: Layout,
+    layout: ScreenLayout,
 }
 
 impl Headless {
@@ -37,7 +37,7 @@ impl Headless {
         let format = wgpu::TextureFormat::Rgba8UnormSrgb;
         let renderer = Renderer::new(&gpu.device, &gpu.queue, format);
         let target = Offscreen::new(&gpu, size.width, size.height, format);
-        let layout = Layout::new(size.width, size.height, 1.0, rows, cols);
+        let layout = ScreenLayout::new(size.width, size.height, 1.0, rows, cols);
         Ok(Headless {
             gpu,
             renderer,
@@ -47,7 +47,7 @@ impl Headless {
     }
 
     /// Where things are in these frames.
-    pub fn layout(&self) -> &Layout {
+    pub fn layout(&self) -> &ScreenLayout {
         &self.layout
     }
 

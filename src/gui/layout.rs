@@ -1,6 +1,7 @@
-//! Layout: where the status line, the board, its cells, the step slider, the info line and the
-//! buttons go in a window of a given size (physical pixels) and scale factor. The board keeps
-//! its aspect and stays centred.
+//! The screen layout: where the status line, the board, its cells, the step slider, the info
+//! line and the buttons go in a window of a given size (physical pixels) and scale factor. The
+//! board keeps its aspect and stays centred. (`ScreenLayout`, so that it is never confused
+//! with the 4x5 game's board layouts.)
 
 use crate::gui::action::Action;
 
@@ -45,7 +46,7 @@ impl Rect {
 
 /// Where everything goes in one window size.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Layout {
+pub struct ScreenLayout {
     /// Physical pixels per logical pixel.
     pub scale: f32,
     /// The status line.
@@ -64,9 +65,9 @@ pub struct Layout {
     pub info: Rect,
 }
 
-impl Layout {
+impl ScreenLayout {
     /// Lays out a `rows` x `cols` board in a `width` x `height` window at `scale`.
-    pub fn new(width: u32, height: u32, scale: f64, rows: usize, cols: usize) -> Layout {
+    pub fn new(width: u32, height: u32, scale: f64, rows: usize, cols: usize) -> ScreenLayout {
         let s = scale as f32;
         let (w, h) = (width as f32, height as f32);
         let status = Rect {
@@ -118,7 +119,7 @@ impl Layout {
             w,
             h: INFO_HEIGHT * s,
         };
-        Layout {
+        ScreenLayout {
             scale: s,
             status,
             frame,
@@ -175,7 +176,7 @@ mod tests {
     fn cells_map_to_pixels_at_several_scale_factors() {
         for scale in [1.0, 1.25, 1.5, 2.0, 3.0] {
             let (w, h) = ((800.0 * scale) as u32, (600.0 * scale) as u32);
-            let l = Layout::new(w, h, scale, 5, 4);
+            let l = ScreenLayout::new(w, h, scale, 5, 4);
             // The board is limited by height: 600 - 44 - 64 - 26 - 20 - 24 = 422 logical pixels.
             let want = (422.0 * scale as f32 / 5.3).floor();
             assert_eq!(l.cell, want, "scale {scale}");
@@ -196,23 +197,23 @@ mod tests {
 
     #[test]
     fn the_board_keeps_its_aspect_when_the_window_is_wide_or_tall() {
-        let wide = Layout::new(2000, 500, 1.0, 4, 4);
+        let wide = ScreenLayout::new(2000, 500, 1.0, 4, 4);
         assert_eq!(wide.frame.w, wide.frame.h);
         assert_eq!(
             wide.cell,
             ((500.0 - 44.0 - 64.0 - 26.0 - 20.0 - 24.0) / 4.3f32).floor()
         );
-        let tall = Layout::new(500, 2000, 1.0, 2, 10);
+        let tall = ScreenLayout::new(500, 2000, 1.0, 2, 10);
         assert_eq!(tall.cell, ((500.0 - 24.0) / 10.3f32).floor());
         assert!((tall.frame.w / tall.frame.h - 10.3 / 2.3).abs() < 1e-3);
-        let tiny = Layout::new(1, 1, 1.0, 3, 3);
+        let tiny = ScreenLayout::new(1, 1, 1.0, 3, 3);
         assert_eq!(tiny.cell, 0.0);
     }
 
     #[test]
     fn hit_tests_find_each_button_and_nothing_between() {
         for scale in [1.0, 2.0] {
-            let l = Layout::new((800.0 * scale) as u32, (600.0 * scale) as u32, scale, 4, 4);
+            let l = ScreenLayout::new((800.0 * scale) as u32, (600.0 * scale) as u32, scale, 4, 4);
             for action in Action::ALL {
                 let r = l.button(action);
                 let (cx, cy) = r.centre();

@@ -5,7 +5,7 @@ use crate::engine::geometry::Shape;
 use crate::gui::action::Action;
 use crate::gui::controls::{Look, Pointer};
 use crate::gui::instance::{RectInstance, Srgb};
-use crate::gui::layout::{Layout, Rect};
+use crate::gui::layout::{Rect, ScreenLayout};
 use crate::gui::playback::Playback;
 use crate::gui::slider;
 use std::time::Duration;
@@ -101,7 +101,12 @@ fn caption(action: Action, autoplay: bool) -> &'static str {
 }
 
 /// Builds the frame shown at `now`.
-pub fn build(playback: &Playback, pointer: &Pointer, layout: &Layout, now: Duration) -> Scene {
+pub fn build(
+    playback: &Playback,
+    pointer: &Pointer,
+    layout: &ScreenLayout,
+    now: Duration,
+) -> Scene {
     let puzzle = playback.puzzle();
     let (rows, cols) = (puzzle.board.rows(), puzzle.board.cols());
     let cell = layout.cell;
@@ -263,7 +268,7 @@ pub fn build(playback: &Playback, pointer: &Pointer, layout: &Layout, now: Durat
 /// An arrow on the piece a hint points at, showing which way it goes.
 fn hint_arrow(
     playback: &Playback,
-    layout: &Layout,
+    layout: &ScreenLayout,
     mv: crate::engine::puzzle::Move,
     now: Duration,
 ) -> Label {
@@ -291,7 +296,7 @@ fn hint_arrow(
 }
 
 /// The step slider: its track, the part played in green, and the knob at the step shown.
-fn slider_rects(playback: &Playback, layout: &Layout, rects: &mut Vec<RectInstance>) {
+fn slider_rects(playback: &Playback, layout: &ScreenLayout, rects: &mut Vec<RectInstance>) {
     let track = layout.slider;
     let s = layout.scale;
     rects.push(RectInstance::new(track, track.h / 2.0, TRACK, TRACK, 0.0));

@@ -3,13 +3,13 @@
 
 use crate::engine::geometry::Dir;
 use crate::engine::puzzle::{Cell, Move, Position, Puzzle};
-use crate::gui::layout::Layout;
+use crate::gui::layout::ScreenLayout;
 
 /// A drag must go this share of a cell before it slides the piece.
 pub const DRAG_THRESHOLD: f32 = 0.4;
 
 /// The cell under (`x`, `y`), physical pixels, if the point is on the board.
-pub fn cell_at(layout: &Layout, puzzle: &Puzzle, x: f32, y: f32) -> Option<usize> {
+pub fn cell_at(layout: &ScreenLayout, puzzle: &Puzzle, x: f32, y: f32) -> Option<usize> {
     if layout.cell <= 0.0 {
         return None;
     }
@@ -22,7 +22,7 @@ pub fn cell_at(layout: &Layout, puzzle: &Puzzle, x: f32, y: f32) -> Option<usize
 
 /// The piece under (`x`, `y`) in `position`, if any.
 pub fn piece_at(
-    layout: &Layout,
+    layout: &ScreenLayout,
     puzzle: &Puzzle,
     position: &Position,
     x: f32,
@@ -52,7 +52,7 @@ pub fn drag_dir(dx: f32, dy: f32, threshold: f32) -> Option<Dir> {
 /// The slide a click on `piece` at (`x`, `y`) asks for: its one legal move, or of several the
 /// one pointing most nearly from the piece's centre to the click. `None` when it cannot move.
 pub fn click_move(
-    layout: &Layout,
+    layout: &ScreenLayout,
     puzzle: &Puzzle,
     position: &Position,
     piece: usize,
@@ -79,12 +79,12 @@ mod tests {
     use crate::puzzles::numeric::NumericPuzzle;
 
     /// 3x3 with a 1x2 block (5 6) on the bottom row and blanks at (1,1) and (1,2).
-    fn sample() -> (Puzzle, Layout) {
+    fn sample() -> (Puzzle, ScreenLayout) {
         let numeric: NumericPuzzle = "3 3\n1 2 3\n4 0 0\n7 5 6\n1\n5 1*2\n".parse().unwrap();
-        (numeric.engine(), Layout::new(800, 600, 1.0, 3, 3))
+        (numeric.engine(), ScreenLayout::new(800, 600, 1.0, 3, 3))
     }
 
-    fn centre(layout: &Layout, row: usize, col: usize) -> (f32, f32) {
+    fn centre(layout: &ScreenLayout, row: usize, col: usize) -> (f32, f32) {
         layout.cells(row as f32, col as f32, 1, 1).centre()
     }
 
