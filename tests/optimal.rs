@@ -174,6 +174,35 @@ fn five_by_five_random_walks_are_solved_optimally() {
     }
 }
 
+/// 5x5 boards whose exact search passes the default work budget (`klotski generate --size 5x5
+/// --moves M --seed S`, saved as `gM_S`), with the optima `--algo idastar` proves in 1.7-3.9 s:
+/// the default run answers with IDA* at weight 1.5, a replayed path within 1.5 times the
+/// optimum, where the constructive solver gave 94-134 moves.
+#[test]
+fn five_by_five_boards_past_the_exact_budget_get_the_weighted_walk_within_its_factor() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/walks5x5");
+    for (name, optimum) in [("g80_3", 60), ("g100_1", 64), ("g120_3", 64)] {
+        let text = std::fs::read_to_string(dir.join(format!("{name}.in"))).unwrap();
+        let puzzle: NumericPuzzle = text.parse().unwrap();
+        let report = solve(&puzzle, Algo::Auto);
+        let method = report.method().to_string();
+        assert!(method.starts_with("IDA* at weight 1.5"), "{name}: {method}");
+        let Answer::Solved { moves, optimal } = &report.answer else {
+            panic!("{name}: {method}");
+        };
+        assert!(!optimal, "{name}");
+        let engine = puzzle.engine();
+        let end = engine.replay(moves).unwrap();
+        assert_eq!(end.origins(), puzzle.target(&engine).unwrap(), "{name}");
+        assert!(moves.len() >= optimum, "{name}: {} moves", moves.len());
+        assert!(
+            2 * moves.len() <= 3 * optimum,
+            "{name}: {} moves",
+            moves.len()
+        );
+    }
+}
+
 #[test]
 fn a_search_out_of_reach_stops_at_the_time_limit() {
     // A random 24-puzzle (a peer's test data): hours for an optimal search, far beyond a tenth

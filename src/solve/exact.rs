@@ -30,7 +30,13 @@ pub(super) fn exact(
             TileWalk::new(puzzle, target, &mut supply)
         };
         if let Some(walk) = walk {
-            return Some(walk_search(&walk, puzzle, limits, on_progress));
+            return Some(walk_search(
+                &walk,
+                puzzle,
+                Weights::ASTAR,
+                limits,
+                on_progress,
+            ));
         }
     }
     let run = match packed::words_needed(puzzle)? {
@@ -54,6 +60,25 @@ pub(super) fn exact(
     ))
 }
 
+/// IDA* walking 1x1 tiles with one blank, its estimate weighted by `weights`: a path at most
+/// `weights.estimate / weights.depth` times the shortest, found with far fewer nodes than the
+/// shortest. `None` when the puzzle is not such a board.
+pub(super) fn weighted_walk(
+    puzzle: &Puzzle,
+    target: &[usize],
+    weights: Weights,
+    limits: Limits,
+    cache: Option<&Cache>,
+    on_progress: &mut dyn FnMut(Progress<'_>),
+) -> Option<search::Search<Move>> {
+    let walk = {
+        let mut on_table = |event: TableEvent<'_>| on_progress(Progress::Table(event));
+        let mut supply = tables(&limits, cache, &mut on_table);
+        TileWalk::new(puzzle, target, &mut supply)
+    }?;
+    Some(walk_search(&walk, puzzle, weights, limits, on_progress))
+}
+
 /// The pattern databases a search within `limits` may get from `cache` or build.
 fn tables<'a>(
     limits: &Limits,
@@ -64,10 +89,13 @@ fn tables<'a>(
     Supply::new(cache, limits, threads, on_table)
 }
 
-/// IDA* on `walk` from `puzzle`'s start, its path turned into engine moves.
+/// IDA* on `walk` from `puzzle`'s start, its path turned into engine moves. The estimate is
+/// scaled by `weights` (rounded up, so [`Weights::ASTAR`] keeps it exact): `g + w * h`, whose
+/// first path is at most `w` times the shortest.
 fn walk_search(
     walk: &TileWalk,
     puzzle: &Puzzle,
+    weights: Weights,
     limits: Limits,
     on_progress: &mut dyn FnMut(Progress<'_>),
 ) -> search::Search<Move> {
@@ -76,7 +104,10 @@ fn walk_search(
         walk,
         start.clone(),
         |t| t.solved(),
-        |t| t.bound(),
+        |t| match t.bound() {
+            u32::MAX => u32::MAX,
+            h => (h * weights.estimate).div_ceil(weights.depth),
+        },
         limits,
         |_, stats| on_progress(Progress::Search(stats)),
     );

@@ -1,11 +1,11 @@
 //! What a solve returns: the answer, a record of what each stage did, and what it cost.
 
 use super::algo::Algo;
-use super::anytime::Improved;
+use super::anytime::{Factor, Improved};
 use super::proof::Unsolvable;
 use super::relax::Relaxation;
 use crate::engine::puzzle::Move;
-use crate::search::{Stats, Stop};
+use crate::search::{Stats, Stop, Weights};
 use crate::solve::packed;
 use std::fmt;
 use std::time::Duration;
@@ -113,6 +113,15 @@ pub enum Stage {
         /// How many rows weighted A* searched, if it ran.
         rows: Option<usize>,
     },
+    /// IDA* on 1x1 tiles with its estimate weighted, after the exact search ran out of work:
+    /// the weight, and a solution's length (at most the weight times the shortest) or why it
+    /// stopped.
+    WeightedWalk {
+        /// The estimate's weight.
+        weights: Weights,
+        /// How it ended.
+        ended: Result<usize, Limit>,
+    },
     /// Local shortening of the constructive solution: its length before and after.
     Shortening {
         /// Moves before.
@@ -169,6 +178,21 @@ impl fmt::Display for Method<'_> {
         let Some(at) = constructive else {
             // An exact search, a relaxation or a rule decided alone.
             return match stages.last() {
+                Some(Stage::WeightedWalk { weights, .. }) => {
+                    let w = Factor(*weights);
+                    write!(
+                        f,
+                        "{} at weight {w}, at most {w} times the shortest",
+                        Algo::Idastar
+                    )?;
+                    if let Some(Stage::Exact {
+                        ended: Err(limit), ..
+                    }) = stages.first()
+                    {
+                        write!(f, ", after the exact search stopped: {limit}")?;
+                    }
+                    Ok(())
+                }
                 Some(Stage::Exact { algo, .. }) => write!(f, "{algo}"),
                 Some(Stage::Relaxation(_)) => f.write_str("relaxation"),
                 _ => f.write_str("rules"),
@@ -187,6 +211,15 @@ impl fmt::Display for Method<'_> {
                 Stage::Relaxation(run) => {
                     write!(f, "; relaxation with {}: {}", run.alike, run.verdict)?
                 }
+                Stage::WeightedWalk {
+                    weights,
+                    ended: Err(limit),
+                } => write!(
+                    f,
+                    "; {} at weight {} stopped: {limit}",
+                    Algo::Idastar,
+                    Factor(*weights)
+                )?,
                 _ => {}
             }
         }
