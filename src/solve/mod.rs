@@ -8,6 +8,7 @@
 
 pub mod algo;
 pub mod anytime;
+pub mod budget;
 pub mod constructive;
 mod exact;
 mod finish;
@@ -20,7 +21,7 @@ pub mod shorten;
 pub mod tile_walk;
 
 pub use algo::{Algo, UnknownAlgo, WASTAR_WEIGHT};
-pub use portfolio::{budget, solve_puzzle, solve_puzzle_streaming};
+pub use portfolio::{solve_puzzle, solve_puzzle_streaming};
 pub use proof::Unsolvable;
 pub use report::{Answer, Bytes, Limit, MOST_MOVES, Method, Report, Stage, Verdict};
 

@@ -1,0 +1,52 @@
+//! Work budgets of a default run, in states expanded, before `--effort` multiplies them.
+//! `docs/ARCHITECTURE.md` ("A default run") gives the reason for each.
+
+use crate::search::Weights;
+
+/// IDA* walking 1x1 tiles with pattern databases (boards of up to 64 cells).
+pub const EXACT_TILE_WALK: u64 = 6_000_000;
+/// The exact search on boards of 1x1 tiles with one blank of at most this many cells: no
+/// work budget, it always finishes.
+pub const UNBOUNDED_TILE_CELLS: usize = 16;
+/// IDA* walking 1x1 tiles with its estimate weighted by [`WEIGHTED_WALK`], once the exact
+/// walk has spent its budget.
+pub const WEIGHTED_TILE_WALK: u64 = 6_000_000;
+/// Boards of at most this many cells get that walk: on 6x6 it spends its budget without a
+/// path.
+pub const WEIGHTED_WALK_CELLS: usize = 30;
+/// The weight of that walk's estimate: 1.5.
+pub const WEIGHTED_WALK: Weights = Weights {
+    depth: 2,
+    estimate: 3,
+};
+/// A* on the packed space, in states expanded times the board's cells: an expansion costs
+/// about as much as the board is large, and small boards are the ones it can finish.
+pub const EXACT_ASTAR_CELLS: u64 = 16_000_000;
+/// IDA* on the packed space (one blank on more than 64 cells), which recomputes its bound
+/// at every node.
+pub const EXACT_PACKED_IDASTAR: u64 = 300_000;
+/// Breadth-first searches.
+pub const EXACT_BFS: u64 = 4_000_000;
+/// Each try of weighted A* on the rows the constructive solver left unfinished.
+pub const FINISH_TRY: u64 = 500_000;
+/// Most tries, each a row more than the one before.
+pub const FINISH_TRIES: usize = 3;
+/// Most cells of those rows: larger cuts are not tried.
+pub const FINISH_CELLS: usize = 128;
+/// The relaxations, before the constructive solver.
+pub const RELAX: u64 = 200_000;
+/// The relaxations again, once the constructive solver got stuck.
+pub const RELAX_AFTER_STUCK: u64 = 4_000_000;
+/// The first round of weighted A* in the improvement, at the largest weight, on boards of
+/// more than [`IMPROVE_PROBE_CELLS`] cells: a probe.
+pub const IMPROVE_PROBE: u64 = 100_000;
+/// Boards of at most this many cells get a whole round for the first weight too.
+pub const IMPROVE_PROBE_CELLS: usize = 36;
+/// Each later round, run only after the one before it found something shorter.
+pub const IMPROVE_ROUND: u64 = 400_000;
+/// Memory any one stage's search may hold, whatever more the machine has: a search that
+/// stops at a memory limit stops in the same place on every machine that has this much.
+pub const STAGE_MEMORY: usize = 1 << 30;
+/// Memory the exact search may hold: less than the other stages, since a search that
+/// fills more has, on the boards where it does, almost never been about to prove.
+pub const EXACT_MEMORY: usize = 384 << 20;
