@@ -23,21 +23,16 @@ pub(super) fn exact(
     cache: Option<&Cache>,
     on_progress: &mut dyn FnMut(Progress<'_>),
 ) -> Option<search::Search<Move>> {
-    if algo == Algo::Idastar {
-        let walk = {
-            let mut on_table = |event: TableEvent<'_>| on_progress(Progress::Table(event));
-            let mut supply = tables(&limits, cache, &mut on_table);
-            TileWalk::new(puzzle, target, &mut supply)
-        };
-        if let Some(walk) = walk {
-            return Some(walk_search(
-                &walk,
-                puzzle,
-                Weights::ASTAR,
-                limits,
-                on_progress,
-            ));
-        }
+    if algo == Algo::Idastar
+        && let Some(walk) = tile_walk(puzzle, target, &limits, cache, on_progress)
+    {
+        return Some(walk_search(
+            &walk,
+            puzzle,
+            Weights::ASTAR,
+            limits,
+            on_progress,
+        ));
     }
     let run = match packed::words_needed(puzzle)? {
         1 => exact_packed::<1>,
@@ -71,12 +66,22 @@ pub(super) fn weighted_walk(
     cache: Option<&Cache>,
     on_progress: &mut dyn FnMut(Progress<'_>),
 ) -> Option<search::Search<Move>> {
-    let walk = {
-        let mut on_table = |event: TableEvent<'_>| on_progress(Progress::Table(event));
-        let mut supply = tables(&limits, cache, &mut on_table);
-        TileWalk::new(puzzle, target, &mut supply)
-    }?;
+    let walk = tile_walk(puzzle, target, &limits, cache, on_progress)?;
     Some(walk_search(&walk, puzzle, weights, limits, on_progress))
+}
+
+/// The 1x1-tile walk of `puzzle` with the pattern databases a search within `limits` may get
+/// from `cache` or build, telling their events; `None` when the puzzle is not such a board.
+fn tile_walk(
+    puzzle: &Puzzle,
+    target: &[usize],
+    limits: &Limits,
+    cache: Option<&Cache>,
+    on_progress: &mut dyn FnMut(Progress<'_>),
+) -> Option<TileWalk> {
+    let mut on_table = |event: TableEvent<'_>| on_progress(Progress::Table(event));
+    let mut supply = tables(limits, cache, &mut on_table);
+    TileWalk::new(puzzle, target, &mut supply)
 }
 
 /// The pattern databases a search within `limits` may get from `cache` or build.

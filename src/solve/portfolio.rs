@@ -346,7 +346,7 @@ impl<'a> Run<'a> {
         ) else {
             return Ok(None);
         };
-        let ended = match search.outcome {
+        match search.outcome {
             Outcome::Found(moves) => {
                 self.checked(&moves)?;
                 self.stats = search.stats;
@@ -354,24 +354,23 @@ impl<'a> Run<'a> {
                     weights,
                     ended: Ok(moves.len()),
                 });
-                return Ok(Some(Answer::Solved {
+                Ok(Some(Answer::Solved {
                     moves,
                     optimal: false,
-                }));
+                }))
             }
             // The rules prove a one-blank tile board unsolvable (parity) before any search, so
             // a walk never exhausts one; were it to, the later stages still decide.
-            Outcome::Exhausted => return Ok(None),
+            Outcome::Exhausted => Ok(None),
             Outcome::Stopped(stop) => {
                 self.stopped(stop);
-                stop.into()
+                self.stages.push(Stage::WeightedWalk {
+                    weights,
+                    ended: Err(stop.into()),
+                });
+                Ok(None)
             }
-        };
-        self.stages.push(Stage::WeightedWalk {
-            weights,
-            ended: Err(ended),
-        });
-        Ok(None)
+        }
     }
 
     /// The relaxations of [`relax::disprove`] within `limits`.

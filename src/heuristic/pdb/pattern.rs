@@ -135,14 +135,16 @@ pub struct Ranker {
 impl Ranker {
     /// The ranker of an [`Indexing::Ranked`] pattern, `None` for other indexings.
     pub fn of(pattern: &Pattern) -> Option<Ranker> {
-        assert!(
-            pattern.cells.len() <= MAX_RANKED_TILES,
-            "too many tiles to rank"
-        );
-        (pattern.indexing == Indexing::Ranked).then(|| Ranker {
-            cells: pattern.rows * pattern.cols,
-            tiles: pattern.cells.len(),
-            bits: pattern.bits(),
+        (pattern.indexing == Indexing::Ranked).then(|| {
+            assert!(
+                pattern.cells.len() <= MAX_RANKED_TILES,
+                "too many tiles to rank"
+            );
+            Ranker {
+                cells: pattern.rows * pattern.cols,
+                tiles: pattern.cells.len(),
+                bits: pattern.bits(),
+            }
         })
     }
 

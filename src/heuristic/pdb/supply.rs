@@ -69,6 +69,11 @@ pub struct Supply<'a> {
     on_event: &'a mut dyn FnMut(TableEvent<'_>),
 }
 
+/// The bytes the finished tables of `patterns` take together.
+fn tables_bytes(patterns: &[Pattern]) -> usize {
+    patterns.iter().map(Pattern::table_bytes).sum()
+}
+
 /// Tables already in this process, shared by every search in it.
 static LOADED: Mutex<Vec<Arc<PatternDb>>> = Mutex::new(Vec::new());
 
@@ -106,8 +111,7 @@ impl<'a> Supply<'a> {
     pub fn at_hand(&mut self, patterns: &[Pattern]) -> Option<Vec<Arc<PatternDb>>> {
         // Nothing is built here, so only the tables count: the 7-8 pair takes 576 MB, but its
         // build would take another 519 MB, more than a stage of the portfolio may use.
-        let tables: usize = patterns.iter().map(Pattern::table_bytes).sum();
-        if tables > self.limits.max_memory {
+        if tables_bytes(patterns) > self.limits.max_memory {
             return None;
         }
         patterns.iter().map(|p| self.find(p)).collect()
@@ -170,9 +174,8 @@ impl<'a> Supply<'a> {
 
     /// Whether the tables fit in memory beside the largest build.
     fn fits(&self, patterns: &[Pattern]) -> bool {
-        let tables: usize = patterns.iter().map(Pattern::table_bytes).sum();
         let build = patterns.iter().map(Pattern::build_bytes).max().unwrap_or(0);
-        tables.saturating_add(build) <= self.limits.max_memory
+        tables_bytes(patterns).saturating_add(build) <= self.limits.max_memory
     }
 
     /// The table when it is in this process or sound in the cache.
@@ -280,7 +283,7 @@ mod tests {
     #[test]
     fn tables_at_hand_need_room_for_themselves_only() {
         let patterns = halves();
-        let tables: usize = patterns.iter().map(Pattern::table_bytes).sum();
+        let tables = tables_bytes(&patterns);
         let mut quiet = |_: TableEvent<'_>| {};
         let mut roomy = Supply::new(None, &Limits::memory(1 << 30), 1, &mut quiet);
         assert!(roomy.obtain(&patterns).is_some());
