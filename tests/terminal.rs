@@ -206,11 +206,46 @@ fn peer_cases() {
 }
 
 /// Dense blocks with two or three blanks (`tests/cases/dense`, made by `klotski generate`), on
-/// which the constructive solver gets stuck and must be rescued: the blocks brought home first,
-/// the rows left over searched.
+/// which the constructive solver gets stuck and must be rescued.
 #[test]
 fn dense_blocks_with_few_blanks_get_a_replayed_yes() {
     check_dir("dense");
+}
+
+/// Each way of rescuing a stuck constructive solver, on a dense board it rescues: the report
+/// on stderr (`-v`) names the way, and the answer replays to the goal.
+#[test]
+fn each_rescue_of_a_stuck_constructive_solver_answers_its_board() {
+    let rescues = [
+        (
+            "r10_8x9_b3",
+            "rescued by placing the columns first from the start",
+        ),
+        (
+            "r8_9x6_b2",
+            "rescued by placing the columns first from where it got furthest",
+        ),
+        (
+            "r7_8x9_b2",
+            "rescued by placing the rows first after random walk 1 from the start",
+        ),
+        (
+            "r11_9x10_b2",
+            "rescued by placing the rows first after random walk 5 from the start",
+        ),
+        (
+            "r9_10x6_b2",
+            "rescued after the relaxation brought the blocks home",
+        ),
+    ];
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/dense");
+    for (case, rescue) in rescues {
+        let input = std::fs::read_to_string(dir.join(format!("{case}.in"))).unwrap();
+        let run = klotski(&["terminal", "-v"], input.as_bytes());
+        assert_eq!(run.code, 0, "{case}: {}", run.stderr);
+        assert!(run.stderr.contains(rescue), "{case}: {}", run.stderr);
+        check_solution(&input, &run.stdout).unwrap_or_else(|e| panic!("{case}: {e}"));
+    }
 }
 
 /// Boards up to 20x20 with many blanks and blocks, through the default portfolio: the exact

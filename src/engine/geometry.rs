@@ -50,6 +50,17 @@ impl Dir {
         }
     }
 
+    /// This direction on the board mirrored about its main diagonal ([`Board::transposed`]):
+    /// left becomes up, right becomes down, and back.
+    pub fn transposed(self) -> Dir {
+        match self {
+            Dir::Left => Dir::Up,
+            Dir::Right => Dir::Down,
+            Dir::Up => Dir::Left,
+            Dir::Down => Dir::Right,
+        }
+    }
+
     /// Position of this direction in [`Dir::ALL`], for compact move encodings.
     pub fn index(self) -> usize {
         self as usize
@@ -97,6 +108,14 @@ impl Shape {
     pub fn area(self) -> usize {
         self.rows * self.cols
     }
+
+    /// The shape mirrored about its main diagonal: rows and columns swapped.
+    pub fn transposed(self) -> Shape {
+        Shape {
+            rows: self.cols,
+            cols: self.rows,
+        }
+    }
 }
 
 /// Printed as the terminal format writes it: rows, `*`, columns (`2*1` is two rows, one column).
@@ -133,6 +152,23 @@ impl Board {
             board.walls[cell] = true;
         }
         board
+    }
+
+    /// The board mirrored about its main diagonal: `cols` x `rows`, the wall at row `r`,
+    /// column `c` now at row `c`, column `r` ([`Board::transposed_cell`]).
+    pub fn transposed(&self) -> Board {
+        let walls = (0..self.cells()).filter(|&cell| self.walls[cell]);
+        Board::with_walls(
+            self.cols,
+            self.rows,
+            walls.map(|cell| self.transposed_cell(cell)),
+        )
+    }
+
+    /// Where `cell` lies on [`Board::transposed`]; applied there, it gives `cell` back.
+    pub fn transposed_cell(&self, cell: usize) -> usize {
+        let (r, c) = self.row_col(cell);
+        c * self.rows + r
     }
 
     /// Number of rows.

@@ -124,6 +124,41 @@ pub struct Puzzle {
 }
 
 impl Puzzle {
+    /// The puzzle mirrored about the board's main diagonal ([`Board::transposed`]): each
+    /// piece's shape turned, its numbers read row by row on the mirrored board, its start
+    /// mirrored. A move of piece `p` towards `dir` on one is the move of `p` towards
+    /// [`Dir::transposed`] on the other, so solutions carry over move by move.
+    pub fn transposed(&self) -> Puzzle {
+        let pieces = self
+            .pieces
+            .iter()
+            .map(|piece| {
+                let Shape { rows, cols } = piece.shape;
+                let numbers = (0..cols)
+                    .flat_map(|c| (0..rows).map(move |r| (r, c)))
+                    .map(|(r, c)| piece.numbers[r * cols + c])
+                    .collect();
+                Piece {
+                    shape: piece.shape.transposed(),
+                    numbers,
+                }
+            })
+            .collect();
+        Puzzle {
+            board: self.board.transposed(),
+            pieces,
+            start: self.transposed_origins(&self.start),
+        }
+    }
+
+    /// Where pieces standing at `origins` stand on [`Puzzle::transposed`].
+    pub fn transposed_origins(&self, origins: &[usize]) -> Vec<usize> {
+        origins
+            .iter()
+            .map(|&origin| self.board.transposed_cell(origin))
+            .collect()
+    }
+
     /// Builds the position with the pieces at `origins`, checking that they fit and do not overlap.
     pub fn position(&self, origins: &[usize]) -> Result<Position, PlacementError> {
         let board = &self.board;
@@ -310,6 +345,44 @@ mod tests {
             ],
             start: vec![0, 1, 4],
         }
+    }
+
+    /// Mirrored twice, a puzzle is itself; mirrored once, a move of a piece is the mirrored
+    /// move, so a path on the mirror, each move mirrored back, ends where the same path would
+    /// on the mirror, mirrored back.
+    #[test]
+    fn a_puzzle_mirrored_about_its_diagonal_carries_its_moves_over() {
+        let p = Puzzle {
+            board: Board::with_walls(2, 3, [2]),
+            start: vec![0, 1, 4],
+            ..sample()
+        };
+        let mirror = p.transposed();
+        assert_eq!(mirror.transposed(), p);
+        assert_eq!((mirror.board.rows(), mirror.board.cols()), (3, 2));
+        assert!(mirror.board.is_wall(4));
+        assert_eq!(mirror.pieces[0].shape, Shape { rows: 1, cols: 2 });
+        assert_eq!(mirror.start, vec![0, 2, 3]);
+        let path = [
+            Move {
+                piece: 2,
+                dir: Dir::Down,
+            },
+            Move {
+                piece: 1,
+                dir: Dir::Right,
+            },
+        ];
+        let end = mirror.replay(&path).expect("legal on the mirror");
+        let back: Vec<Move> = path
+            .iter()
+            .map(|mv| Move {
+                piece: mv.piece,
+                dir: mv.dir.transposed(),
+            })
+            .collect();
+        let original_end = p.replay(&back).expect("legal on the original");
+        assert_eq!(p.transposed_origins(original_end.origins()), end.origins());
     }
 
     #[test]

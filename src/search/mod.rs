@@ -110,19 +110,36 @@ impl Limits {
 }
 
 /// A flag another thread raises to stop a search (the window's solver thread, when the user
-/// asks for a new solve). Clones share the flag.
+/// asks for a new solve). Clones share the flag; a [`Cancel::child`] has a flag of its own and
+/// is raised with its parent too.
 #[derive(Clone, Debug, Default)]
-pub struct Cancel(Arc<AtomicBool>);
+pub struct Cancel {
+    flag: Arc<AtomicBool>,
+    /// The flags of the cancels this one was made from, nearest last.
+    parents: Vec<Arc<AtomicBool>>,
+}
 
 impl Cancel {
-    /// Asks every search holding this flag to stop.
+    /// Asks every search holding this flag (or a child of it) to stop.
     pub fn raise(&self) {
-        self.0.store(true, Ordering::Relaxed);
+        self.flag.store(true, Ordering::Relaxed);
     }
 
-    /// Whether the flag has been raised.
+    /// Whether this flag or one of its parents' has been raised.
     pub fn is_raised(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
+        self.flag.load(Ordering::Relaxed)
+            || self.parents.iter().any(|flag| flag.load(Ordering::Relaxed))
+    }
+
+    /// A flag that is raised when this one is, and that can also be raised alone: for one of
+    /// several searches run side by side, the others then go on.
+    pub fn child(&self) -> Cancel {
+        let mut parents = self.parents.clone();
+        parents.push(self.flag.clone());
+        Cancel {
+            flag: Arc::default(),
+            parents,
+        }
     }
 }
 
@@ -273,6 +290,22 @@ fn vec_bytes<T>(v: &Vec<T>) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A child is raised with its parent (and the parent's parent), and alone; raising a child
+    /// leaves its parent and siblings alone.
+    #[test]
+    fn a_child_cancel_follows_its_parents_and_stops_alone() {
+        let root = Cancel::default();
+        let (child, sibling) = (root.child(), root.child());
+        let grandchild = child.child();
+        grandchild.raise();
+        assert!(grandchild.is_raised());
+        assert!(!child.is_raised() && !root.is_raised());
+        child.raise();
+        assert!(!sibling.is_raised() && !root.is_raised());
+        root.raise();
+        assert!(sibling.is_raised() && root.child().is_raised());
+    }
 
     /// A growth that filling new memory could not finish before the deadline stops the search
     /// on time; small growths, and any growth without a deadline, go on.

@@ -1,23 +1,288 @@
-//! Finishing what the constructive solver left stuck: the rows it did not complete, cut out as
-//! a board of their own and searched by weighted A*, a row more at a time while that fails.
+//! Rescuing a stuck constructive solver: fresh tries of it from other positions and the other
+//! way round (the columns placed first), the blocks brought home first, or the rows it did not
+//! complete cut out as a board of their own and finished there.
 //!
 //! The constructive solver places pieces one by one and keeps them; with few blanks and many
 //! blocks the last pieces can need room that the placed ones took (a 2x2 block needs two
-//! blanks beside it). The rows below the first unfinished one hold every piece not yet home
-//! and every blank, so they are a puzzle of their own, much smaller than the board; a search
-//! over them moves all their pieces together, which the one-by-one placement cannot.
+//! blanks beside it), and a block whose target lies in the last rows can trap the pieces that
+//! belong on its other side (nothing passes a 2x2 block in a strip of two rows). Whether it
+//! gets trapped depends on where every piece stands when it reaches the last rows, and on the
+//! order of placement, far more than on its way of placing (its ways mostly fail together): on
+//! the puzzle mirrored about its main diagonal the order runs down the columns and the last
+//! strip is the last columns, and after a random walk every piece stands elsewhere. So the
+//! rescue draws fresh tries, each one way of placing from one position, the likeliest first,
+//! several at once on a machine with several cores; the answer is the first try in their fixed
+//! order that succeeds, however many ran beside it.
 //!
-//! Invariant: the rows above the cut hold only pieces at their targets and no blank, so the
-//! rows below hold every piece not at its target and all their targets; a piece at home that
-//! reaches across the cut stays where it is, as walls below it.
+//! Invariant of the cuts: the rows above a cut hold only pieces at their targets and no blank,
+//! so the rows below hold every piece not at its target and all their targets; a piece at home
+//! that reaches across the cut stays where it is, as walls below it.
 
 use super::algo::Algo;
 use super::anytime::FALLING;
+use super::constructive;
 use super::exact::exact;
+use super::relax;
 use crate::engine::geometry::Board;
 use crate::engine::puzzle::{Move, Puzzle};
 use crate::heuristic::pdb::Cache;
+use crate::rng::Rng;
 use crate::search::{Limits, Outcome, Stop};
+use std::fmt;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// Steps of each random walk, per cell of the board: enough to carry every piece away from
+/// where it stood, so the walk's end is a new draw for the constructive solver.
+const WALK_STEPS_PER_CELL: usize = 4;
+
+/// How [`finish`] rescued a stuck constructive solver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Finished {
+    /// A fresh try of the constructive solver succeeded.
+    Retried(Try),
+    /// From the start, the blocks brought home by the relaxation's plan and the constructive
+    /// solver around them ([`blocks_first`]).
+    BlocksFirst,
+    /// From where the stuck solver got furthest, the last `rows` rows cut out as a board of
+    /// their own and finished there.
+    Rows {
+        /// How many rows the cut had.
+        rows: usize,
+        /// How the cut was finished.
+        how: CutFinished,
+    },
+}
+
+/// One fresh try of the constructive solver on a board it got stuck on: one way of placing,
+/// from one position, in one orientation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Try {
+    /// Where it starts.
+    pub from: TryStart,
+    /// Whether it runs on the puzzle mirrored about its main diagonal ([`Puzzle::transposed`]),
+    /// placing the columns first.
+    pub mirrored: bool,
+}
+
+/// Where a [`Try`] starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TryStart {
+    /// The puzzle's start.
+    Start,
+    /// Where the stuck solver got furthest.
+    Furthest,
+    /// The end of a random walk from the start, the walk's seed given.
+    Walk(u64),
+}
+
+/// How [`finish`] finished a cut of the rows the constructive solver left unfinished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CutFinished {
+    /// The relaxation's plan brought the cut's blocks home, and the constructive solver placed
+    /// the rest around them.
+    BlocksFirst,
+    /// Weighted A* searched the cut.
+    WeightedAstar,
+}
+
+/// How a rescue reads in a run's report, after the stuck solver's stage.
+impl fmt::Display for Finished {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Finished::Retried(Try { from, mirrored }) => {
+                let order = if *mirrored { "columns" } else { "rows" };
+                write!(f, "rescued by placing the {order} first ")?;
+                match from {
+                    TryStart::Start => f.write_str("from the start"),
+                    TryStart::Furthest => f.write_str("from where it got furthest"),
+                    TryStart::Walk(seed) => write!(f, "after random walk {seed} from the start"),
+                }
+            }
+            Finished::BlocksFirst => {
+                f.write_str("rescued after the relaxation brought the blocks home")
+            }
+            Finished::Rows { rows, how } => {
+                write!(f, "its last {rows} rows finished ")?;
+                f.write_str(match how {
+                    CutFinished::BlocksFirst => "after the relaxation brought their blocks home",
+                    CutFinished::WeightedAstar => "by weighted A*",
+                })
+            }
+        }
+    }
+}
+
+/// What [`finish`] may spend.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Effort {
+    /// Random walks, each tried both ways round.
+    pub walks: u64,
+    /// States the relaxation may expand for each plan of the blocks' way home.
+    pub plan: u64,
+    /// Weighted A* runs on the first this many cuts only: past them, a cut's search space
+    /// has grown too large for it.
+    pub astar_tries: usize,
+    /// Nor on cuts of more cells than this.
+    pub astar_cells: usize,
+    /// States each weighted A* run may expand.
+    pub astar: u64,
+}
+
+/// Moves from the start that bring every piece of `puzzle` to `target`, where the constructive
+/// solver got stuck after `reached` (the moves of its way of placing that got furthest). The
+/// ways are tried in turn, those that rescue most boards at the least cost first:
+///
+/// 1. fresh tries ([`tries`]): the columns first from the start and from `reached`, then
+///    each random walk's end both ways round;
+/// 2. the blocks brought home first ([`blocks_first`]) from the start;
+/// 3. from `reached`, the rows below the first unfinished one cut out as a board of their own,
+///    a row more at a time up to the whole board; on each cut the blocks first, then (on the
+///    first cuts) weighted A*, each within [`Effort`].
+///
+/// `None` when every way failed. The same in every run: the tries run side by side on
+/// `threads` threads, but the one taken is the first in their order that succeeds.
+pub(super) fn finish(
+    puzzle: &Puzzle,
+    target: &[usize],
+    reached: &[Move],
+    limits: &Limits,
+    effort: Effort,
+    threads: usize,
+    cache: Option<&Cache>,
+) -> Option<(Vec<Move>, Finished)> {
+    let origins = puzzle.replay(reached).ok()?.origins().to_vec();
+    let tries = tries(effort.walks);
+    let run = |one: &Try, limits: &Limits| retry(puzzle, target, reached, &origins, *one, limits);
+    if let Some((at, moves)) = first_success(&tries, threads, limits, run) {
+        return Some((moves, Finished::Retried(tries[at])));
+    }
+    let plan_limits = limits.expanding(effort.plan);
+    if let Some(moves) = blocks_first(puzzle, target, &plan_limits, limits) {
+        return Some((moves, Finished::BlocksFirst));
+    }
+    let (rest, rows, how) = finish_rows(puzzle, target, &origins, limits, effort, cache)?;
+    Some(([reached, &rest].concat(), Finished::Rows { rows, how }))
+}
+
+/// The fresh tries, in the order they are taken: the columns first from the start and from
+/// where the solver got furthest (on most stuck boards the trap lies across the order of
+/// placement, and the columns' order misses it), then the end of each of `walks` random walks,
+/// rows first and then columns first.
+pub(super) fn tries(walks: u64) -> Vec<Try> {
+    let columns = |from: TryStart| Try {
+        from,
+        mirrored: true,
+    };
+    let mut tries = vec![columns(TryStart::Start), columns(TryStart::Furthest)];
+    for seed in 1..=walks {
+        for mirrored in [false, true] {
+            let from = TryStart::Walk(seed);
+            tries.push(Try { from, mirrored });
+        }
+    }
+    tries
+}
+
+/// Moves from the start that bring every piece of `puzzle` to `target` by the try `one`: its
+/// way to where it starts (none, `reached`, which ends on `origins`, or its random walk),
+/// then the first of the constructive solver's ways of placing from there, on the mirrored
+/// puzzle when `one` says so; `None` when that gets stuck too.
+fn retry(
+    puzzle: &Puzzle,
+    target: &[usize],
+    reached: &[Move],
+    origins: &[usize],
+    one: Try,
+    limits: &Limits,
+) -> Option<Vec<Move>> {
+    let (lead, from) = match one.from {
+        TryStart::Start => (Vec::new(), puzzle.start.clone()),
+        TryStart::Furthest => (reached.to_vec(), origins.to_vec()),
+        TryStart::Walk(seed) => {
+            let steps = WALK_STEPS_PER_CELL * puzzle.board.cells();
+            let walk = random_walk(puzzle, steps, seed);
+            let end = puzzle.replay(&walk).ok()?.origins().to_vec();
+            (walk, end)
+        }
+    };
+    let rest = if one.mirrored {
+        let mirrored = Puzzle {
+            start: puzzle.transposed_origins(&from),
+            ..puzzle.transposed()
+        };
+        let goal = puzzle.transposed_origins(target);
+        let way = constructive::ways(&mirrored)[0];
+        let moves = constructive::solve_one_way(&mirrored, &goal, way, limits).ok()?;
+        moves
+            .into_iter()
+            .map(|mv| Move {
+                piece: mv.piece,
+                dir: mv.dir.transposed(),
+            })
+            .collect()
+    } else {
+        let moved = Puzzle {
+            start: from,
+            ..puzzle.clone()
+        };
+        let way = constructive::ways(&moved)[0];
+        constructive::solve_one_way(&moved, target, way, limits).ok()?
+    };
+    Some([lead, rest].concat())
+}
+
+/// The first of `items`, in their order, for which `run` gives `Some`, with its index and
+/// what it gave. Up to `threads` items run at once, each with `limits` whose cancel is a child
+/// of theirs; once an item succeeds, the items after it that are still running are cancelled,
+/// and those before it run to their end, so the answer never depends on how many ran at once.
+pub(super) fn first_success<T: Sync, R: Send>(
+    items: &[T],
+    threads: usize,
+    limits: &Limits,
+    run: impl Fn(&T, &Limits) -> Option<R> + Sync,
+) -> Option<(usize, R)> {
+    let cancels: Vec<Limits> = items
+        .iter()
+        .map(|_| Limits {
+            cancel: limits.cancel.child(),
+            ..limits.clone()
+        })
+        .collect();
+    let next = AtomicUsize::new(0);
+    // The first success so far: its index and what it gave.
+    let best: Mutex<Option<(usize, R)>> = Mutex::new(None);
+    let best_index = || {
+        best.lock()
+            .expect("no worker panics")
+            .as_ref()
+            .map(|(at, _)| *at)
+    };
+    std::thread::scope(|scope| {
+        for _ in 0..threads.clamp(1, items.len().max(1)) {
+            scope.spawn(|| {
+                loop {
+                    let at = next.fetch_add(1, Ordering::Relaxed);
+                    if at >= items.len() || best_index().is_some_and(|b| b < at) {
+                        return;
+                    }
+                    if limits.expired().is_some() {
+                        return;
+                    }
+                    let Some(found) = run(&items[at], &cancels[at]) else {
+                        continue;
+                    };
+                    let mut best = best.lock().expect("no worker panics");
+                    if best.as_ref().is_none_or(|(b, _)| at < *b) {
+                        *best = Some((at, found));
+                        cancels[at + 1..].iter().for_each(|l| l.cancel.raise());
+                    }
+                }
+            });
+        }
+    });
+    best.into_inner().expect("no worker panics")
+}
 
 /// The rows from `top` down, as their own puzzle: the pieces that stand there (the `map` from
 /// their index in the cut to their index in the whole), their starts and their targets.
@@ -27,52 +292,103 @@ struct Cut {
     map: Vec<usize>,
 }
 
-/// Moves from `origins` that bring every piece of `puzzle` to `target`, found by searching the
-/// unfinished rows, each try within `limits`; `None` when every try failed, up to `most` tries
-/// of at most so many cells. Also returns how many rows the successful cut had.
-pub(super) fn finish(
+/// Moves from `origins` that bring every piece of `puzzle` to `target`, found in the rows
+/// below the first unfinished one, a row more at a time up to the whole board (see
+/// [`finish`]); also how many rows the successful cut had, and how it was finished.
+fn finish_rows(
     puzzle: &Puzzle,
     target: &[usize],
     origins: &[usize],
     limits: &Limits,
-    most: (usize, usize),
+    effort: Effort,
     cache: Option<&Cache>,
-) -> Option<(Vec<Move>, usize)> {
+) -> Option<(Vec<Move>, usize, CutFinished)> {
     let board = &puzzle.board;
     let mut top = first_unfinished_row(puzzle, target, origins)?;
-    let (most_tries, most_cells) = most;
-    for _ in 0..most_tries {
-        let rows = board.rows() - top;
-        if rows * board.cols() > most_cells {
+    for tried in 0..board.rows() {
+        if limits.expired().is_some() {
             return None;
         }
+        let rows = board.rows() - top;
         let cut = cut(puzzle, target, origins, top);
-        let run = exact(
-            &cut.puzzle,
-            &cut.target,
-            Algo::Wastar,
-            FALLING[0],
-            limits.clone(),
-            cache,
-            &mut |_| {},
-        )?;
-        if let Outcome::Found(path) = run.outcome {
-            let moves = path
-                .into_iter()
-                .map(|mv| Move {
-                    piece: cut.map[mv.piece],
-                    dir: mv.dir,
-                })
-                .collect();
-            return Some((moves, rows));
+        let plan_limits = limits.expanding(effort.plan);
+        if let Some(path) = blocks_first(&cut.puzzle, &cut.target, &plan_limits, limits) {
+            return Some((cut.lift(path), rows, CutFinished::BlocksFirst));
         }
-        let interrupted = matches!(run.outcome, Outcome::Stopped(Stop::Time | Stop::Cancelled));
-        if top == 0 || interrupted {
+        if tried < effort.astar_tries && rows * board.cols() <= effort.astar_cells {
+            let run = exact(
+                &cut.puzzle,
+                &cut.target,
+                Algo::Wastar,
+                FALLING[0],
+                limits.expanding(effort.astar),
+                cache,
+                &mut |_| {},
+            )?;
+            if let Outcome::Found(path) = run.outcome {
+                return Some((cut.lift(path), rows, CutFinished::WeightedAstar));
+            }
+            if matches!(run.outcome, Outcome::Stopped(Stop::Time | Stop::Cancelled)) {
+                return None;
+            }
+        }
+        if top == 0 {
             return None;
         }
         top -= 1;
     }
     None
+}
+
+/// Moves that bring the blocks of `puzzle` home by the relaxation's plan
+/// ([`relax::blocks_home`], within `plan_limits`) and then every piece by the constructive
+/// solver (within `limits`); `None` when either fails, or there are no blocks.
+pub(super) fn blocks_first(
+    puzzle: &Puzzle,
+    target: &[usize],
+    plan_limits: &Limits,
+    limits: &Limits,
+) -> Option<Vec<Move>> {
+    let plan = relax::blocks_home(puzzle, target, plan_limits)?;
+    let moved = Puzzle {
+        start: puzzle.replay(&plan).ok()?.origins().to_vec(),
+        ..puzzle.clone()
+    };
+    let rest = constructive::solve(&moved, target, limits).ok()?;
+    Some([plan, rest].concat())
+}
+
+/// `steps` legal moves from the start of `puzzle`, each drawn uniformly from those that do not
+/// undo the one before (fewer where no move is left); the same `seed` gives the same walk.
+fn random_walk(puzzle: &Puzzle, steps: usize, seed: u64) -> Vec<Move> {
+    let mut rng = Rng::new(seed);
+    let mut position = puzzle.start_position();
+    let mut walk: Vec<Move> = Vec::with_capacity(steps);
+    for _ in 0..steps {
+        let mut moves = puzzle.legal_moves(&position);
+        if let Some(&last) = walk.last() {
+            moves.retain(|&mv| mv != last.reversed());
+        }
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[rng.below(moves.len())];
+        puzzle.apply(&mut position, mv);
+        walk.push(mv);
+    }
+    walk
+}
+
+impl Cut {
+    /// `path`, moves of the cut's pieces, as moves of the whole puzzle's.
+    fn lift(&self, path: Vec<Move>) -> Vec<Move> {
+        path.into_iter()
+            .map(|mv| Move {
+                piece: self.map[mv.piece],
+                dir: mv.dir,
+            })
+            .collect()
+    }
 }
 
 /// The first row with a cell that is blank or covered by a piece away from its target; `None`
@@ -120,5 +436,49 @@ fn cut(puzzle: &Puzzle, target: &[usize], origins: &[usize], top: usize) -> Cut 
         },
         target: map.iter().map(|&p| target[p] - offset).collect(),
         map,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whatever the number of threads, the first item in order that succeeds is taken, and the
+    /// items after it are told to stop.
+    #[test]
+    fn the_first_success_in_order_wins_on_any_number_of_threads() {
+        let items: Vec<usize> = (0..12).collect();
+        for threads in [1, 2, 5, 16] {
+            let run = |&i: &usize, limits: &Limits| {
+                // Item 9 would succeed, unless the success of item 3 stopped it first.
+                if i == 9 && limits.cancel.is_raised() {
+                    return None;
+                }
+                [3, 7, 9].contains(&i).then_some(i * 10)
+            };
+            let found = first_success(&items, threads, &Limits::memory(1 << 20), run);
+            assert_eq!(found, Some((3, 30)), "{threads} threads");
+        }
+        let none = first_success(&items, 4, &Limits::memory(1 << 20), |_, _| None::<()>);
+        assert_eq!(none, None);
+    }
+
+    /// The columns first from the start and from the furthest position come first, then each
+    /// walk both ways round; `walks` counts the walks.
+    #[test]
+    fn tries_start_with_the_columns_and_alternate_the_orders_after_each_walk() {
+        let tries = tries(2);
+        let starts: Vec<(TryStart, bool)> = tries.iter().map(|t| (t.from, t.mirrored)).collect();
+        assert_eq!(
+            starts,
+            vec![
+                (TryStart::Start, true),
+                (TryStart::Furthest, true),
+                (TryStart::Walk(1), false),
+                (TryStart::Walk(1), true),
+                (TryStart::Walk(2), false),
+                (TryStart::Walk(2), true),
+            ]
+        );
     }
 }

@@ -21,6 +21,7 @@ pub mod shorten;
 pub mod tile_walk;
 
 pub use algo::{Algo, UnknownAlgo, WASTAR_WEIGHT};
+pub use finish::{CutFinished, Finished, Try, TryStart};
 pub use portfolio::{solve_puzzle, solve_puzzle_streaming};
 pub use proof::Unsolvable;
 pub use report::{Answer, Bytes, Limit, MOST_MOVES, Method, Report, Stage, Verdict};

@@ -14,7 +14,7 @@ use super::anytime;
 use super::budget;
 use super::constructive::{self, Failure};
 use super::exact::{exact, weighted_walk};
-use super::finish::finish;
+use super::finish::{Effort, finish};
 use super::proof::Unsolvable;
 use super::relax::{self, Verdict};
 use super::report::{Answer, Limit, MOST_MOVES, Report, Stage, Verdict as Decided};
@@ -461,50 +461,29 @@ impl<'a> Run<'a> {
     }
 
     /// Moves from the start to the goal where the constructive solver got stuck after
-    /// `reached` (the furthest of its ways of placing): first the blocks brought home by the
-    /// relaxation's plan ([`relax::blocks_home`]) and the constructive solver again from there,
-    /// then the rows left unfinished searched as a board of their own ([`finish`]).
+    /// `reached` (the furthest of its ways of placing), found by [`finish`]: the ways that
+    /// rescue most stuck boards first, the costly ones last.
     fn rescue(&mut self, reached: &[Move]) -> Option<(Vec<Move>, Stage)> {
         let limits = self.share(1.0);
-        let plan_limits = limits.expanding(self.work(budget::RELAX_AFTER_STUCK));
-        let mut furthest = reached.to_vec();
-        let mut blocks_first = false;
-        let planned = relax::blocks_home(self.puzzle, self.target, &plan_limits);
-        if let Some(plan) = planned {
-            let moved = Puzzle {
-                start: self.puzzle.replay(&plan).ok()?.origins().to_vec(),
-                ..self.puzzle.clone()
-            };
-            match constructive::solve(&moved, self.target, &limits) {
-                Ok(rest) => {
-                    let stage = Stage::Rescue {
-                        blocks_first: true,
-                        rows: None,
-                    };
-                    return Some(([plan, rest].concat(), stage));
-                }
-                Err(Failure::Stuck { reached, .. }) => {
-                    furthest = [plan, reached].concat();
-                    blocks_first = true;
-                }
-                Err(Failure::Stopped(_)) => return None,
-            }
-        }
-        let origins = self.puzzle.replay(&furthest).ok()?.origins().to_vec();
-        let try_limits = limits.expanding(self.work(budget::FINISH_TRY));
-        let (rest, rows) = finish(
+        let effort = Effort {
+            walks: budget::FINISH_WALKS * u64::from(self.options.effort.max(1)),
+            plan: self.work(budget::FINISH_PLAN),
+            astar_tries: budget::FINISH_TRIES,
+            astar_cells: budget::FINISH_CELLS,
+            astar: self.work(budget::FINISH_TRY),
+        };
+        let cache = self.options.cache.as_ref();
+        let threads = std::thread::available_parallelism().map_or(1, usize::from);
+        let (moves, how) = finish(
             self.puzzle,
             self.target,
-            &origins,
-            &try_limits,
-            (budget::FINISH_TRIES, budget::FINISH_CELLS),
-            self.options.cache.as_ref(),
+            reached,
+            &limits,
+            effort,
+            threads,
+            cache,
         )?;
-        let stage = Stage::Rescue {
-            blocks_first,
-            rows: Some(rows),
-        };
-        Some(([furthest, rest].concat(), stage))
+        Some((moves, Stage::Rescue(how)))
     }
 
     /// Weighted A* with falling weights from `moves`, a small probe first and each later round

@@ -2,6 +2,7 @@
 
 use super::algo::Algo;
 use super::anytime::{Factor, Improved};
+use super::finish::Finished;
 use super::proof::Unsolvable;
 use super::relax::Relaxation;
 use crate::engine::puzzle::Move;
@@ -104,15 +105,8 @@ pub enum Stage {
     Relaxation(Relaxation),
     /// The constructive solver: a solution's length, or why it stopped.
     Constructive(Result<usize, Limit>),
-    /// The constructive solver got stuck, and was rescued: the blocks brought home first by
-    /// the relaxation's plan, or the rows it left unfinished searched by weighted A*
-    /// ([`super::finish`]), or both.
-    Rescue {
-        /// Whether the blocks went home first.
-        blocks_first: bool,
-        /// How many rows weighted A* searched, if it ran.
-        rows: Option<usize>,
-    },
+    /// The constructive solver got stuck, and was rescued ([`super::finish`]).
+    Rescue(Finished),
     /// IDA* on 1x1 tiles with its estimate weighted, after the exact search ran out of work:
     /// the weight, and a solution's length (at most the weight times the shortest) or why it
     /// stopped.
@@ -225,14 +219,7 @@ impl fmt::Display for Method<'_> {
         }
         for stage in &stages[at + 1..] {
             match stage {
-                Stage::Rescue { blocks_first, rows } => {
-                    if *blocks_first {
-                        f.write_str(", after the relaxation brought the blocks home")?;
-                    }
-                    if let Some(rows) = rows {
-                        write!(f, ", its last {rows} rows finished by weighted A*")?;
-                    }
-                }
+                Stage::Rescue(how) => write!(f, ", {how}")?,
                 Stage::Improvement(improved) => write!(f, "; {improved}")?,
                 _ => {}
             }

@@ -73,12 +73,7 @@ pub fn solve_streaming(
     limits: &Limits,
     sink: &mut dyn FnMut(Move),
 ) -> Result<(), Failure> {
-    let blocks = puzzle.pieces.iter().any(|p| p.shape != Shape::UNIT);
-    let attempts: &[(usize, bool)] = match (blocks, puzzle.blank_count() > FEW_BLANKS) {
-        (false, _) => &TILE_ATTEMPTS,
-        (true, false) => &BLOCK_ATTEMPTS,
-        (true, true) => &MANY_BLANKS_BLOCK_ATTEMPTS,
-    };
+    let attempts = ways(puzzle);
     // The stuck attempt that brought the most pieces home: its label, moves and count.
     let mut furthest: Option<(u32, Vec<Move>, usize)> = None;
     for &(strip, evacuate) in attempts {
@@ -103,6 +98,29 @@ pub fn solve_streaming(
     }
     let (label, reached, _) = furthest.expect("at least one way of placing");
     Err(Failure::Stuck { label, reached })
+}
+
+/// The ways of placing [`solve`] tries on `puzzle`, in turn: how many last rows are placed
+/// column by column, and whether targets are emptied ahead of time.
+pub fn ways(puzzle: &Puzzle) -> &'static [(usize, bool)] {
+    let blocks = puzzle.pieces.iter().any(|p| p.shape != Shape::UNIT);
+    match (blocks, puzzle.blank_count() > FEW_BLANKS) {
+        (false, _) => &TILE_ATTEMPTS,
+        (true, false) => &BLOCK_ATTEMPTS,
+        (true, true) => &MANY_BLANKS_BLOCK_ATTEMPTS,
+    }
+}
+
+/// Solves `puzzle` towards `target` by one way of placing of [`ways`] only.
+pub fn solve_one_way(
+    puzzle: &Puzzle,
+    target: &[usize],
+    way: (usize, bool),
+    limits: &Limits,
+) -> Result<Vec<Move>, Failure> {
+    let mut moves = Vec::new();
+    Placer::new(puzzle, target, way, limits).run(&puzzle.start, &mut |mv| moves.push(mv))?;
+    Ok(moves)
 }
 
 /// How many pieces stand at their targets after `moves` from the start.
