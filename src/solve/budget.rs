@@ -37,7 +37,7 @@ pub const FINISH_TRIES: usize = 3;
 /// Most cells of those rows for weighted A*: larger cuts are not tried.
 pub const FINISH_CELLS: usize = 128;
 /// Random walks from the start whose ends the constructive solver tries again from, once stuck.
-pub const FINISH_WALKS: u64 = 8;
+pub const FINISH_WALKS: u64 = 12;
 /// The relaxations, before the constructive solver.
 pub const RELAX: u64 = 200_000;
 /// The relaxations again, once the constructive solver got stuck.

@@ -27,10 +27,8 @@ use crate::engine::geometry::Board;
 use crate::engine::puzzle::{Move, Puzzle};
 use crate::heuristic::pdb::Cache;
 use crate::rng::Rng;
-use crate::search::{Limits, Outcome, Stop};
+use crate::search::{Limits, Outcome, Stop, first_success};
 use std::fmt;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Steps of each random walk, per cell of the board: enough to carry every piece away from
 /// where it stood, so the walk's end is a new draw for the constructive solver.
@@ -116,7 +114,7 @@ impl fmt::Display for Finished {
 /// What [`finish`] may spend.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Effort {
-    /// Random walks, each tried both ways round.
+    /// Random walks, each tried rows first.
     pub walks: u64,
     /// States the relaxation may expand for each plan of the blocks' way home.
     pub plan: u64,
@@ -134,7 +132,7 @@ pub(super) struct Effort {
 /// ways are tried in turn, those that rescue most boards at the least cost first:
 ///
 /// 1. fresh tries ([`tries`]): the columns first from the start and from `reached`, then
-///    each random walk's end both ways round;
+///    the rows first from each random walk's end;
 /// 2. the blocks brought home first ([`blocks_first`]) from the start;
 /// 3. from `reached`, the rows below the first unfinished one cut out as a board of their own,
 ///    a row more at a time up to the whole board; on each cut the blocks first, then (on the
@@ -153,8 +151,10 @@ pub(super) fn finish(
 ) -> Option<(Vec<Move>, Finished)> {
     let origins = puzzle.replay(reached).ok()?.origins().to_vec();
     let tries = tries(effort.walks);
-    let run = |one: &Try, limits: &Limits| retry(puzzle, target, reached, &origins, *one, limits);
-    if let Some((at, moves)) = first_success(&tries, threads, limits, run) {
+    let run = |one: &Try, limits: &Limits| {
+        retry(puzzle, target, reached, &origins, *one, limits).ok_or(())
+    };
+    if let Ok((at, moves)) = first_success(&tries, threads, limits, run) {
         return Some((moves, Finished::Retried(tries[at])));
     }
     let plan_limits = limits.expanding(effort.plan);
@@ -167,21 +167,21 @@ pub(super) fn finish(
 
 /// The fresh tries, in the order they are taken: the columns first from the start and from
 /// where the solver got furthest (on most stuck boards the trap lies across the order of
-/// placement, and the columns' order misses it), then the end of each of `walks` random walks,
-/// rows first and then columns first.
+/// placement, and the columns' order misses it), then the rows first from the end of each of
+/// `walks` random walks (after a walk, the columns' order rescued no board the rows' did not).
 pub(super) fn tries(walks: u64) -> Vec<Try> {
     let columns = |from: TryStart| Try {
         from,
         mirrored: true,
     };
-    let mut tries = vec![columns(TryStart::Start), columns(TryStart::Furthest)];
-    for seed in 1..=walks {
-        for mirrored in [false, true] {
-            let from = TryStart::Walk(seed);
-            tries.push(Try { from, mirrored });
-        }
-    }
-    tries
+    let walked = (1..=walks).map(|seed| Try {
+        from: TryStart::Walk(seed),
+        mirrored: false,
+    });
+    [columns(TryStart::Start), columns(TryStart::Furthest)]
+        .into_iter()
+        .chain(walked)
+        .collect()
 }
 
 /// Moves from the start that bring every piece of `puzzle` to `target` by the try `one`: its
@@ -230,58 +230,6 @@ fn retry(
         constructive::solve_one_way(&moved, target, way, limits).ok()?
     };
     Some([lead, rest].concat())
-}
-
-/// The first of `items`, in their order, for which `run` gives `Some`, with its index and
-/// what it gave. Up to `threads` items run at once, each with `limits` whose cancel is a child
-/// of theirs; once an item succeeds, the items after it that are still running are cancelled,
-/// and those before it run to their end, so the answer never depends on how many ran at once.
-pub(super) fn first_success<T: Sync, R: Send>(
-    items: &[T],
-    threads: usize,
-    limits: &Limits,
-    run: impl Fn(&T, &Limits) -> Option<R> + Sync,
-) -> Option<(usize, R)> {
-    let cancels: Vec<Limits> = items
-        .iter()
-        .map(|_| Limits {
-            cancel: limits.cancel.child(),
-            ..limits.clone()
-        })
-        .collect();
-    let next = AtomicUsize::new(0);
-    // The first success so far: its index and what it gave.
-    let best: Mutex<Option<(usize, R)>> = Mutex::new(None);
-    let best_index = || {
-        best.lock()
-            .expect("no worker panics")
-            .as_ref()
-            .map(|(at, _)| *at)
-    };
-    std::thread::scope(|scope| {
-        for _ in 0..threads.clamp(1, items.len().max(1)) {
-            scope.spawn(|| {
-                loop {
-                    let at = next.fetch_add(1, Ordering::Relaxed);
-                    if at >= items.len() || best_index().is_some_and(|b| b < at) {
-                        return;
-                    }
-                    if limits.expired().is_some() {
-                        return;
-                    }
-                    let Some(found) = run(&items[at], &cancels[at]) else {
-                        continue;
-                    };
-                    let mut best = best.lock().expect("no worker panics");
-                    if best.as_ref().is_none_or(|(b, _)| at < *b) {
-                        *best = Some((at, found));
-                        cancels[at + 1..].iter().for_each(|l| l.cancel.raise());
-                    }
-                }
-            });
-        }
-    });
-    best.into_inner().expect("no worker panics")
 }
 
 /// The rows from `top` down, as their own puzzle: the pieces that stand there (the `map` from
@@ -443,30 +391,10 @@ fn cut(puzzle: &Puzzle, target: &[usize], origins: &[usize], top: usize) -> Cut 
 mod tests {
     use super::*;
 
-    /// Whatever the number of threads, the first item in order that succeeds is taken, and the
-    /// items after it are told to stop.
-    #[test]
-    fn the_first_success_in_order_wins_on_any_number_of_threads() {
-        let items: Vec<usize> = (0..12).collect();
-        for threads in [1, 2, 5, 16] {
-            let run = |&i: &usize, limits: &Limits| {
-                // Item 9 would succeed, unless the success of item 3 stopped it first.
-                if i == 9 && limits.cancel.is_raised() {
-                    return None;
-                }
-                [3, 7, 9].contains(&i).then_some(i * 10)
-            };
-            let found = first_success(&items, threads, &Limits::memory(1 << 20), run);
-            assert_eq!(found, Some((3, 30)), "{threads} threads");
-        }
-        let none = first_success(&items, 4, &Limits::memory(1 << 20), |_, _| None::<()>);
-        assert_eq!(none, None);
-    }
-
     /// The columns first from the start and from the furthest position come first, then each
-    /// walk both ways round; `walks` counts the walks.
+    /// walk's end rows first; `walks` counts the walks.
     #[test]
-    fn tries_start_with_the_columns_and_alternate_the_orders_after_each_walk() {
+    fn tries_start_with_the_columns_then_walk() {
         let tries = tries(2);
         let starts: Vec<(TryStart, bool)> = tries.iter().map(|t| (t.from, t.mirrored)).collect();
         assert_eq!(
@@ -475,9 +403,7 @@ mod tests {
                 (TryStart::Start, true),
                 (TryStart::Furthest, true),
                 (TryStart::Walk(1), false),
-                (TryStart::Walk(1), true),
                 (TryStart::Walk(2), false),
-                (TryStart::Walk(2), true),
             ]
         );
     }

@@ -21,6 +21,7 @@ use super::report::{Answer, Limit, MOST_MOVES, Report, Stage, Verdict as Decided
 use super::shorten;
 use super::tile_walk::TileWalk;
 use super::{Options, Progress, Unverified, verify};
+use crate::engine::geometry::Shape;
 use crate::engine::puzzle::{Move, Puzzle};
 use crate::heuristic::Manhattan;
 use crate::search::{Limits, Outcome, Stats, Stop};
@@ -408,7 +409,13 @@ impl<'a> Run<'a> {
         let streamed = on_move.is_some();
         let mut moves = Vec::new();
         let mut on_move = on_move;
-        let constructed =
+        // With blocks, where its ways of placing get stuck, they run side by side unless the
+        // moves are shown as they come; boards of tiles keep the one way that always ends and
+        // its reports of the moves made so far (a huge board takes many seconds).
+        let blocks = self.puzzle.pieces.iter().any(|p| p.shape != Shape::UNIT);
+        let constructed = if blocks && !streamed {
+            constructive::solve(self.puzzle, self.target, &limits).map(|made| moves = made)
+        } else {
             constructive::solve_streaming(self.puzzle, self.target, &limits, &mut |mv| {
                 moves.push(mv);
                 if let Some(on_move) = on_move.as_mut() {
@@ -417,7 +424,8 @@ impl<'a> Run<'a> {
                 if moves.len().is_multiple_of(MOVES_PER_REPORT) {
                     on_progress(Progress::Moves(moves.len()));
                 }
-            });
+            })
+        };
         let mut finished = None;
         match constructed {
             Ok(()) => {}

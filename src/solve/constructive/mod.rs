@@ -26,7 +26,7 @@ pub mod tile_window;
 
 use crate::engine::geometry::Shape;
 use crate::engine::puzzle::{Move, Puzzle};
-use crate::search::Limits;
+use crate::search::{Limits, first_success};
 use clearing::FEW_BLANKS;
 pub use order::Failure;
 use placer::Placer;
@@ -56,11 +56,37 @@ const MANY_BLANKS_BLOCK_ATTEMPTS: [(usize, bool); 6] = [
     (2, false),
 ];
 
-/// Solves `puzzle` towards `target` (the goal origin of each piece) and returns the moves.
+/// Solves `puzzle` towards `target` (the goal origin of each piece) and returns the moves: the
+/// moves of the first of its [`ways`] of placing that succeeds. The ways run side by side on
+/// every core ([`first_success`]), so a board on which the first ways get stuck costs the
+/// time of the slowest of a few, not of all of them; the answer is the same on any number of
+/// cores. When every way gets stuck, the failure carries the moves of the one that brought the
+/// most pieces home (the first of those).
 pub fn solve(puzzle: &Puzzle, target: &[usize], limits: &Limits) -> Result<Vec<Move>, Failure> {
-    let mut moves = Vec::new();
-    solve_streaming(puzzle, target, limits, &mut |mv| moves.push(mv))?;
-    Ok(moves)
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let run = |&way: &(usize, bool), limits: &Limits| solve_one_way(puzzle, target, way, limits);
+    let failures = match first_success(ways(puzzle), threads, limits, run) {
+        Ok((_, moves)) => return Ok(moves),
+        Err(failures) => failures,
+    };
+    if let Some(stop) = limits.expired() {
+        return Err(Failure::Stopped(stop));
+    }
+    // The stuck way that brought the most pieces home: its label, moves and count.
+    let mut furthest: Option<(u32, Vec<Move>, usize)> = None;
+    for failure in failures {
+        match failure.expect("every way ran, since the limits did not expire") {
+            stopped @ Failure::Stopped(_) => return Err(stopped),
+            Failure::Stuck { label, reached } => {
+                let home = pieces_home(puzzle, target, &reached);
+                if furthest.as_ref().is_none_or(|(_, _, most)| home > *most) {
+                    furthest = Some((label, reached, home));
+                }
+            }
+        }
+    }
+    let (label, reached, _) = furthest.expect("at least one way of placing");
+    Err(Failure::Stuck { label, reached })
 }
 
 /// Solves `puzzle` towards `target`, handing each move to `sink` as soon as it is made, so that
@@ -111,7 +137,8 @@ pub fn ways(puzzle: &Puzzle) -> &'static [(usize, bool)] {
     }
 }
 
-/// Solves `puzzle` towards `target` by one way of placing of [`ways`] only.
+/// Solves `puzzle` towards `target` by one way of placing of [`ways`] only; where it gets
+/// stuck, the failure carries the moves it made.
 pub fn solve_one_way(
     puzzle: &Puzzle,
     target: &[usize],
@@ -119,8 +146,17 @@ pub fn solve_one_way(
     limits: &Limits,
 ) -> Result<Vec<Move>, Failure> {
     let mut moves = Vec::new();
-    Placer::new(puzzle, target, way, limits).run(&puzzle.start, &mut |mv| moves.push(mv))?;
-    Ok(moves)
+    let placed = Placer::new(puzzle, target, way, limits).run(&puzzle.start, &mut |mv| {
+        moves.push(mv);
+    });
+    match placed {
+        Ok(()) => Ok(moves),
+        Err(Failure::Stuck { label, .. }) => Err(Failure::Stuck {
+            label,
+            reached: moves,
+        }),
+        Err(stopped) => Err(stopped),
+    }
 }
 
 /// How many pieces stand at their targets after `moves` from the start.
