@@ -219,23 +219,23 @@ fn each_rescue_of_a_stuck_constructive_solver_answers_its_board() {
     let rescues = [
         (
             "r10_8x9_b3",
-            "rescued by placing the columns first from the start",
-        ),
-        (
-            "r8_9x6_b2",
-            "rescued by placing the columns first from where it got furthest",
-        ),
-        (
-            "r7_8x9_b2",
-            "rescued by placing the rows first after random walk 1 from the start",
-        ),
-        (
-            "r11_9x10_b2",
-            "rescued by placing the rows first after random walk 5 from the start",
+            "rescued by placing the columns first (first way) from the start",
         ),
         (
             "r9_10x6_b2",
-            "rescued after the relaxation brought the blocks home",
+            "rescued by placing the columns first (second way) from the start",
+        ),
+        (
+            "r8_9x6_b2",
+            "rescued by placing the columns first (first way) from where it got furthest",
+        ),
+        (
+            "r11_9x10_b2",
+            "rescued by placing the rows first (first way) after random walk 5 from the start",
+        ),
+        (
+            "r12_9x8_b3",
+            "rescued by placing the columns first (second way) after random walk 2 from the start",
         ),
     ];
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/dense");

@@ -7,9 +7,10 @@
 //! blanks beside it), and a block whose target lies in the last rows can trap the pieces that
 //! belong on its other side (nothing passes a 2x2 block in a strip of two rows). Whether it
 //! gets trapped depends on where every piece stands when it reaches the last rows, and on the
-//! order of placement, far more than on its way of placing (its ways mostly fail together): on
-//! the puzzle mirrored about its main diagonal the order runs down the columns and the last
-//! strip is the last columns, and after a random walk every piece stands elsewhere. So the
+//! order of placement, far more than on its way of placing (its ways fall into two kinds,
+//! targets emptied ahead of the pieces or not, that mostly fail together): on the puzzle
+//! mirrored about its main diagonal the order runs down the columns and the last strip is the
+//! last columns, and after a random walk every piece stands elsewhere. So the
 //! rescue draws fresh tries, each one way of placing from one position, the likeliest first,
 //! several at once on a machine with several cores; the answer is the first try in their fixed
 //! order that succeeds, however many ran beside it.
@@ -61,6 +62,10 @@ pub struct Try {
     /// Whether it runs on the puzzle mirrored about its main diagonal ([`Puzzle::transposed`]),
     /// placing the columns first.
     pub mirrored: bool,
+    /// Which of the constructive solver's ways of placing ([`constructive::ways`]): 0 or 1,
+    /// the first two, of which one empties targets ahead of the pieces and one does not
+    /// (the others mostly fail where these fail).
+    pub way: usize,
 }
 
 /// Where a [`Try`] starts.
@@ -88,9 +93,14 @@ pub enum CutFinished {
 impl fmt::Display for Finished {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Finished::Retried(Try { from, mirrored }) => {
+            Finished::Retried(Try {
+                from,
+                mirrored,
+                way,
+            }) => {
                 let order = if *mirrored { "columns" } else { "rows" };
-                write!(f, "rescued by placing the {order} first ")?;
+                let nth = ["first", "second"].get(*way).unwrap_or(&"another");
+                write!(f, "rescued by placing the {order} first ({nth} way) ")?;
                 match from {
                     TryStart::Start => f.write_str("from the start"),
                     TryStart::Furthest => f.write_str("from where it got furthest"),
@@ -166,27 +176,41 @@ pub(super) fn finish(
 }
 
 /// The fresh tries, in the order they are taken: the columns first from the start and from
-/// where the solver got furthest (on most stuck boards the trap lies across the order of
-/// placement, and the columns' order misses it), then the rows first from the end of each of
-/// `walks` random walks (after a walk, the columns' order rescued no board the rows' did not).
+/// where the solver got furthest, by each of the first two ways of placing (on most stuck
+/// boards the trap lies across the order of placement, and the columns' order misses it);
+/// then from the end of each of `walks` random walks, the rows first by the first way and the
+/// columns first by the second.
 pub(super) fn tries(walks: u64) -> Vec<Try> {
-    let columns = |from: TryStart| Try {
+    let columns = |from: TryStart, way: usize| Try {
         from,
         mirrored: true,
+        way,
     };
-    let walked = (1..=walks).map(|seed| Try {
-        from: TryStart::Walk(seed),
-        mirrored: false,
+    let walked = (1..=walks).flat_map(|seed| {
+        let from = TryStart::Walk(seed);
+        [
+            Try {
+                from,
+                mirrored: false,
+                way: 0,
+            },
+            columns(from, 1),
+        ]
     });
-    [columns(TryStart::Start), columns(TryStart::Furthest)]
-        .into_iter()
-        .chain(walked)
-        .collect()
+    [
+        columns(TryStart::Start, 0),
+        columns(TryStart::Start, 1),
+        columns(TryStart::Furthest, 0),
+        columns(TryStart::Furthest, 1),
+    ]
+    .into_iter()
+    .chain(walked)
+    .collect()
 }
 
 /// Moves from the start that bring every piece of `puzzle` to `target` by the try `one`: its
 /// way to where it starts (none, `reached`, which ends on `origins`, or its random walk),
-/// then the first of the constructive solver's ways of placing from there, on the mirrored
+/// then the constructive solver's way of placing that `one` names from there, on the mirrored
 /// puzzle when `one` says so; `None` when that gets stuck too.
 fn retry(
     puzzle: &Puzzle,
@@ -212,7 +236,7 @@ fn retry(
             ..puzzle.transposed()
         };
         let goal = puzzle.transposed_origins(target);
-        let way = constructive::ways(&mirrored)[0];
+        let way = *constructive::ways(&mirrored).get(one.way)?;
         let moves = constructive::solve_one_way(&mirrored, &goal, way, limits).ok()?;
         moves
             .into_iter()
@@ -226,7 +250,7 @@ fn retry(
             start: from,
             ..puzzle.clone()
         };
-        let way = constructive::ways(&moved)[0];
+        let way = *constructive::ways(&moved).get(one.way)?;
         constructive::solve_one_way(&moved, target, way, limits).ok()?
     };
     Some([lead, rest].concat())
@@ -391,19 +415,26 @@ fn cut(puzzle: &Puzzle, target: &[usize], origins: &[usize], top: usize) -> Cut 
 mod tests {
     use super::*;
 
-    /// The columns first from the start and from the furthest position come first, then each
-    /// walk's end rows first; `walks` counts the walks.
+    /// The columns first from the start and from the furthest position come first, each by
+    /// the first two ways, then each walk's end, the rows first by the first way and the
+    /// columns first by the second; `walks` counts the walks.
     #[test]
     fn tries_start_with_the_columns_then_walk() {
-        let tries = tries(2);
-        let starts: Vec<(TryStart, bool)> = tries.iter().map(|t| (t.from, t.mirrored)).collect();
+        let tries: Vec<(TryStart, bool, usize)> = tries(2)
+            .iter()
+            .map(|t| (t.from, t.mirrored, t.way))
+            .collect();
         assert_eq!(
-            starts,
+            tries,
             vec![
-                (TryStart::Start, true),
-                (TryStart::Furthest, true),
-                (TryStart::Walk(1), false),
-                (TryStart::Walk(2), false),
+                (TryStart::Start, true, 0),
+                (TryStart::Start, true, 1),
+                (TryStart::Furthest, true, 0),
+                (TryStart::Furthest, true, 1),
+                (TryStart::Walk(1), false, 0),
+                (TryStart::Walk(1), true, 1),
+                (TryStart::Walk(2), false, 0),
+                (TryStart::Walk(2), true, 1),
             ]
         );
     }
