@@ -124,7 +124,7 @@ impl fmt::Display for Finished {
 /// What [`finish`] may spend.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Effort {
-    /// Random walks, each tried rows first.
+    /// Random walks, each end tried the rows first and the columns first.
     pub walks: u64,
     /// States the relaxation may expand for each plan of the blocks' way home.
     pub plan: u64,
@@ -142,7 +142,7 @@ pub(super) struct Effort {
 /// ways are tried in turn, those that rescue most boards at the least cost first:
 ///
 /// 1. fresh tries ([`tries`]): the columns first from the start and from `reached`, then
-///    the rows first from each random walk's end;
+///    the rows first and the columns first from each random walk's end;
 /// 2. the blocks brought home first ([`blocks_first`]) from the start;
 /// 3. from `reached`, the rows below the first unfinished one cut out as a board of their own,
 ///    a row more at a time up to the whole board; on each cut the blocks first, then (on the
