@@ -217,6 +217,11 @@ impl Puzzle {
         (shapes, class_of)
     }
 
+    /// Whether any piece is larger than one cell.
+    pub fn has_blocks(&self) -> bool {
+        self.pieces.iter().any(|p| p.shape != Shape::UNIT)
+    }
+
     /// The cells neither a piece nor a wall covers.
     pub fn blank_count(&self) -> usize {
         let covered: usize = self.pieces.iter().map(|p| p.shape.area()).sum();

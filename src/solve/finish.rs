@@ -224,36 +224,29 @@ fn retry(
         TryStart::Start => (Vec::new(), puzzle.start.clone()),
         TryStart::Furthest => (reached.to_vec(), origins.to_vec()),
         TryStart::Walk(seed) => {
-            let steps = WALK_STEPS_PER_CELL * puzzle.board.cells();
-            let walk = random_walk(puzzle, steps, seed);
-            let end = puzzle.replay(&walk).ok()?.origins().to_vec();
-            (walk, end)
+            random_walk(puzzle, WALK_STEPS_PER_CELL * puzzle.board.cells(), seed)
         }
     };
-    let rest = if one.mirrored {
-        let mirrored = Puzzle {
-            start: puzzle.transposed_origins(&from),
-            ..puzzle.transposed()
-        };
-        let goal = puzzle.transposed_origins(target);
-        let way = *constructive::ways(&mirrored).get(one.way)?;
-        let moves = constructive::solve_one_way(&mirrored, &goal, way, limits).ok()?;
-        moves
-            .into_iter()
-            .map(|mv| Move {
-                piece: mv.piece,
-                dir: mv.dir.transposed(),
-            })
-            .collect()
-    } else {
-        let moved = Puzzle {
-            start: from,
-            ..puzzle.clone()
-        };
-        let way = *constructive::ways(&moved).get(one.way)?;
-        constructive::solve_one_way(&moved, target, way, limits).ok()?
+    let moved = Puzzle {
+        start: from,
+        ..puzzle.clone()
     };
-    Some([lead, rest].concat())
+    let (moved, goal) = if one.mirrored {
+        (moved.transposed(), puzzle.transposed_origins(target))
+    } else {
+        (moved, target.to_vec())
+    };
+    let way = *constructive::ways(&moved).get(one.way)?;
+    let rest = constructive::solve_one_way(&moved, &goal, way, limits).ok()?;
+    let back = |mv: Move| Move {
+        dir: if one.mirrored {
+            mv.dir.transposed()
+        } else {
+            mv.dir
+        },
+        ..mv
+    };
+    Some(lead.into_iter().chain(rest.into_iter().map(back)).collect())
 }
 
 /// The rows from `top` down, as their own puzzle: the pieces that stand there (the `map` from
@@ -331,8 +324,9 @@ pub(super) fn blocks_first(
 }
 
 /// `steps` legal moves from the start of `puzzle`, each drawn uniformly from those that do not
-/// undo the one before (fewer where no move is left); the same `seed` gives the same walk.
-fn random_walk(puzzle: &Puzzle, steps: usize, seed: u64) -> Vec<Move> {
+/// undo the one before (fewer where no move is left), and the origins they end on; the same
+/// `seed` gives the same walk.
+fn random_walk(puzzle: &Puzzle, steps: usize, seed: u64) -> (Vec<Move>, Vec<usize>) {
     let mut rng = Rng::new(seed);
     let mut position = puzzle.start_position();
     let mut walk: Vec<Move> = Vec::with_capacity(steps);
@@ -348,7 +342,7 @@ fn random_walk(puzzle: &Puzzle, steps: usize, seed: u64) -> Vec<Move> {
         puzzle.apply(&mut position, mv);
         walk.push(mv);
     }
-    walk
+    (walk, position.origins().to_vec())
 }
 
 impl Cut {

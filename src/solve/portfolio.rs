@@ -21,7 +21,6 @@ use super::report::{Answer, Limit, MOST_MOVES, Report, Stage, Verdict as Decided
 use super::shorten;
 use super::tile_walk::TileWalk;
 use super::{Options, Progress, Unverified, verify};
-use crate::engine::geometry::Shape;
 use crate::engine::puzzle::{Move, Puzzle};
 use crate::heuristic::Manhattan;
 use crate::search::{Limits, Outcome, Stats, Stop};
@@ -412,8 +411,7 @@ impl<'a> Run<'a> {
         // With blocks, where its ways of placing get stuck, they run side by side unless the
         // moves are shown as they come; boards of tiles keep the one way that always ends and
         // its reports of the moves made so far (a huge board takes many seconds).
-        let blocks = self.puzzle.pieces.iter().any(|p| p.shape != Shape::UNIT);
-        let constructed = if blocks && !streamed {
+        let constructed = if self.puzzle.has_blocks() && !streamed {
             constructive::solve(self.puzzle, self.target, &limits).map(|made| moves = made)
         } else {
             constructive::solve_streaming(self.puzzle, self.target, &limits, &mut |mv| {
@@ -474,7 +472,7 @@ impl<'a> Run<'a> {
     fn rescue(&mut self, reached: &[Move]) -> Option<(Vec<Move>, Stage)> {
         let limits = self.share(1.0);
         let effort = Effort {
-            walks: budget::FINISH_WALKS * u64::from(self.options.effort.max(1)),
+            walks: self.work(budget::FINISH_WALKS),
             plan: self.work(budget::FINISH_PLAN),
             astar_tries: budget::FINISH_TRIES,
             astar_cells: budget::FINISH_CELLS,

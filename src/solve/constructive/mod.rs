@@ -24,7 +24,6 @@ mod route;
 pub mod tile_route;
 pub mod tile_window;
 
-use crate::engine::geometry::Shape;
 use crate::engine::puzzle::{Move, Puzzle};
 use crate::search::{Limits, first_success};
 use clearing::FEW_BLANKS;
@@ -72,21 +71,14 @@ pub fn solve(puzzle: &Puzzle, target: &[usize], limits: &Limits) -> Result<Vec<M
     if let Some(stop) = limits.expired() {
         return Err(Failure::Stopped(stop));
     }
-    // The stuck way that brought the most pieces home: its label, moves and count.
-    let mut furthest: Option<(u32, Vec<Move>, usize)> = None;
+    let mut furthest = Furthest::default();
     for failure in failures {
         match failure.expect("every way ran, since the limits did not expire") {
             stopped @ Failure::Stopped(_) => return Err(stopped),
-            Failure::Stuck { label, reached } => {
-                let home = pieces_home(puzzle, target, &reached);
-                if furthest.as_ref().is_none_or(|(_, _, most)| home > *most) {
-                    furthest = Some((label, reached, home));
-                }
-            }
+            Failure::Stuck { label, reached } => furthest.keep(puzzle, target, label, reached),
         }
     }
-    let (label, reached, _) = furthest.expect("at least one way of placing");
-    Err(Failure::Stuck { label, reached })
+    Err(furthest.into_failure())
 }
 
 /// Solves `puzzle` towards `target`, handing each move to `sink` as soon as it is made, so that
@@ -99,10 +91,8 @@ pub fn solve_streaming(
     limits: &Limits,
     sink: &mut dyn FnMut(Move),
 ) -> Result<(), Failure> {
-    let attempts = ways(puzzle);
-    // The stuck attempt that brought the most pieces home: its label, moves and count.
-    let mut furthest: Option<(u32, Vec<Move>, usize)> = None;
-    for &(strip, evacuate) in attempts {
+    let mut furthest = Furthest::default();
+    for &(strip, evacuate) in ways(puzzle) {
         let placer = Placer::new(puzzle, target, (strip, evacuate), limits);
         let mut made = Vec::new();
         let outcome = placer.run(&puzzle.start, &mut |mv| {
@@ -113,24 +103,41 @@ pub fn solve_streaming(
             Ok(()) => return Ok(()),
             Err(stopped @ Failure::Stopped(_)) => return Err(stopped),
             Err(Failure::Stuck { label, .. }) => {
-                let home = pieces_home(puzzle, target, &made);
                 // Back to the start: a stuck attempt may have set a trap for the next one.
                 made.iter().rev().for_each(|mv| sink(mv.reversed()));
-                if furthest.as_ref().is_none_or(|(_, _, most)| home > *most) {
-                    furthest = Some((label, made, home));
-                }
+                furthest.keep(puzzle, target, label, made);
             }
         }
     }
-    let (label, reached, _) = furthest.expect("at least one way of placing");
-    Err(Failure::Stuck { label, reached })
+    Err(furthest.into_failure())
+}
+
+/// Of the stuck ways of placing seen so far, the first that brought the most pieces home: its
+/// label, moves and count.
+#[derive(Default)]
+struct Furthest(Option<(u32, Vec<Move>, usize)>);
+
+impl Furthest {
+    /// Keeps the way stuck on `label` after `reached` if it brought more pieces home than any
+    /// before it.
+    fn keep(&mut self, puzzle: &Puzzle, target: &[usize], label: u32, reached: Vec<Move>) {
+        let home = pieces_home(puzzle, target, &reached);
+        if self.0.as_ref().is_none_or(|(_, _, most)| home > *most) {
+            self.0 = Some((label, reached, home));
+        }
+    }
+
+    /// The failure of the way kept.
+    fn into_failure(self) -> Failure {
+        let (label, reached, _) = self.0.expect("at least one way of placing");
+        Failure::Stuck { label, reached }
+    }
 }
 
 /// The ways of placing [`solve`] tries on `puzzle`, in turn: how many last rows are placed
 /// column by column, and whether targets are emptied ahead of time.
 pub fn ways(puzzle: &Puzzle) -> &'static [(usize, bool)] {
-    let blocks = puzzle.pieces.iter().any(|p| p.shape != Shape::UNIT);
-    match (blocks, puzzle.blank_count() > FEW_BLANKS) {
+    match (puzzle.has_blocks(), puzzle.blank_count() > FEW_BLANKS) {
         (false, _) => &TILE_ATTEMPTS,
         (true, false) => &BLOCK_ATTEMPTS,
         (true, true) => &MANY_BLANKS_BLOCK_ATTEMPTS,

@@ -85,7 +85,7 @@ impl<'a> Placer<'a> {
             .into_iter()
             .map(|c| c as u32)
             .collect();
-        let blocks = puzzle.pieces.iter().any(|p| p.shape != Shape::UNIT);
+        let blocks = puzzle.has_blocks();
         Placer {
             puzzle,
             target,
