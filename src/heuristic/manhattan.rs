@@ -17,8 +17,11 @@ const MAX_CELLS: usize = 128;
 pub struct Manhattan {
     rows: usize,
     cols: usize,
+    /// Per cell: its row and column (a lookup, where dividing by the width costs more than
+    /// the rest of a piece's term).
+    row_col: Vec<(u32, u32)>,
     /// Per piece: goal row and column.
-    goals: Vec<(usize, usize)>,
+    goals: Vec<(u32, u32)>,
     /// Per piece: whether it is a 1x1 tile counted in linear conflicts.
     conflicting: Vec<bool>,
 }
@@ -29,10 +32,15 @@ impl Manhattan {
     pub fn new(puzzle: &Puzzle, target: &[usize], conflicts: bool) -> Manhattan {
         let board = &puzzle.board;
         let lines_fit = board.cells() <= MAX_CELLS;
+        let row_col = |cell: usize| {
+            let (r, c) = board.row_col(cell);
+            (r as u32, c as u32)
+        };
         Manhattan {
             rows: board.rows(),
             cols: board.cols(),
-            goals: target.iter().map(|&cell| board.row_col(cell)).collect(),
+            row_col: (0..board.cells()).map(row_col).collect(),
+            goals: target.iter().map(|&cell| row_col(cell)).collect(),
             conflicting: puzzle
                 .pieces
                 .iter()
@@ -55,8 +63,8 @@ impl Manhattan {
                 continue;
             }
             let cell = origin(piece);
-            let (r, c) = (cell / self.cols, cell % self.cols);
-            total += (r.abs_diff(gr) + c.abs_diff(gc)) as u32;
+            let (r, c) = self.row_col[cell];
+            total += r.abs_diff(gr) + c.abs_diff(gc);
             if self.conflicting[piece] {
                 any = true;
                 if r == gr {

@@ -40,7 +40,9 @@ pub type PackedMove = u16;
 /// The state space of a [`Puzzle`] whose board has at most [`MAX_CELLS`] cells.
 pub struct PackedSpace<const W: usize> {
     bits: u32,
-    per_word: usize,
+    /// Per piece: the word holding its field and the field's shift in it (looked up: a
+    /// division per field read would cost more than the read).
+    slots: Vec<(u8, u8)>,
     shape_of: Vec<u8>,
     /// Per shape, in [`Dir::ALL`] order.
     tables: MoveTables,
@@ -74,9 +76,13 @@ impl<const W: usize> PackedSpace<W> {
         let shape_of = classes.into_iter().map(|c| c as u8).collect();
         let tables = MoveTables::new(board, &shapes, Dir::ALL);
         let walls = mask((0..board.cells()).filter(|&c| board.is_wall(c)));
+        let per_word = (64 / bits) as usize;
+        let slots = (0..puzzle.pieces.len())
+            .map(|piece| ((piece / per_word) as u8, ((piece % per_word) as u32 * bits) as u8))
+            .collect();
         Some(PackedSpace {
             bits,
-            per_word: (64 / bits) as usize,
+            slots,
             shape_of,
             tables,
             walls,
@@ -84,8 +90,8 @@ impl<const W: usize> PackedSpace<W> {
     }
 
     fn field(&self, key: &PackedPosition<W>, piece: usize) -> usize {
-        let shift = (piece % self.per_word) as u32 * self.bits;
-        ((key.0[piece / self.per_word] >> shift) & ((1 << self.bits) - 1)) as usize
+        let (word, shift) = self.slots[piece];
+        ((key.0[word as usize] >> shift) & ((1 << self.bits) - 1)) as usize
     }
 
     fn with_field(
@@ -94,8 +100,8 @@ impl<const W: usize> PackedSpace<W> {
         piece: usize,
         origin: usize,
     ) -> PackedPosition<W> {
-        let shift = (piece % self.per_word) as u32 * self.bits;
-        let word = &mut key.0[piece / self.per_word];
+        let (word, shift) = self.slots[piece];
+        let word = &mut key.0[word as usize];
         *word = (*word & !(((1 << self.bits) - 1) << shift)) | ((origin as u64) << shift);
         key
     }
