@@ -89,9 +89,10 @@ impl fmt::Display for Improved {
 
 /// Runs `search` at each of [`FALLING`]'s weights in turn and keeps the shortest solution that
 /// `valid` accepts, starting from `first`. `search` returns `None` when it cannot run on this
-/// puzzle. A run that stops at a limit ends the improvement, since smaller weights only take
-/// longer; so does a run that finds nothing shorter than the best so far: the improvement has
-/// stopped paying. Returns the best moves and what the runs achieved.
+/// puzzle. A run that finds nothing shorter does not end the improvement: a smaller weight often
+/// pays where a larger one did not (its path follows the estimate less blindly). A run that stops
+/// at a limit ends it, since smaller weights only take longer, and so does a shorter path that
+/// `valid` rejects. Returns the best moves and what the runs achieved.
 pub fn improve(
     first: Vec<Move>,
     mut search: impl FnMut(Weights) -> Option<Outcome<Move>>,
@@ -106,13 +107,15 @@ pub fn improve(
     for weights in FALLING {
         match search(weights) {
             Some(Outcome::Found(moves)) => {
-                improved.within = Some(weights);
-                if moves.len() >= best.len() || !valid(&moves) {
-                    break;
+                if moves.len() < best.len() {
+                    if !valid(&moves) {
+                        break;
+                    }
+                    best = moves;
+                    improved.by = Some(weights);
+                    improved.length = best.len();
                 }
-                best = moves;
-                improved.by = Some(weights);
-                improved.length = best.len();
+                improved.within = Some(weights);
             }
             // Exhausted cannot happen with a solution in hand; either way nothing more to try.
             Some(Outcome::Exhausted | Outcome::Stopped(_)) | None => break,
@@ -138,13 +141,25 @@ mod tests {
     }
 
     #[test]
-    fn keeps_the_shortest_valid_path_and_stops_when_a_round_stops_paying() {
-        // Weight 5 finds 9 moves, 3 finds 8, 2 finds 8 again: nothing shorter, so it stops.
-        let mut found = [9, 8, 8, 1].map(|n| Outcome::Found(moves(n))).into_iter();
+    fn keeps_the_shortest_valid_path_through_rounds_that_do_not_pay() {
+        // Weight 5 finds 11 moves, 3 finds 8, 2 finds 8 again, 1.5 stops at its limit: the
+        // rounds that found nothing shorter did not end it, the limit did.
+        let mut found = [
+            Outcome::Found(moves(11)),
+            Outcome::Found(moves(8)),
+            Outcome::Found(moves(8)),
+            Outcome::Stopped(Stop::Work),
+            Outcome::Found(moves(1)),
+        ]
+        .into_iter();
         let (kept, best) = improve(moves(10), |_| found.next(), |_| true);
         assert_eq!((kept.len(), best.length), (8, 8));
         assert_eq!((best.by, best.within), (Some(FALLING[1]), Some(FALLING[2])));
         assert!(!best.optimal());
+        assert_eq!(
+            found.next().map(|o| matches!(o, Outcome::Found(_))),
+            Some(true)
+        );
         assert_eq!(
             best.to_string(),
             "weighted A* at weight 3 shortened it to 8 moves, at most 2 times the shortest"

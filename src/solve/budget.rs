@@ -19,9 +19,17 @@ pub const WEIGHTED_WALK: Weights = Weights {
     depth: 2,
     estimate: 3,
 };
-/// A* on the packed space, in states expanded times the board's cells: an expansion costs
-/// about as much as the board is large, and small boards are the ones it can finish.
-pub const EXACT_ASTAR_CELLS: u64 = 16_000_000;
+/// A* on the packed space, in states expanded times the board's cells times one more than its
+/// blanks: an expansion costs about that (each blank lets pieces in, each child is rated over
+/// the whole board, and the tables grow), so every board gets about the same time: a third to
+/// half a second on the machine of `docs/benchmarks.md`.
+pub const EXACT_ASTAR_UNITS: u64 = 16_000_000;
+/// The least A* gets on boards of at most [`EXACT_SMALL_CELLS`] cells: their searches are the
+/// ones that end, and their optima are the answers worth waiting for (the hardest 4x4 of our
+/// corpora needs 819K states).
+pub const EXACT_ASTAR_SMALL: u64 = 1_000_000;
+/// See [`EXACT_ASTAR_SMALL`].
+pub const EXACT_SMALL_CELLS: usize = 16;
 /// IDA* on the packed space (one blank on more than 64 cells), which recomputes its bound
 /// at every node.
 pub const EXACT_PACKED_IDASTAR: u64 = 300_000;
@@ -42,13 +50,11 @@ pub const FINISH_WALKS: u64 = 12;
 pub const RELAX: u64 = 200_000;
 /// The relaxations again, once the constructive solver got stuck.
 pub const RELAX_AFTER_STUCK: u64 = 4_000_000;
-/// The first round of weighted A* in the improvement, at the largest weight, on boards of
-/// more than [`IMPROVE_PROBE_CELLS`] cells: a probe.
-pub const IMPROVE_PROBE: u64 = 100_000;
-/// Boards of at most this many cells get a whole round for the first weight too.
-pub const IMPROVE_PROBE_CELLS: usize = 36;
-/// Each later round, run only after the one before it found something shorter.
-pub const IMPROVE_ROUND: u64 = 400_000;
+/// The improvement's rounds of weighted A*, all of them together, in states expanded times the
+/// board's cells times one more than its blanks (as for [`EXACT_ASTAR_UNITS`]): one pool they
+/// draw on in turn, about a second, so a board whose first answer came at once is not kept
+/// waiting.
+pub const IMPROVE_UNITS: u64 = 48_000_000;
 /// Memory any one stage's search may hold, whatever more the machine has: a search that
 /// stops at a memory limit stops in the same place on every machine that has this much.
 pub const STAGE_MEMORY: usize = 1 << 30;

@@ -78,7 +78,12 @@ impl<const W: usize> PackedSpace<W> {
         let walls = mask((0..board.cells()).filter(|&c| board.is_wall(c)));
         let per_word = (64 / bits) as usize;
         let slots = (0..puzzle.pieces.len())
-            .map(|piece| ((piece / per_word) as u8, ((piece % per_word) as u32 * bits) as u8))
+            .map(|piece| {
+                (
+                    (piece / per_word) as u8,
+                    ((piece % per_word) as u32 * bits) as u8,
+                )
+            })
             .collect();
         Some(PackedSpace {
             bits,

@@ -26,6 +26,13 @@ use crate::heuristic::Manhattan;
 use crate::search::{Limits, Outcome, Stats, Stop};
 use std::time::Instant;
 
+/// `units` of work as states expanded on `puzzle`, whose expansions cost about its cells times
+/// one more than its blanks.
+fn per_expansion(units: u64, puzzle: &Puzzle) -> u64 {
+    let cost = puzzle.board.cells() * (puzzle.blank_count() + 1);
+    units / cost as u64
+}
+
 /// Moves of the constructive solver between two progress reports.
 const MOVES_PER_REPORT: usize = 1 << 14;
 
@@ -255,7 +262,11 @@ impl<'a> Run<'a> {
                 Algo::Idastar if walk => Some(budget::EXACT_TILE_WALK),
                 Algo::Idastar => Some(budget::EXACT_PACKED_IDASTAR),
                 Algo::Bfs | Algo::Bibfs => Some(budget::EXACT_BFS),
-                _ => Some(budget::EXACT_ASTAR_CELLS / cells.max(1) as u64),
+                _ if cells <= budget::EXACT_SMALL_CELLS => Some(
+                    per_expansion(budget::EXACT_ASTAR_UNITS, self.puzzle)
+                        .max(budget::EXACT_ASTAR_SMALL),
+                ),
+                _ => Some(per_expansion(budget::EXACT_ASTAR_UNITS, self.puzzle)),
             };
             if let Some(work) = work {
                 limits = limits.expanding(self.work(work));
@@ -492,37 +503,30 @@ impl<'a> Run<'a> {
         Some((moves, Stage::Rescue(how)))
     }
 
-    /// Weighted A* with falling weights from `moves`, a small probe first and each later round
-    /// within its work budget and,
-    /// under a time limit, until four fifths of it (graders stop the process at the limit, and
-    /// replaying, printing and freeing the tables take time too). It stops at the first round
-    /// that runs out of work or finds nothing shorter: later rounds, at smaller weights, only
-    /// search longer.
+    /// Weighted A* with falling weights from `moves`, the rounds drawing in turn on one pool of
+    /// work ([`budget::IMPROVE_UNITS`]) and, under a time limit, ending at four fifths
+    /// of it (graders stop the process at the limit, and replaying, printing and freeing the
+    /// tables take time too). The first round to run out ends it: later rounds, at smaller
+    /// weights, only search longer.
     fn improvement_stage(&mut self, moves: Vec<Move>) -> Answer {
         let (puzzle, target) = (self.puzzle, self.target);
         let limits = self.share(0.8);
-        let probe = if puzzle.board.cells() <= budget::IMPROVE_PROBE_CELLS {
-            budget::IMPROVE_ROUND
-        } else {
-            budget::IMPROVE_PROBE
-        };
-        let probe = limits.expanding(self.work(probe));
-        let round = limits.expanding(self.work(budget::IMPROVE_ROUND));
+        let mut left = self.work(per_expansion(budget::IMPROVE_UNITS, puzzle));
         let cache = self.options.cache.as_ref();
         let mut stopped = None;
         let (moves, improved) = anytime::improve(
             moves,
             |weights| {
-                let first = weights == anytime::FALLING[0];
                 let run = exact(
                     puzzle,
                     target,
                     Algo::Wastar,
                     weights,
-                    if first { probe.clone() } else { round.clone() },
+                    limits.expanding(left),
                     cache,
                     &mut |_| {},
                 )?;
+                left = left.saturating_sub(run.stats.expanded);
                 if let Outcome::Stopped(stop) = run.outcome {
                     stopped = Some(stop);
                 }
