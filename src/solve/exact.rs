@@ -3,6 +3,7 @@
 
 use super::Progress;
 use super::algo::Algo;
+use super::budget;
 use super::tile_walk::TileWalk;
 use crate::engine::puzzle::{Move, Puzzle};
 use crate::heuristic::Bound;
@@ -23,6 +24,20 @@ pub(super) fn exact(
     cache: Option<&Cache>,
     on_progress: &mut dyn FnMut(Progress<'_>),
 ) -> Option<search::Search<Move>> {
+    // A walk without a work budget always ends on the first shortest path in its fixed order
+    // of moves, whatever its tables: lighter ones that are quick to build may find it sooner
+    // than the strongest could be built.
+    if algo == Algo::Idastar && limits.max_expanded.is_none() {
+        let mut on_table = |event: TableEvent<'_>| on_progress(Progress::Table(event));
+        let light = TileWalk::light(puzzle, target, &mut tables(&limits, cache, &mut on_table));
+        if let Some(walk) = light {
+            let first = limits.expanding(budget::LIGHT_TILE_WALK);
+            let run = walk_search(&walk, puzzle, Weights::ASTAR, first, on_progress);
+            if !matches!(run.outcome, Outcome::Stopped(_)) {
+                return Some(run);
+            }
+        }
+    }
     if algo == Algo::Idastar
         && let Some(walk) = tile_walk(puzzle, target, &limits, cache, on_progress)
     {

@@ -109,6 +109,29 @@ impl TileWalk {
         Some(TileWalk::with_tables(puzzle, target, &patterns, tables))
     }
 
+    /// The walk for `puzzle` bounded by the second-strongest split of [`pdb::partitions`]
+    /// (6-6-3 on 4x4), when neither the strongest split nor the 15-puzzle's 7-8 tables are at
+    /// hand: its tables build in a fraction of the time, and a search that needs few nodes ends
+    /// on them before the strongest could have been built. `None` when the puzzle is not of
+    /// [`TileWalk::new`]'s kind, the strongest tables are at hand, or the board has one split.
+    pub fn light(puzzle: &Puzzle, target: &[usize], supply: &mut Supply) -> Option<TileWalk> {
+        if !TileWalk::applies(puzzle, target) {
+            return None;
+        }
+        let board = &puzzle.board;
+        let (rows, cols, cells) = (board.rows(), board.cols(), board.cells());
+        let goals: Vec<usize> = (0..cells - 1).collect();
+        let splits = pdb::partitions(rows, cols, 1, &goals);
+        let lighter = splits.get(1)?;
+        let strongest_at_hand = supply.at_hand(&splits[0]).is_some()
+            || ((rows, cols) == (4, 4) && supply.at_hand(&pdb::fifteen_seven_eight()).is_some());
+        if strongest_at_hand {
+            return None;
+        }
+        let tables = supply.obtain(lighter)?;
+        Some(TileWalk::with_tables(puzzle, target, lighter, tables))
+    }
+
     /// Whether the walk takes `puzzle` towards `target`: 1x1 tiles and one blank on at most
     /// [`MAX_CELLS`] cells, the blank's goal on the last cell (tables are built so).
     pub fn applies(puzzle: &Puzzle, target: &[usize]) -> bool {
@@ -351,9 +374,10 @@ impl Walk for TileWalk {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::heuristic::pdb::Indexing;
+    use crate::heuristic::pdb::{Indexing, TableEvent};
     use crate::puzzles::numeric::NumericPuzzle;
     use crate::rng::Rng;
+    use crate::search::{Limits, Outcome, idastar};
 
     #[test]
     fn ranked_tables_bound_every_position_as_cell_indexed_ones_do() {
@@ -393,5 +417,53 @@ mod tests {
         }
         // The walk wandered off: the bounds were not all zero.
         assert!(a.bound() > 0);
+    }
+
+    #[test]
+    fn the_light_tables_find_the_path_any_tables_find() {
+        let puzzle: NumericPuzzle = "4 4\n0 10 2 15\n5 4 3 7\n1 6 12 9\n14 11 13 8\n0\n"
+            .parse()
+            .unwrap();
+        let engine = puzzle.engine();
+        let target = puzzle.target(&engine).unwrap();
+        let mut quiet = |_: TableEvent<'_>| {};
+        let mut supply = Supply::new(None, &Limits::memory(1 << 30), 2, &mut quiet);
+        let light =
+            TileWalk::light(&engine, &target, &mut supply).expect("4x4 has a lighter split");
+        let splits = pdb::partitions(4, 4, 1, &(0..15).collect::<Vec<_>>());
+        let lightest = supply.obtain(&splits[2]).unwrap();
+        let five_five_five = TileWalk::with_tables(&engine, &target, &splits[2], lightest);
+        let shortest = |walk: &TileWalk| {
+            let start = walk.position(&engine.start);
+            let found = idastar(
+                walk,
+                start.clone(),
+                |t| t.solved(),
+                |t| t.bound(),
+                Limits::memory(1 << 30),
+                |_, _| {},
+            );
+            let Outcome::Found(path) = found.outcome else {
+                panic!("a solvable 15-puzzle")
+            };
+            (walk.engine_moves(&start, &path), found.stats.expanded)
+        };
+        let ((by_light, light_nodes), (by_lightest, lightest_nodes)) =
+            (shortest(&light), shortest(&five_five_five));
+        assert_eq!(
+            by_light.len(),
+            48,
+            "the case's optimum (tests/golden/terminal/l09)"
+        );
+        assert_eq!(by_light, by_lightest);
+        assert!(
+            light_nodes < lightest_nodes,
+            "6-6-3 bounds tighter than 5-5-5"
+        );
+        // The 8-puzzle has one split: nothing lighter to try first.
+        let eight: NumericPuzzle = "3 3\n1 2 3\n4 5 6\n0 7 8\n0\n".parse().unwrap();
+        let engine = eight.engine();
+        let target = eight.target(&engine).unwrap();
+        assert!(TileWalk::light(&engine, &target, &mut supply).is_none());
     }
 }
