@@ -1,6 +1,7 @@
 //! A fresh machine's first runs of the 15-puzzle: processes started together on an empty cache
 //! build each missing pattern database once between them, each answers with the optimum, and
-//! later runs on the warm cache print the same bytes without building anything.
+//! later runs on the warm cache print the same bytes without building anything; an easy first
+//! board is answered from the quick tables alone.
 
 mod common;
 
@@ -63,10 +64,18 @@ fn processes_started_together_on_an_empty_cache_build_each_table_once() {
         .zip(&cases)
         .map(|(child, (_, optimum))| answered(child, *optimum))
         .collect();
-    // The default 4x4 split is 7-7-1: three tables, each built by one of the two processes
-    // while the other waits for it (or finds it done).
+    // Korf's puzzles need more than the first short walk on the quick 6-6-3 tables, then the
+    // default 7-7-1: six tables, each built by one of the two processes while the other waits
+    // for it (or finds it done).
     let stderr: String = cold.iter().map(|(_, e)| e.as_str()).collect();
-    for cells in ["[0, 1, 2, 4, 5, 8, 9]", "[3, 6, 7, 10, 11, 13, 14]", "[12]"] {
+    for cells in [
+        "[0, 1, 4, 5, 8, 9]",
+        "[2, 3, 6, 7, 10, 11]",
+        "[12, 13, 14]",
+        "[0, 1, 2, 4, 5, 8, 9]",
+        "[3, 6, 7, 10, 11, 13, 14]",
+        "[12]",
+    ] {
         let builds = stderr
             .matches(&format!(
                 "building the pattern database for tiles at cells {cells} "
@@ -84,11 +93,14 @@ fn processes_started_together_on_an_empty_cache_build_each_table_once() {
         files,
         [
             "pdb-4x4-b1-0.1.2.4.5.8.9-ranked.bin",
+            "pdb-4x4-b1-0.1.4.5.8.9.bin",
+            "pdb-4x4-b1-12.13.14.bin",
             "pdb-4x4-b1-12.bin",
+            "pdb-4x4-b1-2.3.6.7.10.11.bin",
             "pdb-4x4-b1-3.6.7.10.11.13.14-ranked.bin",
         ]
     );
-    // Warm runs map the tables, build nothing and print the same bytes.
+    // Warm runs map the 7-7-1 tables, build nothing and print the same bytes.
     for ((input, optimum), (cold_stdout, _)) in cases.iter().zip(&cold) {
         let (stdout, stderr) = answered(start(&cache, &[], input), *optimum);
         assert_eq!(&stdout, cold_stdout);
@@ -120,4 +132,26 @@ fn first_runs_under_a_time_limit_answer_within_it_and_print_the_unhurried_answer
     }
     std::fs::remove_dir_all(&cache).unwrap();
     std::fs::remove_dir_all(&unhurried).unwrap();
+}
+
+#[test]
+fn an_easy_first_board_is_answered_from_the_quick_tables_with_the_strong_tables_answer() {
+    // tests/cases/large/l09 needs a few thousand nodes: the short walk on 6-6-3 ends it, and
+    // the 7-tile tables are never built. Its golden answer was printed with 7-7-1.
+    let cache = empty_cache("easy");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let input = std::fs::read(root.join("tests/cases/large/l09_4x4_b1.in")).unwrap();
+    let golden =
+        std::fs::read_to_string(root.join("tests/golden/terminal/l09_4x4_b1.out")).unwrap();
+    let (stdout, stderr) = answered(start(&cache, &[], &input), 48);
+    assert_eq!(stdout, golden);
+    assert!(
+        stderr.contains("tiles at cells [0, 1, 4, 5, 8, 9] "),
+        "{stderr}"
+    );
+    assert!(
+        !stderr.contains("tiles at cells [0, 1, 2, 4, 5, 8, 9] "),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&cache).unwrap();
 }
