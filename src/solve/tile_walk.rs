@@ -78,12 +78,7 @@ impl TileWalk {
     /// and the walk tries moves in a fixed order, so the first shortest path in that order is
     /// found whatever the tables.
     pub fn new(puzzle: &Puzzle, target: &[usize], supply: &mut Supply) -> Option<TileWalk> {
-        if !TileWalk::applies(puzzle, target) {
-            return None;
-        }
-        let board = &puzzle.board;
-        let (rows, cols, cells) = (board.rows(), board.cols(), board.cells());
-        let goals: Vec<usize> = (0..cells - 1).collect();
+        let (rows, cols, goals) = TileWalk::goals(puzzle, target)?;
         let seven_eight = pdb::fifteen_seven_eight();
         let stored = if (rows, cols) == (4, 4) {
             supply
@@ -115,12 +110,7 @@ impl TileWalk {
     /// on them before the strongest could have been built. `None` when the puzzle is not of
     /// [`TileWalk::new`]'s kind, the strongest tables are at hand, or the board has one split.
     pub fn light(puzzle: &Puzzle, target: &[usize], supply: &mut Supply) -> Option<TileWalk> {
-        if !TileWalk::applies(puzzle, target) {
-            return None;
-        }
-        let board = &puzzle.board;
-        let (rows, cols, cells) = (board.rows(), board.cols(), board.cells());
-        let goals: Vec<usize> = (0..cells - 1).collect();
+        let (rows, cols, goals) = TileWalk::goals(puzzle, target)?;
         let splits = pdb::partitions(rows, cols, 1, &goals);
         let lighter = splits.get(1)?;
         let strongest_at_hand = supply.at_hand(&splits[0]).is_some()
@@ -130,6 +120,14 @@ impl TileWalk {
         }
         let tables = supply.obtain(lighter)?;
         Some(TileWalk::with_tables(puzzle, target, lighter, tables))
+    }
+
+    /// The board's rows and columns and its tiles' goal cells (all but the last), when the walk
+    /// [`applies`](TileWalk::applies) to `puzzle`.
+    fn goals(puzzle: &Puzzle, target: &[usize]) -> Option<(usize, usize, Vec<usize>)> {
+        let board = &puzzle.board;
+        TileWalk::applies(puzzle, target)
+            .then(|| (board.rows(), board.cols(), (0..board.cells() - 1).collect()))
     }
 
     /// Whether the walk takes `puzzle` towards `target`: 1x1 tiles and one blank on at most
