@@ -1,6 +1,7 @@
 //! The engine: pieces on a board, the moves between positions, and replaying a solution.
 
 use crate::engine::geometry::{Board, Dir, Shape};
+use crate::rng::Rng;
 use std::fmt;
 
 /// One rigid piece: a rectangle of numbered cells that always moves as one.
@@ -263,6 +264,55 @@ impl Puzzle {
             .flat_map(|piece| Dir::ALL.map(|dir| Move { piece, dir }))
             .filter(|&mv| self.can_move(position, mv))
             .collect()
+    }
+
+    /// `steps` random moves from the start, each drawn uniformly from the legal moves other
+    /// than undoing the one before (unless that is the only one), fewer when nothing can move:
+    /// the moves, and the origins they end on. The same `rng` state gives the same walk.
+    pub fn random_walk(&self, steps: usize, rng: &mut Rng) -> (Vec<Move>, Vec<usize>) {
+        let board = &self.board;
+        let mut position = self.start_position();
+        let mut empty: Vec<usize> = (0..board.cells())
+            .filter(|&c| position.at(c) == Cell::Empty)
+            .collect();
+        let mut walk: Vec<Move> = Vec::with_capacity(steps);
+        let mut options = Vec::new();
+        for _ in 0..steps {
+            // Only pieces next to a blank can move: looking there keeps a step O(blanks).
+            options.clear();
+            for &cell in &empty {
+                for dir in Dir::ALL {
+                    if let Some(from) = board.step(Shape::UNIT, cell, dir.opposite())
+                        && let Cell::Piece(piece) = position.at(from)
+                    {
+                        let mv = Move { piece, dir };
+                        if self.can_move(&position, mv) {
+                            options.push(mv);
+                        }
+                    }
+                }
+            }
+            options.sort_by_key(|m| (m.piece, m.dir));
+            options.dedup();
+            if options.len() > 1
+                && let Some(back) = walk.last().map(|mv| mv.reversed())
+            {
+                options.retain(|&m| m != back);
+            }
+            let Some(&mv) = options.get(rng.below(options.len().max(1))) else {
+                break; // nothing can move at all
+            };
+            let shape = self.pieces[mv.piece].shape;
+            let from = position.origins()[mv.piece];
+            let to = board.step(shape, from, mv.dir).expect("a legal move");
+            let left: Vec<usize> = board.footprint(shape, from).collect();
+            let entered: Vec<usize> = board.footprint(shape, to).collect();
+            empty.retain(|c| !entered.contains(c));
+            empty.extend(left.iter().filter(|c| !entered.contains(c)));
+            self.apply(&mut position, mv);
+            walk.push(mv);
+        }
+        (walk, position.origins().to_vec())
     }
 
     /// Makes a legal move: the piece's trailing edge empties and its leading edge fills.

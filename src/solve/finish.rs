@@ -223,9 +223,10 @@ fn retry(
     let (lead, from) = match one.from {
         TryStart::Start => (Vec::new(), puzzle.start.clone()),
         TryStart::Furthest => (reached.to_vec(), origins.to_vec()),
-        TryStart::Walk(seed) => {
-            random_walk(puzzle, WALK_STEPS_PER_CELL * puzzle.board.cells(), seed)
-        }
+        TryStart::Walk(seed) => puzzle.random_walk(
+            WALK_STEPS_PER_CELL * puzzle.board.cells(),
+            &mut Rng::new(seed),
+        ),
     };
     let moved = Puzzle {
         start: from,
@@ -321,28 +322,6 @@ pub(super) fn blocks_first(
     };
     let rest = constructive::solve(&moved, target, limits).ok()?;
     Some([plan, rest].concat())
-}
-
-/// `steps` legal moves from the start of `puzzle`, each drawn uniformly from those that do not
-/// undo the one before (fewer where no move is left), and the origins they end on; the same
-/// `seed` gives the same walk.
-fn random_walk(puzzle: &Puzzle, steps: usize, seed: u64) -> (Vec<Move>, Vec<usize>) {
-    let mut rng = Rng::new(seed);
-    let mut position = puzzle.start_position();
-    let mut walk: Vec<Move> = Vec::with_capacity(steps);
-    for _ in 0..steps {
-        let mut moves = puzzle.legal_moves(&position);
-        if let Some(&last) = walk.last() {
-            moves.retain(|&mv| mv != last.reversed());
-        }
-        if moves.is_empty() {
-            break;
-        }
-        let mv = moves[rng.below(moves.len())];
-        puzzle.apply(&mut position, mv);
-        walk.push(mv);
-    }
-    (walk, position.origins().to_vec())
 }
 
 impl Cut {

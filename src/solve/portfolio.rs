@@ -262,11 +262,11 @@ impl<'a> Run<'a> {
                 Algo::Idastar if walk => Some(budget::EXACT_TILE_WALK),
                 Algo::Idastar => Some(budget::EXACT_PACKED_IDASTAR),
                 Algo::Bfs | Algo::Bibfs => Some(budget::EXACT_BFS),
-                _ if cells <= budget::EXACT_SMALL_CELLS => Some(
-                    per_expansion(budget::EXACT_ASTAR_UNITS, self.puzzle)
-                        .max(budget::EXACT_ASTAR_SMALL),
-                ),
-                _ => Some(per_expansion(budget::EXACT_ASTAR_UNITS, self.puzzle)),
+                _ => {
+                    let small = cells <= budget::EXACT_SMALL_CELLS;
+                    let least = if small { budget::EXACT_ASTAR_SMALL } else { 0 };
+                    Some(per_expansion(budget::EXACT_ASTAR_UNITS, self.puzzle).max(least))
+                }
             };
             if let Some(work) = work {
                 limits = limits.expanding(self.work(work));

@@ -2,8 +2,8 @@
 //! placement kept only once the solver has proven it solvable (or unsolvable, on request).
 
 use super::{NumericPuzzle, rules};
-use crate::engine::geometry::{Board, Dir, Shape};
-use crate::engine::puzzle::{Cell, Move, Piece, Puzzle};
+use crate::engine::geometry::{Board, Shape};
+use crate::engine::puzzle::{Piece, Puzzle};
 use crate::rng::Rng;
 use crate::solve::{Algo, Answer, Options};
 use std::fmt;
@@ -161,7 +161,7 @@ pub fn generate(spec: &Spec, seed: u64, options: Options) -> Result<NumericPuzzl
     let mut rng = Rng::new(seed);
     let goal = goal(spec, &mut rng)?;
     match spec.method {
-        Method::Walk(moves) => Ok(numeric(&goal, &walk(&goal, moves, &mut rng))),
+        Method::Walk(moves) => Ok(numeric(&goal, &goal.random_walk(moves, &mut rng).1)),
         Method::Shuffle => {
             let options = Options {
                 algo: Algo::Auto,
@@ -259,54 +259,6 @@ fn place(
         origins.push(origin);
     }
     Some((origins, taken))
-}
-
-/// The origins after `moves` random moves from `goal`'s start, each chosen uniformly among the
-/// legal moves other than undoing the last one (unless that is the only one).
-fn walk(goal: &Puzzle, moves: usize, rng: &mut Rng) -> Vec<usize> {
-    let board = &goal.board;
-    let mut position = goal.start_position();
-    let mut empty: Vec<usize> = (0..board.cells())
-        .filter(|&c| position.at(c) == Cell::Empty)
-        .collect();
-    let mut last: Option<Move> = None;
-    let mut options = Vec::new();
-    for _ in 0..moves {
-        // Only pieces next to a blank can move: looking there keeps a step O(blanks).
-        options.clear();
-        for &cell in &empty {
-            for dir in Dir::ALL {
-                if let Some(from) = board.step(Shape::UNIT, cell, dir.opposite())
-                    && let Cell::Piece(piece) = position.at(from)
-                {
-                    let mv = Move { piece, dir };
-                    if goal.can_move(&position, mv) {
-                        options.push(mv);
-                    }
-                }
-            }
-        }
-        options.sort_by_key(|m| (m.piece, m.dir));
-        options.dedup();
-        if options.len() > 1
-            && let Some(back) = last.map(Move::reversed)
-        {
-            options.retain(|&m| m != back);
-        }
-        let Some(&mv) = options.get(rng.below(options.len().max(1))) else {
-            break; // nothing can move at all
-        };
-        let shape = goal.pieces[mv.piece].shape;
-        let from = position.origins()[mv.piece];
-        let to = board.step(shape, from, mv.dir).expect("a legal move");
-        let left: Vec<usize> = board.footprint(shape, from).collect();
-        let entered: Vec<usize> = board.footprint(shape, to).collect();
-        empty.retain(|c| !entered.contains(c));
-        empty.extend(left.iter().filter(|c| !entered.contains(c)));
-        goal.apply(&mut position, mv);
-        last = Some(mv);
-    }
-    position.origins().to_vec()
 }
 
 /// Every piece at a uniformly chosen place: blocks one by one among the free places, then the
