@@ -5,27 +5,10 @@
 
 mod common;
 
-use common::command;
+use common::{command, empty_cache, korf};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Stdio};
-
-/// An empty cache folder of this test's own.
-fn empty_cache(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("fresh-cache-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// Korf's instance `name`: its text and its published optimum.
-fn korf(name: &str) -> (Vec<u8>, usize) {
-    let base = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/korf100");
-    let input = std::fs::read(base.join(format!("{name}.in"))).unwrap();
-    let answer = std::fs::read_to_string(base.join(format!("{name}.ans"))).unwrap();
-    let optimum = answer.trim().strip_prefix("Yes ").unwrap().parse().unwrap();
-    (input, optimum)
-}
 
 /// Starts `klotski terminal` on `input` with the cache `cache` and `extra` options.
 fn start(cache: &Path, extra: &[&str], input: &[u8]) -> Child {
@@ -56,7 +39,7 @@ fn answered(child: Child, optimum: usize) -> (String, String) {
 
 #[test]
 fn processes_started_together_on_an_empty_cache_build_each_table_once() {
-    let cache = empty_cache("together");
+    let cache = empty_cache("fresh-together");
     let cases = [korf("k002"), korf("k003")];
     let children: Vec<Child> = cases.iter().map(|(i, _)| start(&cache, &[], i)).collect();
     let cold: Vec<(String, String)> = children
@@ -113,7 +96,7 @@ fn processes_started_together_on_an_empty_cache_build_each_table_once() {
 fn first_runs_under_a_time_limit_answer_within_it_and_print_the_unhurried_answer() {
     // Too short for the 7-tile builds: the runs take a lighter split and still prove the
     // optimum, printing the path any tables give (IDA* tries moves in a fixed order).
-    let cache = empty_cache("limited");
+    let cache = empty_cache("fresh-limited");
     let cases = [korf("k002"), korf("k003")];
     let limited = ["--time-limit", "10"];
     let children: Vec<Child> = cases
@@ -125,7 +108,7 @@ fn first_runs_under_a_time_limit_answer_within_it_and_print_the_unhurried_answer
         .zip(&cases)
         .map(|(child, (_, optimum))| answered(child, *optimum).0)
         .collect();
-    let unhurried = empty_cache("unhurried");
+    let unhurried = empty_cache("fresh-unhurried");
     for ((input, optimum), quick) in cases.iter().zip(&quick) {
         let (stdout, _) = answered(start(&unhurried, &[], input), *optimum);
         assert_eq!(&stdout, quick);
@@ -138,7 +121,7 @@ fn first_runs_under_a_time_limit_answer_within_it_and_print_the_unhurried_answer
 fn an_easy_first_board_is_answered_from_the_quick_tables_with_the_strong_tables_answer() {
     // tests/cases/large/l09 needs a few thousand nodes: the short walk on 6-6-3 ends it, and
     // the 7-tile tables are never built. Its golden answer was printed with 7-7-1.
-    let cache = empty_cache("easy");
+    let cache = empty_cache("fresh-easy");
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let input = std::fs::read(root.join("tests/cases/large/l09_4x4_b1.in")).unwrap();
     let golden =

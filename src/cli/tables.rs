@@ -8,7 +8,16 @@ use indicatif::{ProgressBar, ProgressStyle};
 use klotski::heuristic::pdb::{self, Cache, Supply, TableEvent};
 use klotski::search::Limits;
 use klotski::solve::Bytes;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::SystemTime;
+
+/// Whether the cache's refusal to store a table has been told in this run.
+static NOT_CACHED_TOLD: AtomicBool = AtomicBool::new(false);
+
+/// True the first time it is asked about `told`.
+fn first_time(told: &AtomicBool) -> bool {
+    !told.swap(true, Ordering::Relaxed)
+}
 
 /// Tells on stderr what happens to a pattern database a solve needs: a build (which takes
 /// seconds the first time), a wait for another process's build, a cache file that could not be
@@ -28,7 +37,10 @@ pub fn tell_table(event: TableEvent<'_>) {
             took.as_secs_f64(),
             match stored {
                 Some(Ok(path)) => format!(", cached in {}", path.display()),
-                Some(Err(e)) => format!(", not cached: {e}"),
+                // Why the cache took no table is told once a run (a read-only folder or a
+                // tiny cap would refuse every table alike).
+                Some(Err(e)) if first_time(&NOT_CACHED_TOLD) => format!(", not cached: {e}"),
+                Some(Err(_)) => ", not cached either".to_string(),
                 None => String::new(),
             }
         ),
@@ -110,9 +122,20 @@ pub fn cache(args: &CacheCommand) -> Result<u8> {
     let cache = (args.cache.cache())
         .ok_or_else(|| anyhow!("no cache folder: give --cache-dir DIR, or set HOME"))?;
     if args.action == CacheAction::Clear {
-        let removed = cache.clear()?;
-        println!("removed {removed} files from {}", cache.dir().display());
-        return Ok(OK);
+        let cleared = cache.clear()?;
+        println!(
+            "removed {} files from {}",
+            cleared.removed,
+            cache.dir().display()
+        );
+        for left in &cleared.left {
+            eprintln!("error: not removed: {left}");
+        }
+        return Ok(if cleared.left.is_empty() {
+            OK
+        } else {
+            INTERNAL
+        });
     }
     let entries = cache.list().context("cannot list the cache")?;
     let mut damaged = 0;

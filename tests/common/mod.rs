@@ -69,3 +69,20 @@ fn run_in(dir: Option<&Path>, args: &[&str], input: &[u8]) -> Run {
         stderr: String::from_utf8(output.stderr).expect("UTF-8 stderr"),
     }
 }
+
+/// An empty cache folder named `name` of this test run's own.
+pub fn empty_cache(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("cache-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Korf's 15-puzzle instance `name` (as `k001`): its text and its published optimum.
+pub fn korf(name: &str) -> (Vec<u8>, usize) {
+    let base = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/korf100");
+    let input = std::fs::read(base.join(format!("{name}.in"))).unwrap();
+    let answer = std::fs::read_to_string(base.join(format!("{name}.ans"))).unwrap();
+    let optimum = answer.trim().strip_prefix("Yes ").unwrap().parse().unwrap();
+    (input, optimum)
+}

@@ -5,12 +5,14 @@
 //! - [`pattern`]: what a table is of and how it is indexed;
 //! - [`table`]: a finished table and its lookups;
 //! - [`build`]: the breadth-first search that fills a table;
-//! - [`cache`]: the files tables are kept in between runs;
+//! - [`cache`]: the files tables are kept in between runs, each checked whole against its
+//!   checksum before first use;
 //! - [`partition`]: which groups a board's tiles are split into;
 //! - [`supply`]: how a search gets its tables within its time and memory.
 
 pub mod build;
 pub mod cache;
+mod checksum;
 pub mod partition;
 pub mod pattern;
 pub mod supply;

@@ -49,7 +49,8 @@ pub enum TableEvent<'a> {
         /// The table.
         pattern: &'a Pattern,
     },
-    /// A cache file could not be used; the table is built again.
+    /// A cache file could not be used; the table is built again. Told once a process for
+    /// each file.
     Unreadable(CacheError),
     /// The tables are not built: they could not be ready before the deadline, or would not
     /// fit in memory.
@@ -80,6 +81,26 @@ static LOADED: Mutex<Vec<Arc<PatternDb>>> = Mutex::new(Vec::new());
 fn loaded(pattern: &Pattern) -> Option<Arc<PatternDb>> {
     let loaded = LOADED.lock().unwrap_or_else(|p| p.into_inner());
     loaded.iter().find(|db| db.pattern() == pattern).cloned()
+}
+
+/// The cache files whose problem has been told in this process: a table is looked for several
+/// times a solve, and what is wrong with its file is said once.
+static TOLD: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Whether `error` is about a file not yet told of (and marks it told).
+fn untold(error: &CacheError) -> bool {
+    let path = match error {
+        CacheError::Io { path, .. }
+        | CacheError::Damaged { path, .. }
+        | CacheError::NotATable { path, .. } => path,
+        CacheError::TooLarge { .. } => return true,
+    };
+    let mut told = TOLD.lock().unwrap_or_else(|p| p.into_inner());
+    if told.contains(path) {
+        return false;
+    }
+    told.push(path.clone());
+    true
 }
 
 fn keep(db: PatternDb) -> Arc<PatternDb> {
@@ -187,7 +208,9 @@ impl<'a> Supply<'a> {
             Ok(Some(db)) => Some(keep(db)),
             Ok(None) => None,
             Err(e) => {
-                (self.on_event)(TableEvent::Unreadable(e));
+                if untold(&e) {
+                    (self.on_event)(TableEvent::Unreadable(e));
+                }
                 None
             }
         }

@@ -2,10 +2,12 @@
 //! under a temporary name and renamed into place, locked while one process builds it, and kept
 //! under a size cap by evicting the tables least recently used.
 //!
-//! Invariant: a file under its final name is complete and never changes; a reader checks only
-//! its header and length (a cheap check at every open), and `verify` checks the whole table
-//! against the checksum the builder wrote.
+//! Invariant: a file under its final name is complete and never changes, and no table is used
+//! before its whole body has matched the checksum its builder wrote: a process checks every
+//! table when it first opens it ([`Cache::open`]), so a damaged file can cost a rebuild but
+//! never a wrong bound.
 
+use super::checksum::checksum;
 use super::pattern::{Pattern, Ranker};
 use super::table::PatternDb;
 use std::fs::{self, File, TryLockError};
@@ -16,7 +18,8 @@ use std::time::{Duration, SystemTime};
 /// The cap on the cache's size when the user sets none.
 pub const DEFAULT_MAX_BYTES: u64 = 1 << 30;
 
-const MAGIC: &[u8; 8] = b"KLOTPDB2";
+/// The format's version is its last digit: files of another version are damaged to this one.
+const MAGIC: &[u8; 8] = b"KLOTPDB3";
 /// The header: magic, table length, checksum, key length, then the key zero-padded.
 const HEADER_BYTES: usize = 128;
 const KEY_AT: usize = 32;
@@ -42,13 +45,24 @@ pub enum CacheError {
         /// What the system said.
         source: io::Error,
     },
-    /// A file is there but is not a sound table of its name.
-    #[error("{path}: {reason}; it is ignored and will be rebuilt")]
+    /// A file is there but is not a sound table of its name; it was removed.
+    #[error("{path}: {reason}; it is removed, and the table is built again when needed")]
     Damaged {
         /// The file.
         path: PathBuf,
         /// What is wrong with it.
         reason: String,
+    },
+    /// Something other than a file is under a table's name.
+    #[error(
+        "{path}: {what} where a table belongs; it is left alone, so the table is built in \
+         memory on every run (remove it to let the table be cached)"
+    )]
+    NotATable {
+        /// Its path.
+        path: PathBuf,
+        /// What it is.
+        what: &'static str,
     },
     /// The table alone is larger than the cache may hold.
     #[error("a table of {bytes} bytes does not fit in a cache capped at {cap} bytes")]
@@ -69,6 +83,15 @@ pub struct Entry {
     pub bytes: u64,
     /// When it was last opened or written.
     pub last_used: SystemTime,
+}
+
+/// What [`Cache::clear`] did.
+#[derive(Debug, Default)]
+pub struct Cleared {
+    /// How many files it removed.
+    pub removed: usize,
+    /// What it could not remove, and why.
+    pub left: Vec<CacheError>,
 }
 
 /// The right to build one table: other processes wait for it or go on without the table.
@@ -101,59 +124,64 @@ impl Cache {
         self.dir.join(format!("{}.{EXTENSION}", pattern.key()))
     }
 
-    /// The table of `pattern`, mapped: `Ok(None)` when the cache does not have it, an error
-    /// when a file is there but damaged or unreadable (the caller rebuilds it).
+    /// The table of `pattern`, mapped and checked whole against the checksum its builder wrote:
+    /// `Ok(None)` when the cache does not have it, an error when what is there cannot be used
+    /// (the caller builds the table). A damaged table file is removed, so it is told once and
+    /// its rebuilt table can take its place; anything else under a table's name (a directory, a
+    /// pipe) is left alone.
     pub fn open(&self, pattern: &Pattern) -> Result<Option<PatternDb>, CacheError> {
         let path = self.path(pattern);
-        let file = match File::open(&path) {
+        let file = match open_without_waiting(&path) {
             Ok(file) => file,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+            // No folder, or a file where the folder should be: no table either way (storing
+            // one will tell what is wrong).
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    io::ErrorKind::NotFound | io::ErrorKind::NotADirectory
+                ) =>
+            {
+                return Ok(None);
+            }
             Err(source) => return Err(CacheError::Io { path, source }),
         };
-        let damaged = |reason: String| CacheError::Damaged {
-            path: path.clone(),
-            reason,
-        };
-        let header = read_header(&file).map_err(|e| damaged(e.to_string()))?;
-        let len = pattern.table_bytes();
-        if header.key != pattern.key() || header.len != len as u64 {
-            return Err(damaged("its header names another table".into()));
-        }
-        let size = file
-            .metadata()
-            .map_err(|source| CacheError::Io {
-                path: path.clone(),
-                source,
-            })?
-            .len();
-        if size != (HEADER_BYTES + len) as u64 {
-            return Err(damaged(format!(
-                "{size} bytes where {} were written",
-                HEADER_BYTES + len
-            )));
-        }
-        // SAFETY: klotski writes a table under a temporary name and renames it into place, and
-        // never changes a file under its final name, so the mapped bytes stay as checked. A
-        // file deleted while mapped stays readable until unmapped.
-        let map = unsafe {
-            memmap2::MmapOptions::new()
-                .offset(HEADER_BYTES as u64)
-                .len(len)
-                .map(&file)
-        }
-        .map_err(|source| CacheError::Io {
+        let meta = file.metadata().map_err(|source| CacheError::Io {
             path: path.clone(),
             source,
         })?;
-        // The goal placement is 0 moves from home: a cheap look inside the table.
-        let goal = pattern.goal_index();
-        let entry = Ranker::of(pattern).map_or(goal, |r| r.rank(goal));
-        if map[entry] != 0 {
-            return Err(damaged("its goal entry is not 0".into()));
+        if !meta.is_file() {
+            return Err(CacheError::NotATable {
+                path,
+                what: if meta.is_dir() {
+                    "a folder"
+                } else {
+                    "not a plain file"
+                },
+            });
         }
-        // Opening counts as a use for the eviction order; a failure only makes it look older.
-        let _ = file.set_modified(SystemTime::now());
-        Ok(Some(PatternDb::mapped(pattern.clone(), map)))
+        let checked = checked_table(&file, meta.len()).and_then(|(header, map)| {
+            if header.key != pattern.key() || map.len() != pattern.table_bytes() {
+                return Err("its header names another table".to_string());
+            }
+            // The goal placement is 0 moves from home.
+            let goal = pattern.goal_index();
+            if map[Ranker::of(pattern).map_or(goal, |r| r.rank(goal))] != 0 {
+                return Err("its goal entry is not 0".to_string());
+            }
+            Ok(map)
+        });
+        match checked {
+            Ok(map) => {
+                // Opening counts as a use for the eviction order; a failure only makes it look
+                // older.
+                let _ = file.set_modified(SystemTime::now());
+                Ok(Some(PatternDb::mapped(pattern.clone(), map)))
+            }
+            Err(reason) => {
+                remove_if_unchanged(&path, &meta);
+                Err(CacheError::Damaged { path, reason })
+            }
+        }
     }
 
     /// Writes `table`, the table of `pattern`, then evicts the least recently used tables until
@@ -223,7 +251,7 @@ impl Cache {
             .filter_map(Result::ok)
             .filter(|e| e.path().extension().is_some_and(|x| x == EXTENSION))
             .filter_map(|e| {
-                let meta = e.metadata().ok()?;
+                let meta = e.metadata().ok().filter(fs::Metadata::is_file)?;
                 Some(Entry {
                     path: e.path(),
                     bytes: meta.len(),
@@ -235,11 +263,13 @@ impl Cache {
         Ok(entries)
     }
 
-    /// Removes every table, lock and half-written file; returns how many files went.
-    pub fn clear(&self) -> Result<usize, CacheError> {
+    /// Removes every table, lock and half-written file, going on past those it cannot remove;
+    /// folders named like them are left alone. Returns how many files went, and why the others
+    /// stayed.
+    pub fn clear(&self) -> Result<Cleared, CacheError> {
         let read = match fs::read_dir(&self.dir) {
             Ok(read) => read,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(0),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Cleared::default()),
             Err(source) => {
                 return Err(CacheError::Io {
                     path: self.dir.clone(),
@@ -247,38 +277,36 @@ impl Cache {
                 });
             }
         };
-        let mut removed = 0;
+        let mut cleared = Cleared::default();
         for entry in read.filter_map(Result::ok) {
             let path = entry.path();
-            if is_ours(&path) {
-                fs::remove_file(&path).map_err(|source| CacheError::Io {
-                    path: path.clone(),
-                    source,
-                })?;
-                removed += 1;
+            if !is_ours(&path) {
+                continue;
+            }
+            if entry.file_type().is_ok_and(|t| t.is_dir()) {
+                cleared.left.push(CacheError::NotATable {
+                    path,
+                    what: "a folder",
+                });
+                continue;
+            }
+            match fs::remove_file(&path) {
+                Ok(()) => cleared.removed += 1,
+                Err(source) => cleared.left.push(CacheError::Io { path, source }),
             }
         }
-        Ok(removed)
+        Ok(cleared)
     }
 
     /// Reads the whole of `entry`'s table and checks it against the checksum its builder
-    /// wrote: `Err` with what is wrong.
+    /// wrote: `Err` with what is wrong. Unlike [`Cache::open`], removes nothing.
     pub fn verify(entry: &Entry) -> Result<(), String> {
-        let mut file = File::open(&entry.path).map_err(|e| e.to_string())?;
-        let header = read_header(&file).map_err(|e| e.to_string())?;
-        let mut table = Vec::new();
-        file.read_to_end(&mut table).map_err(|e| e.to_string())?;
-        if table.len() as u64 != header.len {
-            return Err(format!(
-                "{} table bytes where {} were written",
-                table.len(),
-                header.len
-            ));
+        let file = open_without_waiting(&entry.path).map_err(|e| e.to_string())?;
+        let meta = file.metadata().map_err(|e| e.to_string())?;
+        if !meta.is_file() {
+            return Err("not a plain file".into());
         }
-        if checksum(&table) != header.checksum {
-            return Err("the table does not match its checksum".into());
-        }
-        Ok(())
+        checked_table(&file, meta.len()).map(drop)
     }
 
     /// Removes the least recently used tables (never `keep`) until the cache is within its cap,
@@ -349,6 +377,60 @@ fn read_header(mut file: &File) -> io::Result<Header> {
     })
 }
 
+/// Opens `path` for reading without waiting: a pipe under a table's name would otherwise
+/// block the open until something writes to it.
+fn open_without_waiting(path: &Path) -> io::Result<File> {
+    let mut options = File::options();
+    options.read(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
+    options.open(path)
+}
+
+/// The header of the table file `file` (of `size` bytes) and its table mapped, once the
+/// length its header names is the file's and the whole table matches its checksum.
+fn checked_table(file: &File, size: u64) -> Result<(Header, memmap2::Mmap), String> {
+    let header = read_header(file).map_err(|e| e.to_string())?;
+    if size != HEADER_BYTES as u64 + header.len {
+        return Err(format!(
+            "{size} bytes where {} were written",
+            HEADER_BYTES as u64 + header.len
+        ));
+    }
+    let len = usize::try_from(header.len).map_err(|_| "a damaged header".to_string())?;
+    // SAFETY: klotski writes a table under a temporary name and renames it into place, and
+    // never changes a file under its final name, so the mapped bytes stay as checked here. A
+    // file deleted while mapped stays readable until unmapped.
+    let map = unsafe {
+        memmap2::MmapOptions::new()
+            .offset(HEADER_BYTES as u64)
+            .len(len)
+            .map(file)
+    }
+    .map_err(|e| e.to_string())?;
+    if checksum(&map) != header.checksum {
+        return Err("the table does not match its checksum".into());
+    }
+    Ok((header, map))
+}
+
+/// Removes the damaged file at `path` when it is still the one `opened` describes: another
+/// process may have renamed a sound table into its place since.
+fn remove_if_unchanged(path: &Path, opened: &fs::Metadata) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let same = fs::symlink_metadata(path)
+            .is_ok_and(|now| (now.dev(), now.ino()) == (opened.dev(), opened.ino()));
+        if !same {
+            return;
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = opened;
+    let _ = fs::remove_file(path);
+}
+
 fn write_table(path: &Path, key: &str, table: &[u8]) -> io::Result<()> {
     if key.len() > HEADER_BYTES - KEY_AT {
         return Err(io::Error::new(
@@ -368,142 +450,5 @@ fn write_table(path: &Path, key: &str, table: &[u8]) -> io::Result<()> {
     file.sync_all()
 }
 
-/// FNV-1a over 64-bit words (the tail zero-padded): enough to notice a damaged file.
-fn checksum(bytes: &[u8]) -> u64 {
-    bytes.chunks(8).fold(0xcbf2_9ce4_8422_2325, |h, chunk| {
-        let mut word = [0u8; 8];
-        word[..chunk.len()].copy_from_slice(chunk);
-        (h ^ u64::from_le_bytes(word)).wrapping_mul(0x0100_0000_01b3)
-    })
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::heuristic::pdb::build;
-
-    /// A fresh directory of this test's own, removed when dropped.
-    struct Scratch(PathBuf);
-
-    impl Scratch {
-        fn new(name: &str) -> Scratch {
-            let dir =
-                std::env::temp_dir().join(format!("klotski-cache-{name}-{}", std::process::id()));
-            let _ = fs::remove_dir_all(&dir);
-            Scratch(dir)
-        }
-    }
-
-    impl Drop for Scratch {
-        fn drop(&mut self) {
-            let _ = fs::remove_dir_all(&self.0);
-        }
-    }
-
-    fn table(pattern: &Pattern) -> Vec<u8> {
-        build::build(pattern, 1, &|_| true).unwrap()
-    }
-
-    #[test]
-    fn a_stored_table_maps_back_and_verifies() {
-        let scratch = Scratch::new("roundtrip");
-        let cache = Cache::new(&scratch.0, DEFAULT_MAX_BYTES);
-        let pattern = Pattern::new(3, 3, 1, vec![0, 1, 3]);
-        assert!(cache.open(&pattern).unwrap().is_none());
-        let built = table(&pattern);
-        cache.store(&pattern, &built).unwrap();
-        let mapped = cache.open(&pattern).unwrap().expect("stored");
-        assert!(mapped.is_mapped());
-        assert_eq!(mapped.table(), &built[..]);
-        let entries = cache.list().unwrap();
-        assert_eq!(entries.len(), 1);
-        assert_eq!(Cache::verify(&entries[0]), Ok(()));
-    }
-
-    #[test]
-    fn damaged_and_truncated_files_are_refused_at_open() {
-        let scratch = Scratch::new("damaged");
-        let cache = Cache::new(&scratch.0, DEFAULT_MAX_BYTES);
-        let pattern = Pattern::new(3, 3, 1, vec![0, 1, 3]);
-        let path = cache.store(&pattern, &table(&pattern)).unwrap();
-        let good = fs::read(&path).unwrap();
-
-        fs::write(&path, &good[..good.len() - 1]).unwrap();
-        assert!(matches!(
-            cache.open(&pattern),
-            Err(CacheError::Damaged { .. })
-        ));
-
-        let mut other_magic = good.clone();
-        other_magic[0] ^= 1;
-        fs::write(&path, &other_magic).unwrap();
-        assert!(matches!(
-            cache.open(&pattern),
-            Err(CacheError::Damaged { .. })
-        ));
-
-        // A flipped bit inside the table passes the cheap check at open but not `verify`.
-        let mut flipped = good.clone();
-        let last = flipped.len() - 1;
-        flipped[last] ^= 1;
-        fs::write(&path, &flipped).unwrap();
-        let entry = &cache.list().unwrap()[0];
-        assert!(Cache::verify(entry).is_err());
-
-        // Another pattern's table under this name.
-        let other = Pattern::new(3, 3, 1, vec![0, 1, 2]);
-        let other_path = cache.store(&other, &table(&other)).unwrap();
-        fs::rename(&other_path, &path).unwrap();
-        assert!(matches!(
-            cache.open(&pattern),
-            Err(CacheError::Damaged { .. })
-        ));
-    }
-
-    #[test]
-    fn the_least_recently_used_tables_go_first_when_the_cap_is_passed() {
-        let scratch = Scratch::new("evict");
-        let patterns: Vec<Pattern> = [vec![0, 1, 3], vec![2, 5, 6], vec![7, 4]]
-            .into_iter()
-            .map(|cells| Pattern::new(3, 3, 1, cells))
-            .collect();
-        let one = (HEADER_BYTES + patterns[0].table_bytes()) as u64;
-        let cache = Cache::new(&scratch.0, 2 * one);
-        let old = SystemTime::now() - Duration::from_secs(100);
-        for (age, pattern) in patterns[..2].iter().enumerate() {
-            let path = cache.store(pattern, &table(pattern)).unwrap();
-            let file = File::options().write(true).open(&path).unwrap();
-            file.set_modified(old + Duration::from_secs(age as u64))
-                .unwrap();
-        }
-        // Opening the older one makes it the most recently used.
-        cache.open(&patterns[0]).unwrap().expect("stored");
-        cache.store(&patterns[2], &table(&patterns[2])).unwrap();
-        assert!(cache.open(&patterns[0]).unwrap().is_some());
-        assert!(cache.open(&patterns[1]).unwrap().is_none());
-        assert!(cache.open(&patterns[2]).unwrap().is_some());
-
-        let too_small = Cache::new(&scratch.0, 10);
-        assert!(matches!(
-            too_small.store(&patterns[1], &table(&patterns[1])),
-            Err(CacheError::TooLarge { .. })
-        ));
-    }
-
-    #[test]
-    fn one_holder_of_a_build_lock_at_a_time_and_clear_removes_everything() {
-        let scratch = Scratch::new("lock");
-        let cache = Cache::new(&scratch.0, DEFAULT_MAX_BYTES);
-        let pattern = Pattern::new(3, 3, 1, vec![0, 1, 3]);
-        let held = cache.try_lock(&pattern).unwrap().expect("free");
-        assert!(cache.try_lock(&pattern).unwrap().is_none());
-        drop(held);
-        let again = cache.try_lock(&pattern).unwrap().expect("released");
-        drop(again);
-        cache.store(&pattern, &table(&pattern)).unwrap();
-        fs::write(scratch.0.join("notes.txt"), "not ours").unwrap();
-        assert_eq!(cache.clear().unwrap(), 2);
-        assert!(cache.list().unwrap().is_empty());
-        assert!(scratch.0.join("notes.txt").exists());
-    }
-}
+mod tests;
