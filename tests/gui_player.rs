@@ -10,6 +10,7 @@ use klotski::gui::action::Action;
 use klotski::gui::controls::Pointer;
 use klotski::gui::events::answer_events;
 use klotski::gui::headless::{self, Headless};
+use klotski::gui::help;
 use klotski::gui::image::RgbaImage;
 use klotski::gui::instance::Srgb;
 use klotski::gui::layout::{Rect, ScreenLayout};
@@ -126,11 +127,7 @@ fn dragging_a_tile_into_the_blank_moves_it_and_undo_takes_it_back() {
     let first = region(&frame_at(&mut frames, &mut playback, 0), area);
 
     let display = Display::start("drag");
-    let (_player, window) = start(&display);
-    assert!(
-        wait_for(&display, &window, area, &first).0,
-        "the start never showed"
-    );
+    let (_player, window) = start_on(&display, area, &first);
     // Sample 4 has 15 at row 2, column 2 and a blank below it: drag it down by most of a cell.
     let label = |row: usize, col: usize| {
         let cell = board.cell(row, col);
@@ -203,18 +200,10 @@ fn solve_from_a_position_made_by_hand_ends_on_the_goal() {
     let goal = region(&frame_at(&mut frames, &mut playback, total), area);
 
     let display = Display::start("solve");
-    let (_player, window) = start(&display);
-    assert!(
-        wait_for(&display, &window, area, &first).0,
-        "the start never showed"
-    );
+    let (_player, window) = start_on(&display, area, &first);
     // Off the solution's line: 14 (row 3, column 1) can only go right, into the blank.
     let (x, y) = layout.cells(3.0, 1.0, 1, 1).centre();
-    let [x, y] = at(x, y);
-    display.run(
-        "xdotool",
-        &["mousemove", "--window", &window, &x, &y, "click", "1"],
-    );
+    click(&display, &window, (x, y));
     let began = Instant::now();
     while !near(
         pixel(&display.screenshot(&window), probe(&layout, 3, 2)),
@@ -227,11 +216,7 @@ fn solve_from_a_position_made_by_hand_ends_on_the_goal() {
         display.run("xdotool", &["key", "plus"]);
     }
     let (sx, sy) = layout.button(Action::Solve).centre();
-    let [sx, sy] = at(sx, sy);
-    display.run(
-        "xdotool",
-        &["mousemove", "--window", &window, &sx, &sy, "click", "1"],
-    );
+    click(&display, &window, (sx, sy));
     let (shown, shot) = wait_for(&display, &window, area, &goal);
     assert!(
         shown,
@@ -331,4 +316,186 @@ fn a_bad_file_at_the_o_prompt_keeps_the_board_and_shows_its_error() {
         region(&shot, layout.frame).difference(&region(&first, layout.frame), 16) < 0.002,
         "the old board did not stay"
     );
+}
+
+/// Sample 4 solved, its frames, their layout, the board's cells and how they look at the start.
+fn sample_frames() -> (Playback, Headless, ScreenLayout, Rect, RgbaImage) {
+    let mut playback = solved();
+    let board = &playback.puzzle().board;
+    let (rows, cols) = (board.rows(), board.cols());
+    let mut frames = Headless::new(SIZE, rows, cols).unwrap();
+    let layout = frames.layout().clone();
+    let area = cells(&layout, rows, cols);
+    let first = region(&frame_at(&mut frames, &mut playback, 0), area);
+    (playback, frames, layout, area, first)
+}
+
+/// Starts the player on sample 4 and waits until `area` shows `first`.
+fn start_on(display: &Display, area: Rect, first: &RgbaImage) -> (Reaped, String) {
+    let (player, window) = start(display);
+    assert!(
+        wait_for(display, &window, area, first).0,
+        "the start never showed"
+    );
+    (player, window)
+}
+
+/// Clicks at (`x`, `y`) in `window`.
+fn click(display: &Display, window: &str, (x, y): (f32, f32)) {
+    let [x, y] = at(x, y);
+    display.run(
+        "xdotool",
+        &["mousemove", "--window", window, &x, &y, "click", "1"],
+    );
+}
+
+/// Drags the piece at the centre of (`row`, `col`) down by `cells` cells in `steps` pointer
+/// moves, then lets go.
+fn drag_down(
+    display: &Display,
+    window: &str,
+    layout: &ScreenLayout,
+    at_cell: (usize, usize),
+    cells: f32,
+    steps: usize,
+) {
+    let (x, y) = layout
+        .cells(at_cell.0 as f32, at_cell.1 as f32, 1, 1)
+        .centre();
+    let [x0, y0] = at(x, y);
+    display.run("xdotool", &["mousemove", "--window", window, &x0, &y0]);
+    display.run("xdotool", &["mousedown", "1"]);
+    for k in 1..=steps {
+        let [xk, yk] = at(x, y + layout.cell * cells * k as f32 / steps as f32);
+        display.run("xdotool", &["mousemove", "--window", window, &xk, &yk]);
+    }
+    display.run("xdotool", &["mouseup", "1"]);
+}
+
+/// Waits until each probed cell of `layout` shows `want` (a tile or a slot).
+fn wait_for_cells(
+    display: &Display,
+    window: &str,
+    layout: &ScreenLayout,
+    want: &[((usize, usize), Srgb)],
+    what: &str,
+) {
+    let began = Instant::now();
+    loop {
+        let shot = display.screenshot(window);
+        let seen: Vec<Srgb> = want
+            .iter()
+            .map(|&((row, col), _)| pixel(&shot, probe(layout, row, col)))
+            .collect();
+        if want.iter().zip(&seen).all(|(&(_, w), &got)| near(got, w)) {
+            return;
+        }
+        assert!(began.elapsed() < PATIENCE, "{what}: {seen:?}");
+    }
+}
+
+#[test]
+fn a_slow_one_cell_drag_is_one_move_and_a_drag_over_two_free_cells_is_two() {
+    let (_, _, layout, area, first) = sample_frames();
+    let display = Display::start("slow-drag");
+    let (_player, window) = start_on(&display, area, &first);
+
+    // Sample 4: 15 at row 2, column 2, two blanks below it. A pixel at a time, one cell down:
+    // the piece follows the pointer and settles one cell down.
+    let steps = layout.cell as usize;
+    drag_down(&display, &window, &layout, (2, 2), 1.0, steps);
+    wait_for_cells(
+        &display,
+        &window,
+        &layout,
+        &[((2, 2), SLOT), ((3, 2), TILE)],
+        "one cell down",
+    );
+    // One move recorded: a second undo has nothing left to take back. (Moves recorded back and
+    // forth would leave 15 down after two undos.)
+    display.run("xdotool", &["key", "ctrl+z"]);
+    display.run("xdotool", &["key", "ctrl+z"]);
+    assert!(wait_for(&display, &window, area, &first).0, "not one move");
+
+    // Most of two cells down, in a few moves: two moves, undone one at a time.
+    drag_down(&display, &window, &layout, (2, 2), 1.8, 6);
+    wait_for_cells(
+        &display,
+        &window,
+        &layout,
+        &[((2, 2), SLOT), ((3, 2), SLOT), ((4, 2), TILE)],
+        "two cells down",
+    );
+    display.run("xdotool", &["key", "ctrl+z"]);
+    wait_for_cells(
+        &display,
+        &window,
+        &layout,
+        &[((3, 2), TILE), ((4, 2), SLOT)],
+        "one undone",
+    );
+    display.run("xdotool", &["key", "ctrl+z"]);
+    assert!(wait_for(&display, &window, area, &first).0, "not two moves");
+
+    // Let go short of half a cell: it goes back, and nothing is recorded.
+    drag_down(&display, &window, &layout, (2, 2), 0.35, 3);
+    assert!(
+        wait_for(&display, &window, area, &first).0,
+        "a short drag moved the piece"
+    );
+}
+
+#[test]
+fn arrows_and_line_clicks_slide_tiles_and_f1_shows_the_help() {
+    let (mut playback, mut frames, layout, area, first) = sample_frames();
+    playback.toggle_help();
+    let help = frames
+        .frame(&playback, &Pointer::default(), headless::at_rest(TWEEN))
+        .unwrap();
+    let display = Display::start("keys");
+    let (_player, window) = start_on(&display, area, &first);
+
+    // A click on 9 (row 3, column 0): 14 and 9 slide right towards the blank at column 2.
+    let (x, y) = layout.cells(3.0, 0.0, 1, 1).centre();
+    click(&display, &window, (x, y));
+    wait_for_cells(
+        &display,
+        &window,
+        &layout,
+        &[((3, 0), SLOT), ((3, 1), TILE), ((3, 2), TILE)],
+        "the line slid",
+    );
+    display.run("xdotool", &["key", "ctrl+z"]);
+    display.run("xdotool", &["key", "ctrl+z"]);
+    assert!(
+        wait_for(&display, &window, area, &first).0,
+        "two moves undone"
+    );
+
+    // Up: the tile under the first blank (15, under row 1, column 2) slides up into it.
+    display.run("xdotool", &["key", "Up"]);
+    wait_for_cells(
+        &display,
+        &window,
+        &layout,
+        &[((1, 2), TILE), ((2, 2), SLOT)],
+        "Up moved 15",
+    );
+
+    // F1 covers the board with the help; Escape closes it and leaves the window open.
+    display.run("xdotool", &["key", "F1"]);
+    let panel = help::panel(&layout);
+    let (shown, _) = wait_for(&display, &window, panel, &region(&help, panel));
+    assert!(shown, "F1 did not show the help");
+    display.run("xdotool", &["key", "Escape"]);
+    wait_for_cells(
+        &display,
+        &window,
+        &layout,
+        &[((1, 2), TILE), ((2, 2), SLOT)],
+        "the help closed",
+    );
+    display.run("xdotool", &["key", "question"]);
+    let (shown, _) = wait_for(&display, &window, panel, &region(&help, panel));
+    assert!(shown, "? did not show the help");
 }

@@ -154,7 +154,7 @@ fn clicking_next_plays_the_first_move() {
 }
 
 #[test]
-fn pressing_right_to_the_end_shows_the_solved_board_s_saves_it_and_q_quits() {
+fn pressing_space_to_the_end_shows_the_solved_board_f12_saves_it_and_q_quits() {
     let mut playback = solved();
     let total = playback.total();
     let board = playback.puzzle().board.clone();
@@ -171,7 +171,7 @@ fn pressing_right_to_the_end_shows_the_solved_board_s_saves_it_and_q_quits() {
     );
     display.run("xdotool", &["windowfocus", "--sync", &window]);
     for _ in 0..total {
-        display.run("xdotool", &["key", "Right"]);
+        display.run("xdotool", &["key", "space"]);
     }
     let (shown, _) = wait_for(&display, &window, &layout, &end);
     assert!(
@@ -179,8 +179,8 @@ fn pressing_right_to_the_end_shows_the_solved_board_s_saves_it_and_q_quits() {
         "the solved board is not on screen after {total} presses of Right"
     );
 
-    // S writes the frame on screen to the working folder.
-    display.run("xdotool", &["key", "s"]);
+    // F12 writes the frame on screen to the working folder.
+    display.run("xdotool", &["key", "F12"]);
     let shot = display.scratch.join("klotski-shot-1.png");
     let began = Instant::now();
     let saved = loop {

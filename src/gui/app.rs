@@ -1,6 +1,7 @@
 //! The window (`klotski gui`): [`App`] routes winit events to the playback model, the pointer,
 //! the solver thread and the screen, and asks for frames only while something moves.
 
+use crate::engine::geometry::Dir;
 use crate::engine::puzzle::Move;
 use crate::gui::action::Action;
 use crate::gui::controls::Pointer;
@@ -16,7 +17,7 @@ use crate::gui::screen::Screen;
 use crate::gui::show::{Show, SolveFrom};
 use crate::gui::slider;
 use crate::gui::solver_thread::Solver;
-use crate::gui::touch::{self, DRAG_THRESHOLD};
+use crate::gui::touch::{self, CLICK_SLACK};
 use crate::solve::Options;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -28,6 +29,9 @@ use winit::event::{ElementState, KeyEvent, MouseButton, StartCause, WindowEvent}
 use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use winit::keyboard::{Key, ModifiersState, NamedKey};
 use winit::window::{Window, WindowId};
+
+/// The smallest inner size the window takes, logical pixels.
+const MIN_SIZE: (u32, u32) = (520, 400);
 
 /// How the window plays.
 #[derive(Clone, Copy, Debug)]
@@ -75,11 +79,14 @@ pub fn run(show: Show, options: WindowOptions, solve: Options) -> Result<(), Gui
 /// What the pointer holds down on the board or the slider.
 #[derive(Clone, Copy, Debug)]
 enum Grab {
-    /// A piece, dragged from `anchor`; `slid` once the drag has moved it.
+    /// A piece, pressed at `anchor` when the line stood at `step`; it can slide `reach` cells
+    /// each way ([`touch::reach`]); `dragged` once the pointer went past a click's slack.
     Piece {
         piece: usize,
         anchor: (f32, f32),
-        slid: bool,
+        step: usize,
+        reach: [usize; 4],
+        dragged: bool,
     },
     /// The slider's knob.
     Slider,
@@ -237,13 +244,31 @@ impl App {
             Key::Character(c) => c.eq_ignore_ascii_case(key),
             _ => false,
         };
+        if self.playback.help_shown()
+            && matches!(event.logical_key.as_ref(), Key::Named(NamedKey::Escape))
+        {
+            self.playback.toggle_help();
+            self.redraw();
+            return;
+        }
         match event.logical_key.as_ref() {
-            Key::Named(NamedKey::ArrowRight | NamedKey::Space) => self.act(Action::Next),
-            Key::Named(NamedKey::ArrowLeft) => self.act(Action::Previous),
+            Key::Named(NamedKey::F1) | Key::Character("?") => {
+                self.playback.toggle_help();
+                self.redraw();
+            }
+            Key::Named(NamedKey::ArrowLeft) => self.slide_into_blank(Dir::Left),
+            Key::Named(NamedKey::ArrowRight) => self.slide_into_blank(Dir::Right),
+            Key::Named(NamedKey::ArrowUp) => self.slide_into_blank(Dir::Up),
+            Key::Named(NamedKey::ArrowDown) => self.slide_into_blank(Dir::Down),
+            Key::Named(NamedKey::Space | NamedKey::PageDown) | Key::Character(".") => {
+                self.act(Action::Next);
+            }
+            Key::Named(NamedKey::PageUp) | Key::Character(",") => self.act(Action::Previous),
             Key::Named(NamedKey::Home) => self.act(Action::Restart),
             Key::Named(NamedKey::End) => self.seek(self.playback.total()),
             Key::Named(NamedKey::Enter) => self.act(Action::Solve),
             Key::Named(NamedKey::Escape) => event_loop.exit(),
+            Key::Named(NamedKey::F12) => self.take_screenshot(),
             Key::Character("+" | "=") => {
                 self.playback.change_speed(true, self.now());
                 self.redraw();
@@ -252,6 +277,7 @@ impl App {
                 self.playback.change_speed(false, self.now());
                 self.redraw();
             }
+            _ if letter("s") && ctrl => self.take_screenshot(),
             _ if letter("z") && ctrl || letter("u") => self.act(Action::Previous),
             _ if letter("y") && ctrl || letter("r") => self.act(Action::Next),
             _ if letter("p") => self.act(Action::PlayPause),
@@ -264,13 +290,24 @@ impl App {
                 self.redraw();
             }
             _ if letter("n") => self.new_puzzle(),
-            _ if letter("s") => {
-                if let Err(e) = self.screenshot() {
-                    eprintln!("klotski: screenshot failed: {e}");
-                }
-            }
+            _ if letter("w") => self.slide_into_blank(Dir::Up),
+            _ if letter("a") => self.slide_into_blank(Dir::Left),
+            _ if letter("s") => self.slide_into_blank(Dir::Down),
+            _ if letter("d") => self.slide_into_blank(Dir::Right),
             _ => {}
         }
+    }
+
+    /// Writes a screenshot and says where on the status line (or why it failed).
+    fn take_screenshot(&mut self) {
+        let said = match self.screenshot() {
+            Ok(Some(path)) => format!("Screenshot saved to {}", path.display()),
+            Ok(None) => return,
+            Err(e) => format!("error: screenshot failed: {e}"),
+        };
+        eprintln!("klotski: {said}");
+        self.playback.tell(said);
+        self.redraw();
     }
 
     /// A new random puzzle of this size from the generator (Numeric Klotski only).
@@ -309,13 +346,14 @@ impl App {
             return;
         }
         let playback = &self.playback;
-        let position = playback.position();
-        self.grab =
-            touch::piece_at(layout, playback.puzzle(), position, x, y).map(|piece| Grab::Piece {
-                piece,
-                anchor: (x, y),
-                slid: false,
-            });
+        let (puzzle, position) = (playback.puzzle(), playback.position());
+        self.grab = touch::piece_at(layout, puzzle, position, x, y).map(|piece| Grab::Piece {
+            piece,
+            anchor: (x, y),
+            step: playback.step(),
+            reach: touch::reach(puzzle, position, piece),
+            dragged: false,
+        });
     }
 
     fn drag(&mut self, x: f32, y: f32) {
@@ -327,23 +365,27 @@ impl App {
                     self.seek(step);
                 }
             }
-            Some(Grab::Piece { piece, anchor, .. }) => {
-                let (dx, dy) = (x - anchor.0, y - anchor.1);
-                let Some(dir) = touch::drag_dir(dx, dy, layout.cell * DRAG_THRESHOLD) else {
-                    return;
-                };
-                let mv = Move { piece, dir };
-                let puzzle = self.playback.puzzle();
-                if puzzle.can_move(self.playback.position(), mv) {
-                    // The anchor follows the piece, so a longer drag slides it on.
-                    let (dr, dc) = dir.delta();
-                    let cell = layout.cell;
-                    self.grab = Some(Grab::Piece {
-                        piece,
-                        anchor: (anchor.0 + dc as f32 * cell, anchor.1 + dr as f32 * cell),
-                        slid: true,
-                    });
-                    self.play(mv);
+            Some(Grab::Piece {
+                piece,
+                anchor,
+                step,
+                reach,
+                dragged,
+            }) => {
+                // The piece follows the pointer within the cells it can reach; nothing is
+                // played until it is let go, so a drag records only the cells it ends on.
+                let moved = ((y - anchor.1) / layout.cell, (x - anchor.0) / layout.cell);
+                let dragged = dragged || moved.0.abs().max(moved.1.abs()) > CLICK_SLACK;
+                self.grab = Some(Grab::Piece {
+                    piece,
+                    anchor,
+                    step,
+                    reach,
+                    dragged,
+                });
+                if dragged {
+                    self.pointer.hold(piece, touch::held_offset(moved, reach));
+                    self.redraw();
                 }
             }
             None => {}
@@ -357,25 +399,59 @@ impl App {
         if let Some(action) = self.pointer.release(&layout) {
             self.act(action);
         }
-        if let (Some(Grab::Piece { piece, slid, .. }), Some(at)) = (self.grab, self.pointer.at())
-            && !slid
+        let held = self.pointer.held();
+        self.pointer.let_go();
+        if let (
+            Some(Grab::Piece {
+                piece,
+                step,
+                dragged,
+                ..
+            }),
+            Some(at),
+        ) = (self.grab.take(), self.pointer.at())
+            && step == self.playback.step()
         {
-            let playback = &self.playback;
-            let (puzzle, position) = (playback.puzzle(), playback.position());
-            match touch::click_move(&layout, puzzle, position, piece, at) {
-                Some(mv) => self.play(mv),
-                None => self.playback.refuse(piece, self.now()),
+            let now = self.now();
+            if dragged {
+                let offset = held.map_or((0.0, 0.0), |(_, offset)| offset);
+                for mv in touch::settle(piece, offset) {
+                    self.playback.play_dropped(mv, now);
+                }
+                self.follow_orders();
+            } else {
+                let playback = &self.playback;
+                let (puzzle, position) = (playback.puzzle(), playback.position());
+                let slides = match touch::click_move(&layout, puzzle, position, piece, at) {
+                    Some(mv) => vec![mv],
+                    None => touch::line_slide(puzzle, position, piece),
+                };
+                if slides.is_empty() {
+                    self.playback.refuse(piece, now);
+                }
+                for mv in slides {
+                    self.play(mv);
+                }
             }
         }
         self.grab = None;
         self.redraw();
     }
 
-    /// Writes the frame shown now to the first free `klotski-shot-N.png` in the working folder.
-    fn screenshot(&mut self) -> Result<(), GuiError> {
+    /// An arrow key: the piece beside a blank slides into it that way, if one can.
+    fn slide_into_blank(&mut self, dir: Dir) {
+        let playback = &self.playback;
+        if let Some(mv) = touch::key_move(playback.puzzle(), playback.position(), dir) {
+            self.play(mv);
+        }
+    }
+
+    /// Writes the frame shown now to the first free `klotski-shot-N.png` in the working folder;
+    /// where it went, or `None` before the window has a screen.
+    fn screenshot(&mut self) -> Result<Option<PathBuf>, GuiError> {
         let now = self.now();
         let (Some(screen), Some(layout)) = (&mut self.screen, &self.layout) else {
-            return Ok(());
+            return Ok(None);
         };
         let scene = scene::build(&self.playback, &self.pointer, layout, now);
         let image = screen.capture(&scene)?;
@@ -384,8 +460,7 @@ impl App {
             .find(|p| !p.exists())
             .expect("some file name is free");
         image.write_png(&path)?;
-        eprintln!("klotski: screenshot written to {}", path.display());
-        Ok(())
+        Ok(Some(path))
     }
 
     fn draw(&mut self, event_loop: &ActiveEventLoop) {
@@ -420,7 +495,9 @@ impl ApplicationHandler for App {
             .with_inner_size(LogicalSize::new(
                 self.options.size.width,
                 self.options.size.height,
-            ));
+            ))
+            // Below this the buttons' captions and the header no longer fit.
+            .with_min_inner_size(LogicalSize::new(MIN_SIZE.0, MIN_SIZE.1));
         let window = match event_loop.create_window(attributes) {
             Ok(window) => Arc::new(window),
             Err(e) => return self.fail(event_loop, GuiError::Window(e.to_string())),
@@ -488,6 +565,7 @@ impl ApplicationHandler for App {
                 self.drag(x, y);
             }
             WindowEvent::CursorLeft { .. } => {
+                // A carried piece goes back to its place.
                 self.pointer.left();
                 self.grab = None;
                 self.redraw();

@@ -16,11 +16,13 @@ pub enum Look {
     Disabled,
 }
 
-/// The pointer: where it is and which button it went down on.
+/// The pointer: where it is, which button it went down on, and the piece it carries.
 #[derive(Clone, Debug, Default)]
 pub struct Pointer {
     at: Option<(f32, f32)>,
     down_on: Option<Action>,
+    /// The piece being dragged and how far from its place it is drawn, in cells (rows, cols).
+    held: Option<(usize, (f32, f32))>,
 }
 
 impl Pointer {
@@ -29,10 +31,26 @@ impl Pointer {
         self.at = Some((x, y));
     }
 
-    /// The pointer left the window.
+    /// The pointer left the window: whatever it held goes back.
     pub fn left(&mut self) {
         self.at = None;
         self.down_on = None;
+        self.held = None;
+    }
+
+    /// It carries `piece`, drawn `offset` cells (rows, cols) from its place.
+    pub fn hold(&mut self, piece: usize, offset: (f32, f32)) {
+        self.held = Some((piece, offset));
+    }
+
+    /// It lets go of the piece it carried.
+    pub fn let_go(&mut self) {
+        self.held = None;
+    }
+
+    /// The piece it carries and how far from its place.
+    pub fn held(&self) -> Option<(usize, (f32, f32))> {
+        self.held
     }
 
     /// The button went down: remember which button it is over.

@@ -11,6 +11,7 @@ pub mod events;
 pub mod goal;
 pub mod gpu;
 pub mod headless;
+pub mod help;
 pub mod image;
 pub mod instance;
 pub mod layout;

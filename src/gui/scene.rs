@@ -4,6 +4,7 @@
 use crate::engine::geometry::Shape;
 use crate::gui::action::Action;
 use crate::gui::controls::{Look, Pointer};
+use crate::gui::help;
 use crate::gui::instance::{RectInstance, Srgb};
 use crate::gui::layout::{Rect, ScreenLayout};
 use crate::gui::playback::Playback;
@@ -28,6 +29,8 @@ const INFO_INK: Srgb = Srgb(0xa8, 0xae, 0xbf);
 /// The frame of a board the person solved, and the border of the piece a hint points at.
 pub const CELEBRATION: Srgb = Srgb(0xf5, 0xc8, 0x42);
 const HINT: Srgb = Srgb(0xff, 0xff, 0xff);
+/// The help's panel.
+const HELP_PANEL: Srgb = Srgb(0x16, 0x19, 0x22);
 const TRACK: Srgb = Srgb(0x3a, 0x40, 0x52);
 const TRACK_DONE: Srgb = Srgb(0x2f, 0x9e, 0x6e);
 const KNOB: (Srgb, Srgb) = (Srgb(0xf4, 0xf5, 0xf8), Srgb(0x8c, 0x96, 0xb6));
@@ -159,7 +162,13 @@ pub fn build(
             0.0,
         ));
     }
-    for open in playback.open_cells(now) {
+    // A piece carried off its place shows the slots it left.
+    let carried = pointer.held().filter(|&(_, offset)| offset != (0.0, 0.0));
+    let left_by_carried = carried.into_iter().flat_map(|(piece, _)| {
+        let origin = playback.position().origins()[piece];
+        puzzle.board.footprint(puzzle.pieces[piece].shape, origin)
+    });
+    for open in playback.open_cells(now).into_iter().chain(left_by_carried) {
         let slot = shrink(cell_rect(open), inset);
         rects.push(RectInstance::new(slot, cell * 0.12, SLOT, SLOT, 0.0));
     }
@@ -189,7 +198,13 @@ pub fn build(
         if hinted {
             border = HINT;
         }
-        let area = layout.cells(placement.row, placement.col, shape.rows, shape.cols);
+        let (row, col) = match carried {
+            Some((piece, (dr, dc))) if piece == placement.piece => {
+                (placement.row + dr, placement.col + dc)
+            }
+            _ => (placement.row, placement.col),
+        };
+        let area = layout.cells(row, col, shape.rows, shape.cols);
         let tile = shrink(area, inset);
         let edge = if hinted { cell * 0.1 } else { cell * 0.05 };
         rects.push(RectInstance::new(
@@ -206,7 +221,7 @@ pub fn build(
         };
         for (i, number) in numbers.iter().enumerate() {
             let (dr, dc) = ((i / shape.cols) as f32, (i % shape.cols) as f32);
-            let at = layout.cells(placement.row + dr, placement.col + dc, 1, 1);
+            let at = layout.cells(row + dr, col + dc, 1, 1);
             labels.push(Label {
                 text: number.to_string(),
                 centre: at.centre(),
@@ -255,14 +270,65 @@ pub fn build(
         bold: false,
         color,
     });
+    // Over a button, the line above the buttons names what it does and its key.
+    let (info, info_ink) = match pointer.over(layout) {
+        Some(action) => (help::tooltip(action).to_string(), STATUS_INK),
+        None => (playback.info(now), INFO_INK),
+    };
     labels.push(Label {
-        text: playback.info(now),
+        text: info,
         centre: layout.info.centre(),
         size: 13.0 * s,
         bold: false,
-        color: INFO_INK,
+        color: info_ink,
     });
+    if playback.help_shown() {
+        help_overlay(layout, &mut rects, &mut labels);
+    }
     Scene { rects, labels }
+}
+
+/// The help panel: a title, then one line per key. It hides whatever labels lay under it
+/// (labels are drawn over every rectangle).
+fn help_overlay(layout: &ScreenLayout, rects: &mut Vec<RectInstance>, labels: &mut Vec<Label>) {
+    let s = layout.scale;
+    let area = help::panel(layout);
+    labels.retain(|label| !area.contains(label.centre.0, label.centre.1));
+    rects.push(RectInstance::new(
+        area,
+        12.0 * s,
+        HELP_PANEL,
+        KNOB.1,
+        1.5 * s,
+    ));
+    let lines = help::KEYS.len() as f32 + 2.0;
+    let longest = help::KEYS
+        .iter()
+        .map(|(key, does)| key.chars().count() + does.chars().count() + 5)
+        .max()
+        .unwrap_or(1) as f32;
+    let pitch = (area.h / lines).min(24.0 * s);
+    // Small enough that the longest line fits the width (a character is about half as wide
+    // as the font is high) and the lines fit the height.
+    let size = (pitch * 0.62).min(15.0 * s).min(area.w / (longest * 0.55));
+    let top = area.y + (area.h - pitch * lines) / 2.0 + pitch / 2.0;
+    let centre_x = area.x + area.w / 2.0;
+    labels.push(Label {
+        text: "Keys".to_string(),
+        centre: (centre_x, top),
+        size: size * 1.2,
+        bold: true,
+        color: CELEBRATION,
+    });
+    for (i, (key, does)) in help::KEYS.iter().enumerate() {
+        labels.push(Label {
+            text: format!("{key}  —  {does}"),
+            centre: (centre_x, top + pitch * (i as f32 + 1.5)),
+            size,
+            bold: false,
+            color: STATUS_INK,
+        });
+    }
 }
 
 /// An arrow on the piece a hint points at, showing which way it goes.

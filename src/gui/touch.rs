@@ -1,12 +1,13 @@
-//! Touching the board: which piece lies under a point, which way a drag points, and which way a
-//! click on a piece slides it. Pure functions of the layout and the position.
+//! Touching the board: which piece lies under a point, where a dragged piece is drawn and the
+//! moves it settles with, which way a click on a piece slides it (or the line of tiles before
+//! it), and the move an arrow key makes. Pure functions of the layout and the position.
 
-use crate::engine::geometry::Dir;
+use crate::engine::geometry::{Dir, Shape};
 use crate::engine::puzzle::{Cell, Move, Position, Puzzle};
 use crate::gui::layout::ScreenLayout;
 
-/// A drag must go this share of a cell before it slides the piece.
-pub const DRAG_THRESHOLD: f32 = 0.4;
+/// A press that the pointer leaves by less than this share of a cell is a click, not a drag.
+pub const CLICK_SLACK: f32 = 0.15;
 
 /// The cell under (`x`, `y`), physical pixels, if the point is on the board.
 pub fn cell_at(layout: &ScreenLayout, puzzle: &Puzzle, x: f32, y: f32) -> Option<usize> {
@@ -34,19 +35,94 @@ pub fn piece_at(
     }
 }
 
-/// The way a drag of (`dx`, `dy`) pixels points once it has gone `threshold` pixels along its
-/// main axis; `None` before that.
-pub fn drag_dir(dx: f32, dy: f32, threshold: f32) -> Option<Dir> {
-    if dx.abs().max(dy.abs()) < threshold {
-        return None;
-    }
-    Some(if dx.abs() >= dy.abs() {
-        if dx > 0.0 { Dir::Right } else { Dir::Left }
-    } else if dy > 0.0 {
-        Dir::Down
-    } else {
-        Dir::Up
+/// How many cells `piece` can slide from `position` in each direction of [`Dir::ALL`], one
+/// legal move after another.
+pub fn reach(puzzle: &Puzzle, position: &Position, piece: usize) -> [usize; 4] {
+    Dir::ALL.map(|dir| {
+        let mv = Move { piece, dir };
+        let mut at = position.clone();
+        let mut cells = 0;
+        while puzzle.can_move(&at, mv) {
+            puzzle.apply(&mut at, mv);
+            cells += 1;
+        }
+        cells
     })
+}
+
+/// Where a held piece is drawn, in cells (rows, columns) from its place, once the pointer has
+/// gone (`rows`, `cols`) cells from where it pressed: along the drag's main axis, and no
+/// further than the piece can slide (`reach`, as [`reach`] gives it). The piece follows the
+/// pointer and never overlaps another.
+pub fn held_offset((rows, cols): (f32, f32), reach: [usize; 4]) -> (f32, f32) {
+    let far = |dir: Dir| reach[Dir::ALL.iter().position(|&d| d == dir).expect("a dir")] as f32;
+    if cols.abs() >= rows.abs() {
+        (0.0, cols.clamp(-far(Dir::Left), far(Dir::Right)))
+    } else {
+        (rows.clamp(-far(Dir::Up), far(Dir::Down)), 0.0)
+    }
+}
+
+/// The moves that settle `piece`, drawn `offset` cells from its place (as [`held_offset`]
+/// gives it), on the nearest cell: one move per cell, none when it is let go nearer home.
+pub fn settle(piece: usize, (rows, cols): (f32, f32)) -> Vec<Move> {
+    let (cells, dir) = if cols != 0.0 {
+        (
+            cols.abs().round(),
+            if cols > 0.0 { Dir::Right } else { Dir::Left },
+        )
+    } else {
+        (
+            rows.abs().round(),
+            if rows > 0.0 { Dir::Down } else { Dir::Up },
+        )
+    };
+    vec![Move { piece, dir }; cells as usize]
+}
+
+/// As in Fifteen, a click on a tile in a blank's row or column that cannot move itself: every
+/// 1x1 tile from the blank's neighbour back to the clicked one slides one cell towards the
+/// blank, the nearest first. Empty when no such line runs from `piece` to a blank.
+pub fn line_slide(puzzle: &Puzzle, position: &Position, piece: usize) -> Vec<Move> {
+    let board = &puzzle.board;
+    if puzzle.pieces[piece].shape != Shape::UNIT {
+        return Vec::new();
+    }
+    for dir in Dir::ALL {
+        let mut line = vec![piece];
+        let mut cell = position.origins()[piece];
+        while let Some(next) = board.step(Shape::UNIT, cell, dir) {
+            match position.at(next) {
+                Cell::Empty => {
+                    return line
+                        .into_iter()
+                        .rev()
+                        .map(|piece| Move { piece, dir })
+                        .collect();
+                }
+                Cell::Piece(p) if puzzle.pieces[p].shape == Shape::UNIT => line.push(p),
+                Cell::Piece(_) | Cell::Wall => break,
+            }
+            cell = next;
+        }
+    }
+    Vec::new()
+}
+
+/// The move an arrow key asks for, as in Fifteen: the piece beside a blank slides into it in
+/// direction `dir`; of several blanks, the first in reading order that such a piece borders.
+pub fn key_move(puzzle: &Puzzle, position: &Position, dir: Dir) -> Option<Move> {
+    let board = &puzzle.board;
+    (0..board.cells())
+        .filter(|&cell| position.at(cell) == Cell::Empty)
+        .find_map(|blank| {
+            let from = board.step(Shape::UNIT, blank, dir.opposite())?;
+            let Cell::Piece(piece) = position.at(from) else {
+                return None;
+            };
+            let mv = Move { piece, dir };
+            puzzle.can_move(position, mv).then_some(mv)
+        })
 }
 
 /// The slide a click on `piece` at (`x`, `y`) asks for: its one legal move, or of several the
@@ -119,12 +195,92 @@ mod tests {
     }
 
     #[test]
-    fn drags_point_along_their_main_axis_past_the_threshold() {
-        assert_eq!(drag_dir(3.0, 1.0, 10.0), None);
-        assert_eq!(drag_dir(12.0, 5.0, 10.0), Some(Dir::Right));
-        assert_eq!(drag_dir(-12.0, 11.0, 10.0), Some(Dir::Left));
-        assert_eq!(drag_dir(2.0, -30.0, 10.0), Some(Dir::Up));
-        assert_eq!(drag_dir(0.0, 10.0, 10.0), Some(Dir::Down));
+    fn a_held_piece_follows_the_pointer_within_its_reach_and_settles_on_the_nearest_cell() {
+        let (puzzle, _) = sample();
+        let position = puzzle.start_position();
+        let piece = |label| {
+            (puzzle.pieces.iter())
+                .position(|p| p.label() == label)
+                .unwrap()
+        };
+        // 4 (row 1, column 0) can go right two cells, nowhere else.
+        let reach_of_four = reach(&puzzle, &position, piece(4));
+        assert_eq!(reach_of_four, [0, 2, 0, 0]);
+        assert_eq!(held_offset((0.1, 0.55), reach_of_four), (0.0, 0.55));
+        assert_eq!(
+            held_offset((0.2, 3.0), reach_of_four),
+            (0.0, 2.0),
+            "no further"
+        );
+        assert_eq!(
+            held_offset((0.0, -1.0), reach_of_four),
+            (0.0, 0.0),
+            "not left"
+        );
+        assert_eq!(
+            held_offset((0.9, 0.3), reach_of_four),
+            (0.0, 0.0),
+            "not down"
+        );
+        // Let go at 0.4 of a cell it goes home; at 0.6 or a slow 1.0, one move; at 1.7, two.
+        let right = Move {
+            piece: piece(4),
+            dir: Dir::Right,
+        };
+        assert_eq!(settle(piece(4), (0.0, 0.4)), vec![]);
+        assert_eq!(settle(piece(4), (0.0, 0.6)), vec![right]);
+        assert_eq!(settle(piece(4), (0.0, 1.0)), vec![right]);
+        assert_eq!(settle(piece(4), (0.0, 1.7)), vec![right, right]);
+        let up = Move {
+            piece: piece(5),
+            dir: Dir::Up,
+        };
+        assert_eq!(settle(piece(5), (-0.8, 0.0)), vec![up]);
+    }
+
+    #[test]
+    fn a_click_down_a_line_of_tiles_slides_them_all_and_arrows_move_into_a_blank() {
+        // One blank at the end of the top row: 1 2 3 0.
+        let numeric: NumericPuzzle = "2 4\n1 2 3 0\n5 6 7 4\n0\n".parse().unwrap();
+        let puzzle = numeric.engine();
+        let position = puzzle.start_position();
+        let piece = |label| {
+            (puzzle.pieces.iter())
+                .position(|p| p.label() == label)
+                .unwrap()
+        };
+        let right = |label| Move {
+            piece: piece(label),
+            dir: Dir::Right,
+        };
+        assert_eq!(
+            line_slide(&puzzle, &position, piece(1)),
+            vec![right(3), right(2), right(1)]
+        );
+        let mut after = position.clone();
+        for mv in line_slide(&puzzle, &position, piece(1)) {
+            puzzle.apply(&mut after, mv);
+        }
+        assert_eq!(after.at(0), Cell::Empty);
+        assert!(
+            line_slide(&puzzle, &position, piece(6)).is_empty(),
+            "no blank in line"
+        );
+        // Arrows: Left has nothing to move into the blank; Up moves 4 up; Right moves 3.
+        assert_eq!(key_move(&puzzle, &position, Dir::Left), None);
+        assert_eq!(
+            key_move(&puzzle, &position, Dir::Up),
+            Some(Move {
+                piece: piece(4),
+                dir: Dir::Up
+            })
+        );
+        assert_eq!(key_move(&puzzle, &position, Dir::Right), Some(right(3)));
+        // A block is never part of a line.
+        let (blocks, _) = sample();
+        let start = blocks.start_position();
+        let five = (blocks.pieces.iter()).position(|p| p.label() == 5).unwrap();
+        assert!(line_slide(&blocks, &start, five).is_empty());
     }
 
     #[test]

@@ -1,0 +1,99 @@
+//! The playback model's tests: tweens, autoplay, status lines.
+
+use super::*;
+use crate::engine::geometry::Dir;
+use crate::puzzles::numeric::NumericPuzzle;
+
+const MS: Duration = Duration::from_millis(1);
+
+/// Sample 3: 5 and 6 form a 1x2 block that slides up once.
+fn sample() -> Playback {
+    let numeric: NumericPuzzle = "3 3\n1 2 3\n4 0 0\n7 5 6\n1\n5 1*2\n".parse().unwrap();
+    let puzzle = numeric.engine();
+    let mut p = Playback::new(puzzle, 200 * MS);
+    p.receive(SolverEvent::Move(Move {
+        piece: 4,
+        dir: Dir::Up,
+    }));
+    p.receive(SolverEvent::Verdict(Verdict::Solved { optimal: true }));
+    p
+}
+
+fn place(p: &Playback, now: Duration, piece: usize) -> (f32, f32) {
+    let pl = p.placements(now).nth(piece).unwrap();
+    (pl.row, pl.col)
+}
+
+#[test]
+fn next_slides_with_an_eased_tween_and_previous_slides_back() {
+    let mut p = sample();
+    assert_eq!(p.status(), "step 0 / 1   ·   start   ·   proven optimal");
+    assert!(p.can(Action::Next) && !p.can(Action::Previous));
+    assert_eq!(place(&p, Duration::ZERO, 4), (2.0, 1.0));
+    p.act(Action::Next, 1000 * MS);
+    assert_eq!(place(&p, 1000 * MS, 4), (2.0, 1.0));
+    assert_eq!(place(&p, 1050 * MS, 4), (2.0 - 0.0625, 1.0));
+    assert_eq!(place(&p, 1100 * MS, 4), (1.5, 1.0));
+    assert_eq!(place(&p, 1200 * MS, 4), (1.0, 1.0));
+    assert!(p.moving(1199 * MS) && !p.moving(1200 * MS));
+    assert_eq!(p.status(), "step 1 / 1   ·   5 U   ·   proven optimal");
+    assert_eq!(
+        p.open_cells(1100 * MS),
+        vec![4, 5, 7, 8],
+        "both ends of the slide"
+    );
+    assert_eq!(p.open_cells(1200 * MS), vec![7, 8], "at rest: the blanks");
+    assert!(!p.can(Action::Next));
+    p.act(Action::Next, 1300 * MS);
+    assert_eq!(p.step(), 1, "next at the end does nothing");
+    p.act(Action::Previous, 2000 * MS);
+    assert_eq!(place(&p, 2100 * MS, 4), (1.5, 1.0));
+    assert_eq!(place(&p, 2200 * MS, 4), (2.0, 1.0));
+    assert_eq!(p.step(), 0);
+}
+
+#[test]
+fn next_during_a_tween_finishes_it_and_autoplay_runs_to_the_end() {
+    let numeric: NumericPuzzle = "1 3\n0 1 2\n0\n".parse().unwrap();
+    let mut p = Playback::new(numeric.engine(), 200 * MS);
+    let left = |piece| Move {
+        piece,
+        dir: Dir::Left,
+    };
+    for mv in [left(0), left(1)] {
+        p.receive(SolverEvent::Move(mv));
+    }
+    p.act(Action::Next, Duration::ZERO);
+    p.act(Action::Next, 50 * MS);
+    assert_eq!(
+        place(&p, 50 * MS, 0),
+        (0.0, 0.0),
+        "first slide jumped to its end"
+    );
+    assert_eq!(place(&p, 150 * MS, 1), (0.0, 1.5));
+    p.act(Action::Restart, 60 * MS);
+    assert_eq!(place(&p, 60 * MS, 0), (0.0, 1.0));
+    assert!(!p.moving(60 * MS));
+
+    p.act(Action::PlayPause, Duration::ZERO);
+    assert!(p.autoplay() && p.moving(Duration::ZERO));
+    p.tick(100 * MS);
+    assert_eq!(p.step(), 1);
+    p.tick(250 * MS);
+    assert_eq!(p.step(), 2, "the second slide starts when the first ends");
+    assert_eq!(place(&p, 300 * MS, 1), (0.0, 1.5));
+    p.tick(500 * MS);
+    assert!(p.autoplay(), "still solving: more moves may come");
+    p.receive(SolverEvent::Verdict(Verdict::Solved { optimal: true }));
+    p.tick(500 * MS);
+    assert!(!p.autoplay() && !p.moving(500 * MS));
+}
+
+#[test]
+fn status_tells_progress_and_verdicts() {
+    let mut p = sample();
+    p.receive(SolverEvent::Progress(42));
+    assert_eq!(p.status(), "Solving... 42 states");
+    p.receive(SolverEvent::Verdict(Verdict::NoSolution));
+    assert_eq!(p.status(), "No solution");
+}
