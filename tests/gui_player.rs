@@ -32,6 +32,8 @@ const TWEEN: Duration = Duration::from_millis(200);
 const PATIENCE: Duration = Duration::from_secs(30);
 const SLOT: Srgb = Srgb(0x2a, 0x2f, 0x3c);
 const TILE: Srgb = Srgb(0xf3, 0xc9, 0x73);
+/// The board's frame when nobody solved it.
+const FRAME: Srgb = Srgb(0x3a, 0x40, 0x52);
 
 fn case() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/cases/sample4.in")
@@ -222,12 +224,65 @@ fn solve_from_a_position_made_by_hand_ends_on_the_goal() {
         shown,
         "Solve from the hand-made position did not end on the goal"
     );
-    // The person solved it (with help): the frame glows.
+    // The solver finished it, not the person: no glow (the frame keeps its colour).
     let frame = pixel(&shot, (layout.frame.x + 3.0, layout.frame.centre().1));
     assert!(
-        !near(frame, Srgb(0x3a, 0x40, 0x52)),
-        "no celebration: {frame:?}"
+        near(frame, FRAME),
+        "a celebration of the solver's moves: {frame:?}"
     );
+}
+
+#[test]
+fn a_solve_by_hand_glows_and_scores_the_persons_moves_against_the_shortest() {
+    let (mut playback, mut frames, layout, area, first) = sample_frames();
+    let solution = playback.moves().to_vec();
+    let at_start = frame_at(&mut frames, &mut playback, 0);
+    // The same moves by hand, as the window should count them.
+    let mut by_hand = solved();
+    for (i, &mv) in solution.iter().enumerate() {
+        by_hand.play(mv, Duration::from_secs(i as u64 + 1));
+    }
+    assert!(by_hand.won());
+    let rest = headless::at_rest(TWEEN);
+    let scored = frames.frame(&by_hand, &Pointer::default(), rest).unwrap();
+
+    let display = Display::start("hand-solve");
+    let (_player, window) = start_on(&display, area, &first);
+    // Once the solve from the start is in (the shortest is known), click each move in turn:
+    // on the piece, towards where it goes.
+    let (shown, _) = wait_for(
+        &display,
+        &window,
+        layout.status,
+        &region(&at_start, layout.status),
+    );
+    assert!(shown, "the solve from the start never came");
+    let mut position = playback.puzzle().start_position();
+    for &mv in &solution {
+        let puzzle = playback.puzzle();
+        let shape = puzzle.pieces[mv.piece].shape;
+        let (row, col) = puzzle.board.row_col(position.origins()[mv.piece]);
+        let (x, y) = layout
+            .cells(row as f32, col as f32, shape.rows, shape.cols)
+            .centre();
+        let (dr, dc) = mv.dir.delta();
+        let nudge = layout.cell * 0.3;
+        click(
+            &display,
+            &window,
+            (x + dc as f32 * nudge, y + dr as f32 * nudge),
+        );
+        puzzle.apply(&mut position, mv);
+    }
+    let (shown, shot) = wait_for(
+        &display,
+        &window,
+        layout.status,
+        &region(&scored, layout.status),
+    );
+    assert!(shown, "the status does not say: {}", by_hand.status());
+    let frame = pixel(&shot, (layout.frame.x + 3.0, layout.frame.centre().1));
+    assert!(!near(frame, FRAME), "no celebration: {frame:?}");
 }
 
 #[test]

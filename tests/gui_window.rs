@@ -40,7 +40,9 @@ fn sample_player(display: &Display) -> (xvfb::Reaped, String) {
 
 fn solved() -> Playback {
     let numeric: NumericPuzzle = std::fs::read_to_string(case()).unwrap().parse().unwrap();
-    let mut playback = Playback::new(numeric.engine(), TWEEN);
+    let puzzle = numeric.engine();
+    let target = numeric.target(&puzzle).ok();
+    let mut playback = Playback::new(puzzle, TWEEN).with_target(target);
     let options = Options {
         limits: Limits::memory(1 << 28),
         algo: Default::default(),
@@ -176,7 +178,7 @@ fn pressing_space_to_the_end_shows_the_solved_board_f12_saves_it_and_q_quits() {
     let (shown, _) = wait_for(&display, &window, &layout, &end);
     assert!(
         shown,
-        "the solved board is not on screen after {total} presses of Right"
+        "the solved board is not on screen after {total} presses of Space"
     );
 
     // F12 writes the frame on screen to the working folder.
@@ -188,7 +190,7 @@ fn pressing_space_to_the_end_shows_the_solved_board_f12_saves_it_and_q_quits() {
         if let Ok(image) = RgbaImage::read_png(&shot) {
             break image;
         }
-        assert!(began.elapsed() < PATIENCE, "S wrote no screenshot");
+        assert!(began.elapsed() < PATIENCE, "F12 wrote no screenshot");
         std::thread::sleep(Duration::from_millis(10));
     };
     assert!(region(&saved, layout.frame).difference(&end.0, 16) < 0.002);

@@ -7,7 +7,7 @@ use crate::solve::{Answer, Report, Unverified};
 /// What the solver thread tells the player.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SolverEvent {
-    /// States stored so far (after each BFS layer).
+    /// Positions the search has looked at so far.
     Progress(u64),
     /// The next move of the solution.
     Move(Move),
@@ -22,9 +22,9 @@ pub type Job = Box<dyn FnOnce(&mut dyn FnMut(SolverEvent)) + Send>;
 /// What is known about the answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
-    /// The solver is still working; it has stored this many states.
+    /// The solver is still working; it has looked at this many positions.
     Solving {
-        /// States stored so far.
+        /// Positions searched so far.
         states: u64,
     },
     /// Every move has arrived.
@@ -32,8 +32,8 @@ pub enum Verdict {
         /// Whether no shorter solution exists.
         optimal: bool,
     },
-    /// Proven unsolvable.
-    NoSolution,
+    /// Proven unsolvable; the text is the reason.
+    NoSolution(String),
     /// The solver stopped at a limit, or failed; the text says why.
     NoAnswer(String),
 }
@@ -50,7 +50,9 @@ pub fn answer_events(result: Result<Report, Unverified>) -> Vec<SolverEvent> {
                 .map(SolverEvent::Move)
                 .chain([SolverEvent::Verdict(Verdict::Solved { optimal })])
                 .collect(),
-            Answer::Unsolvable(_) => vec![SolverEvent::Verdict(Verdict::NoSolution)],
+            Answer::Unsolvable(proof) => {
+                vec![SolverEvent::Verdict(Verdict::NoSolution(proof.to_string()))]
+            }
             Answer::GaveUp(limit) => vec![SolverEvent::Verdict(Verdict::NoAnswer(format!(
                 "{limit} before an answer was proven"
             )))],

@@ -75,6 +75,13 @@ pub struct Playback {
     hint: Option<(usize, Move)>,
     order: Option<Order>,
     clock: Clock,
+    /// Hints the person was shown.
+    hints: usize,
+    /// The length of a proven shortest solution from the start, once one is known.
+    shortest: Option<usize>,
+    /// Whether the solve under way started from the start (so an optimal answer is the
+    /// puzzle's shortest).
+    solving_from_start: bool,
     goal_shown: bool,
     /// Whether the help (every key) covers the board.
     help_shown: bool,
@@ -100,6 +107,9 @@ impl Playback {
             hint: None,
             order: None,
             clock: Clock::default(),
+            hints: 0,
+            shortest: None,
+            solving_from_start: true,
             goal_shown: false,
             help_shown: false,
             message: None,
@@ -146,6 +156,9 @@ impl Playback {
                 if !matches!(verdict, Verdict::Solved { .. }) {
                     self.wanted = Wanted::Nothing;
                 }
+                if verdict == (Verdict::Solved { optimal: true }) && self.solving_from_start {
+                    self.shortest = Some(self.line.len());
+                }
                 self.verdict = Some(verdict);
             }
         }
@@ -153,6 +166,7 @@ impl Playback {
             && let Some(mv) = self.line.ahead()
         {
             self.hint = Some((self.line.step(), mv));
+            self.hints += 1;
             self.wanted = Wanted::Nothing;
         }
     }
@@ -165,6 +179,11 @@ impl Playback {
     /// Moves shown so far.
     pub fn step(&self) -> usize {
         self.line.step()
+    }
+
+    /// The moves of the line: the person's, and the solver's ahead of them.
+    pub fn moves(&self) -> &[Move] {
+        self.line.moves()
     }
 
     /// Moves known.
@@ -192,7 +211,7 @@ impl Playback {
         !self.solved()
             && !matches!(
                 self.verdict,
-                Some(Verdict::NoSolution | Verdict::NoAnswer(_))
+                Some(Verdict::NoSolution(_) | Verdict::NoAnswer(_))
             )
     }
 
@@ -249,7 +268,12 @@ impl Playback {
     /// Points at the next move of a solution from here, starting a solve when none is known.
     fn hint(&mut self) {
         match (&self.verdict, self.line.ahead()) {
-            (Some(Verdict::Solved { .. }), Some(mv)) => self.hint = Some((self.line.step(), mv)),
+            (Some(Verdict::Solved { .. }), Some(mv)) => {
+                if self.hint != Some((self.line.step(), mv)) {
+                    self.hints += 1;
+                }
+                self.hint = Some((self.line.step(), mv));
+            }
             (Some(Verdict::Solving { .. }), _) => self.wanted = Wanted::Hint,
             (None, _) => self.ask(Wanted::Hint),
             _ => {}
@@ -259,6 +283,7 @@ impl Playback {
     /// Forgets the line ahead and orders a solve from the position shown.
     fn ask(&mut self, wanted: Wanted) {
         self.line.cut();
+        self.solving_from_start = self.line.step() == 0;
         self.verdict = Some(Verdict::Solving { states: 0 });
         self.wanted = wanted;
         self.order = Some(Order::Start(self.line.position().origins().to_vec()));
@@ -296,7 +321,7 @@ impl Playback {
             duration,
         });
         self.clock.moved(now);
-        self.check_solved(now);
+        self.check_solved(now, true);
     }
 
     /// A click on `piece` that cannot move: it shakes.
@@ -311,7 +336,8 @@ impl Playback {
         if self.autoplay.is_some() {
             self.autoplay = Some((now, self.line.step()));
         }
-        self.check_solved(now);
+        self.clock.solver_plays(now);
+        self.check_solved(now, false);
     }
 
     /// One rung faster (`faster`) or slower; autoplay keeps its step and takes the new pace.
@@ -341,6 +367,13 @@ impl Playback {
         let from = self.line.position().origins();
         if let Some(mv) = self.line.ahead() {
             let from = from[mv.piece];
+            // Redoing the person's own move is theirs; a move of the solver's stops their clock.
+            let by_hand = self.line.ahead_by_hand();
+            if by_hand {
+                self.clock.moved(now);
+            } else {
+                self.clock.solver_plays(now);
+            }
             self.line.forward(&self.puzzle);
             self.slide = Some(Motion {
                 piece: mv.piece,
@@ -349,7 +382,7 @@ impl Playback {
                 started: now,
                 duration,
             });
-            self.check_solved(now);
+            self.check_solved(now, by_hand);
         }
     }
 
@@ -366,13 +399,14 @@ impl Playback {
             started: now,
             duration,
         });
-        self.check_solved(now);
+        self.check_solved(now, false);
     }
 
-    /// Stops the person's clock on the goal, and starts it again off it.
-    fn check_solved(&mut self, now: Duration) {
+    /// Stops the person's clock on a goal they reached (`by_hand`), and forgets their win off
+    /// it.
+    fn check_solved(&mut self, now: Duration, by_hand: bool) {
         let solved = self.solved();
-        self.clock.check(solved, now);
+        self.clock.check(solved, by_hand, now);
     }
 
     fn sliding(&self, now: Duration) -> bool {
@@ -404,7 +438,7 @@ impl Playback {
                 self.autoplay = None;
             }
         }
-        self.check_solved(now);
+        self.check_solved(now, false);
     }
 
     /// Whether frames after `now` will differ from the one at `now`.
@@ -420,6 +454,12 @@ impl Playback {
     /// How far the celebration of a solved board has gone, while it runs.
     pub fn celebrating(&self, now: Duration) -> Option<f32> {
         self.clock.celebrating(now)
+    }
+
+    /// Moves the person made by hand to reach the position shown, hints they were shown, and
+    /// the length of a proven shortest solution from the start when one is known.
+    pub fn score(&self) -> (usize, usize, Option<usize>) {
+        (self.line.hand_moves(), self.hints, self.shortest)
     }
 
     /// Whether the person solved the board shown.

@@ -132,7 +132,9 @@ impl Show {
             Box::new(move |emit| {
                 let events = match moves {
                     Some(moves) => shortest_checked(&engine, moves),
-                    None => vec![SolverEvent::Verdict(Verdict::NoSolution)],
+                    None => vec![SolverEvent::Verdict(Verdict::NoSolution(
+                        "the goal cannot be reached from this layout (every layout it reaches was tried)".into(),
+                    ))],
                 };
                 events.into_iter().for_each(emit);
             })
@@ -143,7 +145,9 @@ impl Show {
             Box::new(move |emit| {
                 let events = match solution_from(&engine.puzzle, &origins) {
                     Some(moves) => shortest_checked(&from(&engine, &origins), moves),
-                    None => vec![SolverEvent::Verdict(Verdict::NoSolution)],
+                    None => vec![SolverEvent::Verdict(Verdict::NoSolution(
+                        "the goal cannot be reached from this layout (every layout it reaches was tried)".into(),
+                    ))],
                 };
                 events.into_iter().for_each(emit);
             })
@@ -167,7 +171,8 @@ fn numeric_job(numeric: NumericPuzzle, origins: Vec<usize>, options: Options) ->
         let mut streamed = false;
         let mut on_progress = |progress: Progress<'_>| {
             if let Progress::Search(stats) = progress {
-                (emit.borrow_mut())(SolverEvent::Progress(stats.stored));
+                // IDA* stores nothing; what it expands is what it searched.
+                (emit.borrow_mut())(SolverEvent::Progress(stats.expanded.max(stats.stored)));
             }
         };
         let mut on_move = |mv| {
@@ -183,8 +188,12 @@ fn numeric_job(numeric: NumericPuzzle, origins: Vec<usize>, options: Options) ->
                 &mut on_move,
             )
         } else {
-            let Ok(target) = numeric.target(&puzzle) else {
-                return (emit.borrow_mut())(SolverEvent::Verdict(Verdict::NoSolution));
+            let target = match numeric.target(&puzzle) {
+                Ok(target) => target,
+                Err(proof) => {
+                    let verdict = Verdict::NoSolution(proof.to_string());
+                    return (emit.borrow_mut())(SolverEvent::Verdict(verdict));
+                }
             };
             puzzle.start = origins;
             crate::solve::solve_puzzle_streaming(
@@ -216,7 +225,9 @@ fn from(engine: &EnginePuzzle, origins: &[usize]) -> EnginePuzzle {
 /// The verdict of a brick solve that found nothing.
 fn engine_failure(error: EngineError) -> Vec<SolverEvent> {
     match error {
-        EngineError::NoSolution => vec![SolverEvent::Verdict(Verdict::NoSolution)],
+        e @ EngineError::NoSolution => {
+            vec![SolverEvent::Verdict(Verdict::NoSolution(e.to_string()))]
+        }
         e => vec![SolverEvent::Verdict(Verdict::NoAnswer(e.to_string()))],
     }
 }

@@ -55,7 +55,10 @@ impl Speed {
 
     /// The speed as shown on screen.
     pub fn label(self) -> String {
-        format!("{} moves/s", self.per_second())
+        match self.per_second() {
+            1 => "1 move/s".to_string(),
+            n => format!("{n} moves/s"),
+        }
     }
 }
 

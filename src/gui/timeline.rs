@@ -8,6 +8,8 @@ use crate::engine::puzzle::{Move, Position, Puzzle};
 #[derive(Clone, Debug)]
 pub struct Timeline {
     moves: Vec<Move>,
+    /// Per move on the line: whether the person made it (the solver's moves are not theirs).
+    by_hand: Vec<bool>,
     step: usize,
     position: Position,
 }
@@ -26,6 +28,7 @@ impl Timeline {
     pub fn new(puzzle: &Puzzle) -> Timeline {
         Timeline {
             moves: Vec::new(),
+            by_hand: Vec::new(),
             step: 0,
             position: puzzle.start_position(),
         }
@@ -64,11 +67,26 @@ impl Timeline {
     /// Adds `mv` at the far end of the line (the solver's next move).
     pub fn push(&mut self, mv: Move) {
         self.moves.push(mv);
+        self.by_hand.push(false);
     }
 
     /// Drops the moves after the position shown.
     pub fn cut(&mut self) {
         self.moves.truncate(self.step);
+        self.by_hand.truncate(self.step);
+    }
+
+    /// Whether the next move on the line is one the person made (and undid).
+    pub fn ahead_by_hand(&self) -> bool {
+        self.by_hand.get(self.step).copied().unwrap_or(false)
+    }
+
+    /// How many of the moves made to reach the position shown the person made by hand.
+    pub fn hand_moves(&self) -> usize {
+        self.by_hand[..self.step]
+            .iter()
+            .filter(|&&hand| hand)
+            .count()
     }
 
     /// Makes the next move on the line; returns it, or `None` at the end.
@@ -91,11 +109,13 @@ impl Timeline {
     /// on a new line that leaves the old one at the position shown.
     pub fn play(&mut self, puzzle: &Puzzle, mv: Move) -> Played {
         if self.ahead() == Some(mv) {
+            self.by_hand[self.step] = true;
             self.forward(puzzle);
             return Played::Followed;
         }
         self.cut();
         self.moves.push(mv);
+        self.by_hand.push(true);
         self.forward(puzzle);
         Played::Branched
     }

@@ -5,6 +5,23 @@ use super::Playback;
 use crate::gui::events::Verdict;
 use std::time::Duration;
 
+/// `n` moves, in words.
+fn moves(n: usize) -> String {
+    match n {
+        1 => "1 move".to_string(),
+        n => format!("{n} moves"),
+    }
+}
+
+/// What is known of a solution's length, in a player's words.
+fn proof(optimal: bool) -> &'static str {
+    if optimal {
+        "a shortest solution"
+    } else {
+        "a solution, maybe not the shortest"
+    }
+}
+
 impl Playback {
     /// The status line: a message, the celebration, the solver's progress, or the step, the
     /// last move and the verdict.
@@ -15,8 +32,22 @@ impl Playback {
         if self.goal_shown {
             return "The goal".to_string();
         }
+        let (hand, hints, shortest) = self.score();
         if self.won() {
-            return format!("Solved in {} moves!", self.line.step());
+            let shortest = shortest.map_or(String::new(), |m| format!(" (shortest: {m})"));
+            let hints = match hints {
+                0 => String::new(),
+                1 => ", with 1 hint".to_string(),
+                n => format!(", with {n} hints"),
+            };
+            return format!("You solved it in {}{shortest}{hints}!", moves(hand));
+        }
+        if self.solved() && self.line.step() > 0 {
+            let proof = match self.verdict {
+                Some(Verdict::Solved { optimal }) => format!(", {}", proof(optimal)),
+                _ => String::new(),
+            };
+            return format!("The solver finished: {}{proof}", moves(self.line.step()));
         }
         let last = match self.line.step() {
             0 => "start".to_string(),
@@ -27,29 +58,31 @@ impl Playback {
         }
         match &self.verdict {
             None => format!("move {}   ·   {last}   ·   H for a hint", self.line.step()),
-            Some(Verdict::Solving { states }) => format!("Solving... {states} states"),
-            Some(Verdict::NoSolution) => "No solution".to_string(),
+            Some(Verdict::Solving { states: 0 }) if self.line.len() > self.line.step() => {
+                format!("Solving... {} moves so far", self.line.len())
+            }
+            Some(Verdict::Solving { states }) => {
+                format!("Solving... {states} positions searched")
+            }
+            Some(Verdict::NoSolution(why)) => format!("No solution: {why}"),
             Some(Verdict::NoAnswer(why)) => format!("No answer: {why}"),
             Some(Verdict::Solved { optimal }) => {
-                let proof = if *optimal {
-                    "proven optimal"
-                } else {
-                    "not proven optimal"
-                };
                 format!(
-                    "step {} / {}   ·   {last}   ·   {proof}",
+                    "step {} / {}   ·   {last}   ·   {}",
                     self.line.step(),
-                    self.line.len()
+                    self.line.len(),
+                    proof(*optimal)
                 )
             }
         }
     }
 
-    /// The line under the slider: moves made, the clock and the autoplay speed.
+    /// The line under the slider: the person's own moves and hints, their clock (which stops
+    /// while the solver plays) and the autoplay speed.
     pub fn info(&self, now: Duration) -> String {
+        let (hand, hints, _) = self.score();
         format!(
-            "moves {}   ·   time {}   ·   speed {}",
-            self.line.step(),
+            "your moves {hand}   ·   hints {hints}   ·   time {}   ·   speed {}",
             self.clock.text(now),
             self.speed.label()
         )
