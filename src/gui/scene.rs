@@ -219,13 +219,26 @@ pub fn build(
         } else {
             &[]
         };
+        // A piece whose cells all carry one number (the classic Klotski's and the brick
+        // puzzle's blocks) shows it once, in its middle.
+        let one_label = numbers.len() > 1 && numbers.iter().all(|&n| n == numbers[0]);
         for (i, number) in numbers.iter().enumerate() {
             let (dr, dc) = ((i / shape.cols) as f32, (i % shape.cols) as f32);
-            let at = layout.cells(row + dr, col + dc, 1, 1);
+            let centre = if one_label {
+                area.centre()
+            } else {
+                layout.cells(row + dr, col + dc, 1, 1).centre()
+            };
+            if one_label && i > 0 {
+                break;
+            }
+            let text = number.to_string();
+            // Wide numbers get smaller, so that three digits still leave a margin.
+            let digits = text.len() as f32;
             labels.push(Label {
-                text: number.to_string(),
-                centre: at.centre(),
-                size: number_size,
+                size: number_size.min(cell * 0.7 / (0.62 * digits)),
+                text,
+                centre,
                 bold: true,
                 color: INK,
             });
@@ -349,13 +362,15 @@ fn hint_arrow(
         crate::engine::geometry::Dir::Left => "◀",
         crate::engine::geometry::Dir::Right => "▶",
     };
+    // In the blank cell the piece is about to enter, beside its numbers rather than on them.
     let (cx, cy) = area.centre();
     let (dr, dc) = mv.dir.delta();
-    let reach = layout.cell * 0.32;
+    let reach_x = area.w / 2.0 + layout.cell * 0.5;
+    let reach_y = area.h / 2.0 + layout.cell * 0.5;
     Label {
         text: arrow.to_string(),
-        centre: (cx + dc as f32 * reach, cy + dr as f32 * reach),
-        size: (layout.cell * 0.3).max(8.0),
+        centre: (cx + dc as f32 * reach_x, cy + dr as f32 * reach_y),
+        size: (layout.cell * 0.4).max(8.0),
         bold: true,
         color: HINT,
     }
