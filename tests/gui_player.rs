@@ -15,7 +15,7 @@ use klotski::gui::image::RgbaImage;
 use klotski::gui::instance::Srgb;
 use klotski::gui::layout::{Rect, ScreenLayout};
 use klotski::gui::options::FrameSize;
-use klotski::gui::playback::Playback;
+use klotski::gui::playback::{Order, Playback, Trend};
 use klotski::puzzles::numeric::NumericPuzzle;
 use klotski::search::Limits;
 use klotski::solve::Options;
@@ -553,4 +553,57 @@ fn arrows_and_line_clicks_slide_tiles_and_f1_shows_the_help() {
     display.run("xdotool", &["key", "question"]);
     let (shown, _) = wait_for(&display, &window, panel, &region(&help, panel));
     assert!(shown, "? did not show the help");
+}
+
+#[test]
+fn the_distance_to_the_goal_shows_after_a_move_by_hand() {
+    let (mut playback, mut frames, layout, area, first) = sample_frames();
+    let at_start = frame_at(&mut frames, &mut playback, 0);
+    // 14 (row 3, column 1) right, off the solution's line; the headless model measures the
+    // distance from there as the window's solver thread would.
+    let puzzle = playback.puzzle().clone();
+    let fourteen = (puzzle.pieces.iter())
+        .position(|p| p.label() == 14)
+        .unwrap();
+    let right = klotski::Move {
+        piece: fourteen,
+        dir: klotski::Dir::Right,
+    };
+    playback.play(right, Duration::from_secs(1));
+    let Some(Order::Start(origins)) = playback.take_order() else {
+        panic!("no solve ordered after a move by hand on a small board");
+    };
+    let numeric: NumericPuzzle = std::fs::read_to_string(case()).unwrap().parse().unwrap();
+    let target = numeric.target(&puzzle).unwrap();
+    let from_here = klotski::Puzzle {
+        start: origins,
+        ..puzzle
+    };
+    let report = klotski::solve::solve_puzzle(&from_here, &target, options(), &mut |_| {});
+    for event in answer_events(report) {
+        playback.receive(event);
+    }
+    let (left, trend) = playback.trend().expect("a distance");
+    assert_eq!(trend, Trend::Farther, "{left} moves left");
+    let want = frames
+        .frame(&playback, &Pointer::default(), headless::at_rest(TWEEN))
+        .unwrap();
+
+    let display = Display::start("distance");
+    let (_player, window) = start_on(&display, area, &first);
+    let (shown, _) = wait_for(
+        &display,
+        &window,
+        layout.status,
+        &region(&at_start, layout.status),
+    );
+    assert!(shown, "the solve from the start never came");
+    click(&display, &window, layout.cells(3.0, 1.0, 1, 1).centre());
+    let (shown, _) = wait_for(
+        &display,
+        &window,
+        layout.status,
+        &region(&want, layout.status),
+    );
+    assert!(shown, "the status does not say: {}", playback.status());
 }

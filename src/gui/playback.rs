@@ -54,6 +54,24 @@ pub enum Order {
 enum Wanted {
     Nothing,
     Hint,
+    /// A quiet solve after a move by hand, for the distance left to the goal.
+    Distance,
+}
+
+/// Boards of at most this many cells get a solve after every move by hand that leaves the
+/// solver's line, so the distance to the goal is always shown: their exact searches settle in
+/// a blink (the 15-puzzle and small block boards).
+const LIVE_DISTANCE_CELLS: usize = 20;
+
+/// Whether the person's last move brought the goal nearer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Trend {
+    /// A move nearer the goal.
+    Closer,
+    /// As far as before (only on boards where a move can keep the distance).
+    Level,
+    /// A move away from it.
+    Farther,
 }
 
 /// The playback model.
@@ -82,6 +100,9 @@ pub struct Playback {
     /// Whether the solve under way started from the start (so an optimal answer is the
     /// puzzle's shortest).
     solving_from_start: bool,
+    /// The shortest distance to the goal before the person's last move, while that move's
+    /// effect is being measured or shown.
+    distance_before: Option<usize>,
     goal_shown: bool,
     /// Whether the help (every key) covers the board.
     help_shown: bool,
@@ -110,6 +131,7 @@ impl Playback {
             hints: 0,
             shortest: None,
             solving_from_start: true,
+            distance_before: None,
             goal_shown: false,
             help_shown: false,
             message: None,
@@ -229,6 +251,9 @@ impl Playback {
     /// Does `action` at time `now`.
     pub fn act(&mut self, action: Action, now: Duration) {
         self.message = None;
+        if action != Action::Hint {
+            self.distance_before = None;
+        }
         match action {
             Action::Next => {
                 self.next(now, self.duration);
@@ -306,12 +331,16 @@ impl Playback {
         self.message = None;
         self.autoplay = None;
         let from = self.line.position().origins()[mv.piece];
+        self.distance_before = self.distance();
         if self.line.play(&self.puzzle, mv) == Played::Branched {
             if matches!(self.verdict, Some(Verdict::Solving { .. })) {
                 self.order = Some(Order::Stop);
             }
             self.verdict = None;
             self.wanted = Wanted::Nothing;
+            if self.puzzle.board.cells() <= LIVE_DISTANCE_CELLS && !self.solved() {
+                self.ask(Wanted::Distance);
+            }
         }
         self.slide = Some(Motion {
             piece: mv.piece,
@@ -331,6 +360,7 @@ impl Playback {
 
     /// Jumps to `step` at once (the scrubber, `End`); autoplay goes on from there.
     pub fn seek(&mut self, step: usize, now: Duration) {
+        self.distance_before = None;
         self.line.seek(&self.puzzle, step);
         self.slide = None;
         if self.autoplay.is_some() {
@@ -454,6 +484,28 @@ impl Playback {
     /// How far the celebration of a solved board has gone, while it runs.
     pub fn celebrating(&self, now: Duration) -> Option<f32> {
         self.clock.celebrating(now)
+    }
+
+    /// The fewest moves left from the position shown, once a proven shortest solution from
+    /// here (or from before it, along the line) is known.
+    pub fn distance(&self) -> Option<usize> {
+        match self.verdict {
+            Some(Verdict::Solved { optimal: true }) => Some(self.line.len() - self.line.step()),
+            _ if self.solved() => Some(0),
+            _ => None,
+        }
+    }
+
+    /// The distance left and whether the person's last move brought the goal nearer, once
+    /// both are known.
+    pub fn trend(&self) -> Option<(usize, Trend)> {
+        let (before, now) = (self.distance_before?, self.distance()?);
+        let trend = match now.cmp(&before) {
+            std::cmp::Ordering::Less => Trend::Closer,
+            std::cmp::Ordering::Equal => Trend::Level,
+            std::cmp::Ordering::Greater => Trend::Farther,
+        };
+        Some((now, trend))
     }
 
     /// Moves the person made by hand to reach the position shown, hints they were shown, and

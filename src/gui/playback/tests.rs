@@ -178,3 +178,27 @@ fn a_solve_by_hand_is_scored_apart_from_the_solvers_moves() {
     p.seek(1, 100 * S);
     assert_eq!(p.score().0, 1);
 }
+
+#[test]
+fn after_each_move_by_hand_a_small_board_tells_the_distance_left_and_its_trend() {
+    let four = |dir| Move { piece: 3, dir };
+    let mut p = scored();
+    assert_eq!(p.distance(), Some(1));
+    // Off the solver's line: a quiet solve from here is ordered at once.
+    p.play(four(Dir::Right), 10 * S);
+    let here = p.position().origins().to_vec();
+    assert_eq!(p.take_order(), Some(Order::Start(here)));
+    assert_eq!(p.status(), "move 1   ·   4 R   ·   measuring the distance");
+    p.receive(SolverEvent::Move(four(Dir::Left)));
+    p.receive(SolverEvent::Move(BLOCK_UP));
+    p.receive(SolverEvent::Verdict(Verdict::Solved { optimal: true }));
+    assert_eq!(p.trend(), Some((2, Trend::Farther)));
+    assert_eq!(p.status(), "move 1   ·   4 R   ·   2 moves to go, farther");
+    // Along the new line: one nearer, and no new solve.
+    p.play(four(Dir::Left), 11 * S);
+    assert_eq!(p.take_order(), None);
+    assert_eq!(p.status(), "move 2   ·   4 L   ·   1 move to go, closer");
+    // Watching the solver's moves shows no trend.
+    p.act(Action::Previous, 12 * S);
+    assert_eq!(p.trend(), None);
+}

@@ -1,7 +1,7 @@
 //! What the player's two text lines say: the status line above the board and the info line
 //! under the slider, read from the playback model.
 
-use super::Playback;
+use super::{Playback, Trend, Wanted};
 use crate::gui::events::Verdict;
 use std::time::Duration;
 
@@ -56,8 +56,26 @@ impl Playback {
         if let Some(mv) = self.hinted() {
             return format!("Hint: {}", self.puzzle.describe(mv));
         }
+        if let Some((left, trend)) = self.trend() {
+            let trend = match trend {
+                Trend::Closer => "closer",
+                Trend::Level => "no nearer",
+                Trend::Farther => "farther",
+            };
+            return format!(
+                "move {}   ·   {last}   ·   {} to go, {trend}",
+                self.line.step(),
+                moves(left)
+            );
+        }
         match &self.verdict {
             None => format!("move {}   ·   {last}   ·   H for a hint", self.line.step()),
+            Some(Verdict::Solving { .. }) if self.wanted == Wanted::Distance => {
+                format!(
+                    "move {}   ·   {last}   ·   measuring the distance",
+                    self.line.step()
+                )
+            }
             Some(Verdict::Solving { states: 0 }) if self.line.len() > self.line.step() => {
                 format!("Solving... {} moves so far", self.line.len())
             }
