@@ -147,7 +147,7 @@ fn usage_errors_keep_the_rest_of_the_cli_convention() {
     assert_eq!((run.stdout.as_str(), run.code), ("", 2));
     assert_eq!(
         run.stderr,
-        "error: unexpected argument '--bogus' found (see klotski --help)\n"
+        "error: unexpected argument '--bogus' found (see klotski solvable --help)\n"
     );
 }
 

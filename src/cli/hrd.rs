@@ -2,6 +2,7 @@
 //! seed's own spelling (`--show`, `--cal`, ...), its output on stdout or into a file.
 
 use super::clock::thread_cpu;
+use super::output::{self, WriteFailed, tell};
 use super::{BAD_INPUT, OK};
 use anyhow::Result;
 use clap::{Args, Subcommand};
@@ -15,7 +16,6 @@ use klotski::puzzles::hrd::moves::Metric;
 use klotski::puzzles::hrd::show::{self, Drawing, MAX_WIDTH};
 use klotski::puzzles::hrd::solve::{self, Path};
 use std::fmt::Write as _;
-use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -161,6 +161,9 @@ enum HrdError {
         /// What is wrong with the code (printed here, not chained, so it shows once).
         cause: CodeError,
     },
+    /// Standard output could not be written.
+    #[error(transparent)]
+    Output(#[from] WriteFailed),
     /// A file could not be read or written.
     #[error("{path}: {cause}")]
     Io {
@@ -179,12 +182,14 @@ fn width(text: &str) -> Result<usize, String> {
         .ok_or_else(|| format!("WIDTH must be 1 to {MAX_WIDTH}, got '{text}'"))
 }
 
-/// Runs the command; bad codes in files and failed writes are one `error:` line, exit 2.
+/// Runs the command; bad codes in files and failed file writes are one `error:` line, exit 2;
+/// a failed stdout is left to [`super::run`].
 pub fn run(args: &HrdArgs) -> Result<u8> {
     match command(args) {
         Ok(()) => Ok(OK),
+        Err(HrdError::Output(write)) => Err(write.into()),
         Err(e) => {
-            eprintln!("error: {e}");
+            tell!("error: {e}");
             Ok(BAD_INPUT)
         }
     }
@@ -404,17 +409,13 @@ fn emit(file: Option<&PathBuf>, text: &str) -> Result<(), HrdError> {
 
 /// Writes `bytes` to `file`, or to stdout when there is none.
 fn emit_bytes(file: Option<&PathBuf>, bytes: &[u8]) -> Result<(), HrdError> {
-    let written = match file {
-        Some(path) => std::fs::write(path, bytes),
-        None => {
-            let mut stdout = std::io::stdout().lock();
-            stdout.write_all(bytes).and_then(|()| stdout.flush())
-        }
-    };
-    written.map_err(|cause| HrdError::Io {
-        path: file.map_or("standard output".to_string(), |f| f.display().to_string()),
-        cause,
-    })
+    match file {
+        Some(path) => std::fs::write(path, bytes).map_err(|cause| HrdError::Io {
+            path: path.display().to_string(),
+            cause,
+        }),
+        None => Ok(output::stdout(bytes)?),
+    }
 }
 
 /// Median wall and CPU time per run of `work`, over `samples` batches of `batch` runs.

@@ -9,6 +9,7 @@ mod clock;
 mod compare;
 mod generate;
 pub mod hrd;
+mod output;
 #[cfg(feature = "gui")]
 mod player;
 mod progress;
@@ -22,6 +23,7 @@ mod watchdog;
 use args::{Cli, Mode};
 use clap::Parser;
 use clap::error::ErrorKind;
+use output::{WriteFailed, tell, tell_raw};
 use std::process::ExitCode;
 
 /// Exit code for an answer that is right.
@@ -32,6 +34,9 @@ pub const INTERNAL: u8 = 1;
 pub const BAD_INPUT: u8 = 2;
 /// Exit code when a limit stopped the work before an answer was proven.
 pub const LIMIT: u8 = 3;
+/// Exit code when standard output could not be written (a full disk, say); a reader that
+/// closed the pipe early is not a failure (exit 0).
+pub const OUTPUT: u8 = 4;
 
 /// Runs the command line `args` (the program name first) and returns the exit code.
 pub fn run(args: impl IntoIterator<Item = String>) -> ExitCode {
@@ -56,11 +61,40 @@ pub fn run(args: impl IntoIterator<Item = String>) -> ExitCode {
     };
     ExitCode::from(match result {
         Ok(code) => code,
-        Err(e) => {
-            eprintln!("error: {e:#}");
+        Err(e) => failure(&e),
+    })
+}
+
+/// The exit code of a run that ended in `error`, told on stderr in one line (nothing when the
+/// reader of stdout left early: it saw what it wanted).
+fn failure(error: &anyhow::Error) -> u8 {
+    match error.chain().find_map(|e| e.downcast_ref::<WriteFailed>()) {
+        Some(write) if write.reader_left() => OK,
+        Some(write) => {
+            tell!("error: {write}");
+            OUTPUT
+        }
+        None => {
+            tell!("error: {}", one_line(error));
             BAD_INPUT
         }
-    })
+    }
+}
+
+/// The error and its causes in one line, each said once: a cause whose text its wrapper
+/// already quotes (as `thiserror` messages that print their source do) is not repeated.
+fn one_line(error: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in error.chain() {
+        let said = cause.to_string();
+        if !text.contains(&said) {
+            if !text.is_empty() {
+                text.push_str(": ");
+            }
+            text.push_str(&said);
+        }
+    }
+    text
 }
 
 /// Reports a command line clap refused: help and the version go to stdout (exit 0); anything
@@ -68,29 +102,44 @@ pub fn run(args: impl IntoIterator<Item = String>) -> ExitCode {
 fn usage(error: &clap::Error) -> u8 {
     match error.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
-            print!("{error}");
-            OK
+            match output::stdout(error.to_string()) {
+                Ok(()) => OK,
+                Err(write) => failure(&write.into()),
+            }
         }
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            eprint!("error: no mode given\n\n{error}");
+            tell_raw(&format!("error: no mode given\n\n{error}"));
             BAD_INPUT
         }
         _ => {
-            let text = error.to_string();
-            let first = text.lines().next().unwrap_or("error: bad usage");
-            // Clap puts what is missing on the lines after "not provided:".
-            let missing: Vec<&str> = text
-                .lines()
-                .skip(1)
-                .take_while(|l| l.starts_with("  "))
-                .map(str::trim)
-                .collect();
-            if missing.is_empty() {
-                eprintln!("{first} (see klotski --help)");
-            } else {
-                eprintln!("{first} {} (see klotski --help)", missing.join(", "));
-            }
+            tell!("{}", usage_line(&error.to_string()));
             BAD_INPUT
         }
     }
+}
+
+/// Clap's error text in one line: its first line, what it says is missing, its tips (such as
+/// a similar subcommand's name) and the help of the (sub)command its usage line names.
+fn usage_line(text: &str) -> String {
+    let mut lines = text.lines();
+    let first = lines.next().unwrap_or("error: bad usage").trim_end();
+    let mut notes: Vec<String> = Vec::new();
+    let mut command = "klotski".to_string();
+    for line in lines {
+        let line = line.trim();
+        if let Some(usage) = line.strip_prefix("Usage: ") {
+            let words = usage.split_whitespace();
+            let words: Vec<&str> = words
+                .take_while(|w| !w.starts_with(['<', '[', '-']))
+                .collect();
+            command = words.join(" ");
+        } else if let Some(tip) = line.strip_prefix("tip: ") {
+            notes.push(tip.to_string());
+        } else if !line.is_empty() && !line.starts_with("For more information") {
+            // Clap lists what is missing on the lines after "not provided:".
+            notes.push(line.to_string());
+        }
+    }
+    notes.push(format!("see {command} --help"));
+    format!("{first} ({})", notes.join("; "))
 }

@@ -2,6 +2,7 @@
 //! puzzle file or a classic layout code) and where: a window, or PNG frames.
 
 use super::args::{GuiArgs, PlayerArgs, RenderArgs};
+use super::output::{self, tell};
 use super::terminal::read_puzzle;
 use super::{INTERNAL, OK};
 use anyhow::{Context, Result};
@@ -20,7 +21,7 @@ pub fn gui(args: &GuiArgs) -> Result<u8> {
     match app::run(show, window, options) {
         Ok(()) => Ok(OK),
         Err(e) => {
-            eprintln!("error: {e}");
+            tell!("error: {e}");
             Ok(INTERNAL)
         }
     }
@@ -39,13 +40,14 @@ pub fn render(args: &RenderArgs) -> Result<u8> {
     };
     match headless::render_files(show, &request) {
         Ok(written) => {
-            for path in written {
-                println!("{}", path.display());
-            }
+            let listing: String = (written.iter())
+                .map(|path| format!("{}\n", path.display()))
+                .collect();
+            output::stdout(listing)?;
             Ok(OK)
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            tell!("error: {e}");
             Ok(INTERNAL)
         }
     }

@@ -1,6 +1,7 @@
 //! What a long solve tells on stderr while it works: a line every few seconds naming the stage
 //! and how far it has come, and the pattern databases it builds or waits for.
 
+use super::output::tell;
 use super::tables;
 use klotski::solve::Progress;
 use std::time::{Duration, Instant};
@@ -39,7 +40,7 @@ impl Reporter {
                 self.stage = stage;
                 if self.verbose {
                     let seconds = self.started.elapsed().as_secs_f64();
-                    eprintln!("klotski: {seconds:.2} s: {stage}");
+                    tell!("klotski: {seconds:.2} s: {stage}");
                 }
             }
             Progress::Moves(moves) => self.moves = moves,
@@ -51,12 +52,12 @@ impl Reporter {
         self.last = Instant::now();
         let seconds = self.started.elapsed().as_secs();
         if self.stage == "constructive solver" {
-            eprintln!(
+            tell!(
                 "klotski: {seconds} s: constructive solver, {} moves so far",
                 self.moves
             );
         } else {
-            eprintln!("klotski: {seconds} s: {}", self.stage);
+            tell!("klotski: {seconds} s: {}", self.stage);
         }
     }
 }

@@ -2,6 +2,7 @@
 //! on stdout.
 
 use super::args::{default_memory_budget, parse_size};
+use super::output::{self, tell};
 use super::{LIMIT, OK};
 use anyhow::Result;
 use clap::{Args, Subcommand};
@@ -74,13 +75,14 @@ pub enum SbpCommand {
         file: PathBuf,
     },
     /// A random walk of N moves: the board, then each move and the board after it
+    #[command(allow_negative_numbers = true)]
     Random {
         /// A board file
         file: PathBuf,
         /// Moves to make
         #[arg(value_parser = moves_count)]
         n: usize,
-        /// The same seed gives the same walk [default: from the clock]
+        /// The same seed gives the same walk [default: from the clock, told on stderr]
         #[arg(long)]
         seed: Option<u64>,
     },
@@ -108,20 +110,20 @@ pub struct SolverArgs {
 #[derive(Debug, thiserror::Error)]
 enum CommandError {
     /// A board file could not be read.
-    #[error("{path}: {source}")]
+    #[error("{path}: {cause}")]
     Read {
         /// The file.
         path: String,
-        /// Why.
-        source: std::io::Error,
+        /// Why (printed here, not chained, so it shows once).
+        cause: std::io::Error,
     },
     /// A board file is malformed.
-    #[error("{path}: {source}")]
+    #[error("{path}: {cause}")]
     Parse {
         /// The file.
         path: String,
-        /// What is wrong.
-        source: ParseError,
+        /// What is wrong (printed here, not chained, so it shows once).
+        cause: ParseError,
     },
     /// The move given to `applyMove` cannot be made.
     #[error(transparent)]
@@ -151,13 +153,13 @@ fn moves_count(text: &str) -> Result<usize, String> {
 }
 
 fn load(path: &Path) -> Result<SbpBoard, CommandError> {
-    let text = std::fs::read_to_string(path).map_err(|source| CommandError::Read {
+    let text = std::fs::read_to_string(path).map_err(|cause| CommandError::Read {
         path: path.display().to_string(),
-        source,
+        cause,
     })?;
-    text.parse().map_err(|source| CommandError::Parse {
+    text.parse().map_err(|cause| CommandError::Parse {
         path: path.display().to_string(),
-        source,
+        cause,
     })
 }
 
@@ -171,12 +173,12 @@ fn python_bool(b: bool) -> &'static str {
 pub fn run(args: &SbpArgs) -> Result<u8> {
     match output(&args.command) {
         Ok((stdout, None)) => {
-            print!("{stdout}");
+            output::stdout(stdout)?;
             Ok(OK)
         }
         Ok((stdout, Some(why))) => {
-            print!("{stdout}");
-            eprintln!("error: {why}");
+            output::stdout(stdout)?;
+            tell!("error: {why}");
             Ok(LIMIT)
         }
         Err(e) => Err(e.into()),
@@ -220,8 +222,13 @@ fn output(command: &SbpCommand) -> Result<(String, Option<String>), CommandError
         SbpCommand::Norm { file } => load(file)?.normalized().to_string(),
         SbpCommand::Random { file, n, seed } => {
             let board = load(file)?;
+            let seed = seed.unwrap_or_else(|| {
+                let drawn = clock_seed();
+                tell!("klotski: seed {drawn} (--seed {drawn} gives this walk again)");
+                drawn
+            });
             let mut text = board.to_string();
-            for (mv, after) in random_walk(&board, *n, seed.unwrap_or_else(clock_seed)) {
+            for (mv, after) in random_walk(&board, *n, seed) {
                 write!(text, "\n{mv}\n\n{after}").expect("writing to a String");
             }
             text

@@ -2,6 +2,7 @@
 //! pdb` (the 15-puzzle's 7-8 tables, with a progress bar) and `klotski cache`.
 
 use super::args::{CacheAction, CacheCommand, PdbArgs, default_memory_budget};
+use super::output::{self, tell};
 use super::{INTERNAL, LIMIT, OK};
 use anyhow::{Context, Result, anyhow};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -18,12 +19,14 @@ pub fn tell_table(event: TableEvent<'_>) {
         TableEvent::Building {
             pattern,
             progress: None,
-        } => eprintln!(
+        } => tell!(
             "klotski: building the pattern database for tiles at cells {:?} of {}x{} (first use)",
-            pattern.cells, pattern.rows, pattern.cols
+            pattern.cells,
+            pattern.rows,
+            pattern.cols
         ),
         TableEvent::Building { .. } => {}
-        TableEvent::Built { took, stored, .. } => eprintln!(
+        TableEvent::Built { took, stored, .. } => tell!(
             "klotski: built it in {:.1} s{}",
             took.as_secs_f64(),
             match stored {
@@ -32,14 +35,16 @@ pub fn tell_table(event: TableEvent<'_>) {
                 None => String::new(),
             }
         ),
-        TableEvent::Waiting { pattern } => eprintln!(
+        TableEvent::Waiting { pattern } => tell!(
             "klotski: waiting for another klotski process to build the database for cells {:?}",
             pattern.cells
         ),
-        TableEvent::Unreadable(e) => eprintln!("klotski: cache: {e}"),
-        TableEvent::Skipped { pattern, reason } => eprintln!(
+        TableEvent::Unreadable(e) => tell!("klotski: cache: {e}"),
+        TableEvent::Skipped { pattern, reason } => tell!(
             "klotski: no pattern databases for cells {:?} of {}x{}: {reason}",
-            pattern.cells, pattern.rows, pattern.cols
+            pattern.cells,
+            pattern.rows,
+            pattern.cols
         ),
     }
 }
@@ -74,12 +79,12 @@ pub fn build(args: &PdbArgs) -> Result<u8> {
         TableEvent::Built { took, stored, .. } => {
             bar.finish_and_clear();
             match stored {
-                Some(Ok(path)) => eprintln!(
+                Some(Ok(path)) => tell!(
                     "klotski: built in {:.0} s, cached in {}",
                     took.as_secs_f64(),
                     path.display()
                 ),
-                Some(Err(e)) => eprintln!("klotski: built, but not cached: {e}"),
+                Some(Err(e)) => tell!("klotski: built, but not cached: {e}"),
                 None => {}
             }
         }
@@ -101,7 +106,7 @@ pub fn build(args: &PdbArgs) -> Result<u8> {
             cache.dir().display()
         );
     }
-    eprintln!("klotski: the 7-8 tables are in {}", cache.dir().display());
+    tell!("klotski: the 7-8 tables are in {}", cache.dir().display());
     Ok(OK)
 }
 
@@ -111,7 +116,10 @@ pub fn cache(args: &CacheCommand) -> Result<u8> {
         .ok_or_else(|| anyhow!("no cache folder: give --cache-dir DIR, or set HOME"))?;
     if args.action == CacheAction::Clear {
         let removed = cache.clear()?;
-        println!("removed {removed} files from {}", cache.dir().display());
+        output::stdout(format!(
+            "removed {removed} files from {}\n",
+            cache.dir().display()
+        ))?;
         return Ok(OK);
     }
     let entries = cache.list().context("cannot list the cache")?;
@@ -127,21 +135,21 @@ pub fn cache(args: &CacheCommand) -> Result<u8> {
             },
             _ => String::new(),
         };
-        println!(
-            "{:>10}  used {:>7} ago  {}{check}",
+        output::stdout(format!(
+            "{:>10}  used {:>7} ago  {}{check}\n",
             Bytes(entry.bytes as usize).to_string(),
             age(entry.last_used),
             entry.path.display()
-        );
+        ))?;
     }
     let total: u64 = entries.iter().map(|e| e.bytes).sum();
-    println!(
-        "{} tables, {} of {} in {}",
+    output::stdout(format!(
+        "{} tables, {} of {} in {}\n",
         entries.len(),
         Bytes(total as usize),
         Bytes(cache.max_bytes() as usize),
         cache.dir().display()
-    );
+    ))?;
     Ok(if damaged > 0 { INTERNAL } else { OK })
 }
 

@@ -2,13 +2,14 @@
 //! compare on stdout; with `--verbose`, a summary of what was proven on stderr.
 
 use super::args::SolveArgs;
+use super::output::{self, tell};
 use super::progress::Reporter;
 use super::watchdog::Watchdog;
 use super::{INTERNAL, LIMIT, OK};
 use anyhow::{Context, Result, anyhow};
 use klotski::puzzles::numeric::{self, NumericPuzzle};
 use klotski::solve::{Answer, Bytes, Report, Unverified};
-use std::io::{Read, Write};
+use std::io::Read;
 use std::time::Instant;
 
 /// Solves the puzzle on standard input within the options' limits, the time limit counted from
@@ -31,7 +32,7 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
         return Ok(INTERNAL);
     };
     if report.cut_short {
-        eprintln!(
+        tell!(
             "klotski: the time limit cut the search short: an unhurried run may print another answer"
         );
     }
@@ -39,16 +40,12 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
     match numeric::stdout_text(&puzzle, &report.answer) {
         Some(text) => {
             let _writing = watchdog.writing();
-            let mut stdout = std::io::stdout().lock();
-            stdout
-                .write_all(text.as_bytes())
-                .and_then(|()| stdout.flush())
-                .context("cannot write the answer")?;
+            output::stdout(text)?;
             Ok(OK)
         }
         None => {
             if let Answer::GaveUp(limit) = report.answer {
-                eprintln!("klotski: no answer: {limit} before a solution or a proof was found");
+                tell!("klotski: no answer: {limit} before a solution or a proof was found");
             }
             Ok(LIMIT)
         }
@@ -71,12 +68,12 @@ pub fn checked(solved: Result<Report, Unverified>, verbose: bool) -> Option<Repo
     match solved {
         Ok(report) => {
             if verbose {
-                eprintln!("{}", summary(&report));
+                tell!("{}", summary(&report));
             }
             Some(report)
         }
         Err(unverified) => {
-            eprintln!("error: {unverified}");
+            tell!("error: {unverified}");
             None
         }
     }

@@ -1,12 +1,13 @@
 //! `klotski tipover`: the Tipover solver on standard input, one tip a line.
 
 use super::args::{TipoverArgs, default_memory_budget};
+use super::output::{self, tell};
 use super::{LIMIT, OK};
 use anyhow::{Context, Result};
 use klotski::puzzles::tipover;
 use klotski::search::{Limits, Outcome};
 use klotski::solve::{Bytes, Limit};
-use std::io::{Read, Write};
+use std::io::Read;
 use std::time::Instant;
 
 /// Solves the puzzle on standard input and prints a solution with the fewest tips.
@@ -21,7 +22,7 @@ pub fn run(args: &TipoverArgs) -> Result<u8> {
     let search = tipover::solve(&puzzle, Limits::memory(memory));
     if args.verbose {
         let stats = search.stats;
-        eprintln!(
+        tell!(
             "klotski: breadth-first search over tips: {} states expanded, {} stored, {} peak, {:.1?}",
             stats.expanded,
             stats.stored,
@@ -32,16 +33,12 @@ pub fn run(args: &TipoverArgs) -> Result<u8> {
     match search.outcome {
         Outcome::Found(tips) => {
             let lines: String = tips.iter().map(|tip| format!("{tip}\n")).collect();
-            let mut stdout = std::io::stdout().lock();
-            stdout
-                .write_all(lines.as_bytes())
-                .and_then(|()| stdout.flush())
-                .context("cannot write the answer")?;
+            output::stdout(lines)?;
             Ok(OK)
         }
         Outcome::Exhausted => Ok(OK),
         Outcome::Stopped(stop) => {
-            eprintln!("klotski: no answer: {}", Limit::from(stop));
+            tell!("klotski: no answer: {}", Limit::from(stop));
             Ok(LIMIT)
         }
     }
