@@ -5,7 +5,7 @@ mod common;
 
 use common::{command, klotski};
 use std::io::Write;
-use std::process::{Output, Stdio};
+use std::process::{Child, Output, Stdio};
 
 const BOARD: &str = "tests/sbp/boards/LRParser/SBP-bricks-level1.txt";
 const SAMPLE: &[u8] = b"2 2\n1 2\n0 3\n0\n";
@@ -17,12 +17,7 @@ fn to_full_disk(args: &[&str], input: &[u8]) -> Output {
         .write(true)
         .open("/dev/full")
         .expect("/dev/full");
-    let mut child = command(args)
-        .stdin(Stdio::piped())
-        .stdout(full)
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
+    let mut child = spawn(args, full.into());
     let _ = child.stdin.take().expect("stdin").write_all(input);
     child.wait_with_output().expect("the binary finishes")
 }
@@ -31,15 +26,20 @@ fn to_full_disk(args: &[&str], input: &[u8]) -> Output {
 /// (the input is written only after the read end is closed, and commands that read no input
 /// write more than a pipe holds).
 fn reader_gone(args: &[&str], input: &[u8]) -> Output {
-    let mut child = command(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
+    let mut child = spawn(args, Stdio::piped());
     drop(child.stdout.take());
     let _ = child.stdin.take().expect("stdin").write_all(input);
     child.wait_with_output().expect("the binary finishes")
+}
+
+/// Starts `klotski ARGS` with its stdin and stderr piped and its stdout on `stdout`.
+fn spawn(args: &[&str], stdout: Stdio) -> Child {
+    command(args)
+        .stdin(Stdio::piped())
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts")
 }
 
 fn stderr(output: &Output) -> String {
@@ -149,5 +149,134 @@ fn a_bad_board_file_is_told_once() {
         run.stderr.ends_with("line 3: expected 3 values, found 2\n"),
         "{}",
         run.stderr
+    );
+}
+
+/// Runs `klotski ARGS` on `head` followed by `tail` repeated without end, until the program
+/// stops reading; returns its output and whether it stopped reading before 64 MiB had been
+/// written (a program that reads its input whole never does).
+fn endless(args: &[&str], head: &[u8], tail: &[u8]) -> (Output, bool) {
+    let mut child = spawn(args, Stdio::piped());
+    let mut stdin = child.stdin.take().expect("stdin");
+    let head = head.to_vec();
+    let chunk: Vec<u8> = tail.iter().copied().cycle().take(1 << 16).collect();
+    let writer = std::thread::spawn(move || {
+        if stdin.write_all(&head).is_err() {
+            return true;
+        }
+        (0..1024).any(|_| stdin.write_all(&chunk).is_err())
+    });
+    let output = child.wait_with_output().expect("the binary finishes");
+    (output, writer.join().expect("the writer"))
+}
+
+fn from_dev_zero(args: &[&str]) -> Output {
+    let zero = std::fs::File::open("/dev/zero").expect("/dev/zero");
+    command(args)
+        .stdin(zero)
+        .output()
+        .expect("the binary finishes")
+}
+
+fn assert_refused(output: &Output, code: i32, message: &str) {
+    let told = stderr(output);
+    assert_eq!(output.status.code(), Some(code), "{told}");
+    assert!(output.stdout.is_empty(), "{told}");
+    assert_eq!(told.lines().count(), 1, "{told}");
+    assert!(told.contains(message), "{told}");
+}
+
+#[test]
+fn an_endless_input_is_refused_at_its_first_bad_line() {
+    let (output, stopped) = endless(&["terminal"], b"1 1\n0\n", b"9\n");
+    assert!(stopped, "the whole input was read");
+    assert_refused(&output, 2, "error: line 3: 9 blocks declared");
+    let (output, stopped) = endless(&["terminal"], b"1001 1000\n", b"1 ");
+    assert!(stopped, "the whole input was read");
+    assert_refused(
+        &output,
+        2,
+        "error: line 1: a board of 1001 x 1000 cells is larger",
+    );
+    let (output, stopped) = endless(&["tipover"], b"2 2\n0 0\n*.\n", b"*.\n");
+    assert!(stopped, "the whole input was read");
+    assert_refused(&output, 2, "error: line 4: a second target");
+    let (output, stopped) = endless(&["solvable"], b"1 2 3 b\n1 2 b 3\n", b"1\n");
+    assert!(stopped, "the whole input was read");
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "error: line 3: unexpected text after the goal line\n"
+    );
+}
+
+#[test]
+fn a_board_too_large_for_the_memory_limit_is_a_limit_told_before_it_is_read() {
+    let (output, stopped) = endless(&["terminal", "--max-memory", "20M"], b"1000 1000\n", b"1 ");
+    assert!(stopped, "the whole input was read");
+    assert_refused(
+        &output,
+        3,
+        "more than the 20971520 bytes the memory limit allows",
+    );
+}
+
+#[test]
+fn a_line_without_end_is_refused_in_every_mode() {
+    assert_refused(
+        &from_dev_zero(&["terminal"]),
+        2,
+        "error: line 1: the line is longer than the 4096 bytes",
+    );
+    assert_refused(
+        &from_dev_zero(&["tipover"]),
+        2,
+        "error: line 1: the line is longer than the 4096 bytes",
+    );
+    let solvable = from_dev_zero(&["solvable"]);
+    assert_eq!(solvable.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&solvable.stdout)
+            .starts_with("error: line 1: the line is longer than"),
+    );
+    let sbp = klotski(&["sbp", "print", "/dev/zero"], b"");
+    assert_eq!((sbp.code, sbp.stdout.as_str()), (2, ""));
+    assert!(
+        sbp.stderr
+            .contains("line 1: the line is longer than the 4096 bytes")
+    );
+    let hrd = klotski(
+        &[
+            "hrd",
+            "analy-multi-group",
+            "/dev/zero",
+            "/dev/null",
+            "/dev/null",
+        ],
+        b"",
+    );
+    assert_eq!((hrd.code, hrd.stdout.as_str()), (2, ""));
+    assert!(
+        hrd.stderr
+            .contains("line 1: the line is longer than the 4096 bytes")
+    );
+}
+
+#[test]
+fn error_lines_quote_little_and_escape_control_characters() {
+    let run = klotski(&["terminal"], b"2 2\n1 \x1b]0;title\x07\n0 3\n");
+    assert_eq!(run.code, 2);
+    assert_eq!(
+        run.stderr,
+        "error: line 2: expected a number, found '\\u{1b}]0;title\\u{7}'\n"
+    );
+    let mut huge = b"1 100000\n".to_vec();
+    huge.extend(std::iter::repeat_n(b'9', 1_000_000));
+    huge.extend(b" 0".repeat(99_999));
+    let run = klotski(&["terminal"], &huge);
+    assert_eq!(run.code, 2);
+    assert_eq!(
+        run.stderr,
+        format!("error: line 2: '{}...' is too large\n", "9".repeat(40))
     );
 }

@@ -15,6 +15,7 @@ use klotski::puzzles::hrd::group::Group;
 use klotski::puzzles::hrd::moves::Metric;
 use klotski::puzzles::hrd::show::{self, Drawing, MAX_WIDTH};
 use klotski::puzzles::hrd::solve::{self, Path};
+use klotski::puzzles::text::{InputProblem, LineError, Lines};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -161,6 +162,16 @@ enum HrdError {
         /// What is wrong with the code (printed here, not chained, so it shows once).
         cause: CodeError,
     },
+    /// A seeds file could not be read, or has a line too long.
+    #[error("{path} line {line}: {problem}")]
+    Input {
+        /// The file.
+        path: String,
+        /// 1-based line.
+        line: usize,
+        /// What went wrong.
+        problem: InputProblem,
+    },
     /// Standard output could not be written.
     #[error(transparent)]
     Output(#[from] WriteFailed),
@@ -173,6 +184,9 @@ enum HrdError {
         cause: std::io::Error,
     },
 }
+
+/// The longest line a seeds file may hold: a code and a note after it.
+const SEED_LINE_BYTES: usize = 4096;
 
 /// Parses a cell width, 1 to [`MAX_WIDTH`].
 fn width(text: &str) -> Result<usize, String> {
@@ -385,22 +399,30 @@ fn group_tables(
     emit(Some(&tables.solution), &solution)
 }
 
-/// The codes of a seeds file: the first word of each non-blank line.
+/// The codes of a seeds file: the first word of each non-blank line, read a line at a time
+/// (a line over [`SEED_LINE_BYTES`] is refused).
 fn read_seeds(path: &str) -> Result<Vec<Code>, HrdError> {
-    let text = std::fs::read_to_string(path).map_err(|cause| HrdError::Io {
+    let file = std::fs::File::open(path).map_err(|cause| HrdError::Io {
         path: path.to_string(),
         cause,
     })?;
-    (text.lines().enumerate())
-        .filter_map(|(i, line)| line.split_whitespace().next().map(|word| (i, word)))
-        .map(|(i, word)| {
-            word.parse().map_err(|cause| HrdError::Seed {
-                path: path.to_string(),
-                line: i + 1,
-                cause,
-            })
-        })
-        .collect()
+    let mut lines = Lines::reader(std::io::BufReader::new(file), SEED_LINE_BYTES);
+    let mut codes = Vec::new();
+    while let Some((line, text)) = lines.non_blank() {
+        let word = text.split_whitespace().next().unwrap_or_default();
+        codes.push(word.parse().map_err(|cause| HrdError::Seed {
+            path: path.to_string(),
+            line,
+            cause,
+        })?);
+    }
+    let read: Result<(), LineError<InputProblem>> = lines.finish(Ok(()));
+    read.map_err(|e| HrdError::Input {
+        path: path.to_string(),
+        line: e.line,
+        problem: e.kind,
+    })?;
+    Ok(codes)
 }
 
 fn emit(file: Option<&PathBuf>, text: &str) -> Result<(), HrdError> {

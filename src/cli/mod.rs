@@ -118,26 +118,33 @@ fn usage(error: &clap::Error) -> u8 {
     }
 }
 
-/// Clap's error text in one line: its first line, what it says is missing, its tips (such as
-/// a similar subcommand's name) and the help of the (sub)command its usage line names.
+/// Clap's error text in one line: its first line with what it says is missing, its tips
+/// (such as a similar subcommand's name), and the help of the (sub)command its usage names.
 fn usage_line(text: &str) -> String {
     let mut lines = text.lines();
-    let first = lines.next().unwrap_or("error: bad usage").trim_end();
+    let mut first = lines
+        .next()
+        .unwrap_or("error: bad usage")
+        .trim_end()
+        .to_string();
     let mut notes: Vec<String> = Vec::new();
     let mut command = "klotski".to_string();
     for line in lines {
-        let line = line.trim();
-        if let Some(usage) = line.strip_prefix("Usage: ") {
+        let trimmed = line.trim();
+        if let Some(usage) = trimmed.strip_prefix("Usage: ") {
+            // `klotski hrd {cal|--cal} <CODE>` names the subcommand `klotski hrd cal`.
             let words = usage.split_whitespace();
+            let words = words.take_while(|w| !w.starts_with(['<', '[', '-']));
             let words: Vec<&str> = words
-                .take_while(|w| !w.starts_with(['<', '[', '-']))
+                .map(|w| w.trim_start_matches('{').split('|').next().unwrap_or(w))
                 .collect();
             command = words.join(" ");
-        } else if let Some(tip) = line.strip_prefix("tip: ") {
+        } else if let Some(tip) = trimmed.strip_prefix("tip: ") {
             notes.push(tip.to_string());
-        } else if !line.is_empty() && !line.starts_with("For more information") {
-            // Clap lists what is missing on the lines after "not provided:".
-            notes.push(line.to_string());
+        } else if line.starts_with("  ") {
+            // Clap lists what is missing on indented lines after "not provided:".
+            first.push(' ');
+            first.push_str(trimmed);
         }
     }
     notes.push(format!("see {command} --help"));

@@ -68,13 +68,17 @@ fn show(player: &PlayerArgs, options: Options) -> Result<Show> {
     }
     match &player.sbp {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
+            let file = std::fs::File::open(path)
                 .with_context(|| format!("cannot read {}", path.display()))?;
-            let board: klotski::puzzles::sbp::SbpBoard = text
-                .parse()
-                .with_context(|| format!("{}", path.display()))?;
+            let memory = options.limits.max_memory;
+            let board =
+                klotski::puzzles::sbp::SbpBoard::read(std::io::BufReader::new(file), memory)
+                    .with_context(|| format!("{}", path.display()))?;
             Ok(Show::sbp(board, options.limits))
         }
-        None => Ok(Show::numeric(read_puzzle()?, options)),
+        None => Ok(Show::numeric(
+            read_puzzle(options.limits.max_memory)?,
+            options,
+        )),
     }
 }

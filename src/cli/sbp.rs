@@ -8,10 +8,11 @@ use anyhow::Result;
 use clap::{Args, Subcommand};
 use klotski::puzzles::sbp::board::SbpBoard;
 use klotski::puzzles::sbp::moves::{BrickMove, MoveError, parse_moves};
-use klotski::puzzles::sbp::parse::ParseError;
+use klotski::puzzles::sbp::parse::{ParseError, ParseErrorKind};
 use klotski::puzzles::sbp::solve::{Algo, replay, solve};
 use klotski::puzzles::sbp::space::SpaceError;
 use klotski::puzzles::sbp::walk::random_walk;
+use klotski::puzzles::text::InputProblem;
 use klotski::search::{Limits, Outcome, Stop};
 use klotski::solve::Limit;
 use std::fmt::Write as _;
@@ -152,12 +153,18 @@ fn moves_count(text: &str) -> Result<usize, String> {
         .map_err(|_| format!("random takes a number of moves, got '{text}'"))
 }
 
+/// The board in the file at `path`, read within the default memory budget.
 fn load(path: &Path) -> Result<SbpBoard, CommandError> {
-    let text = std::fs::read_to_string(path).map_err(|cause| CommandError::Read {
+    load_within(path, default_memory_budget())
+}
+
+/// The board in the file at `path`, read a line at a time within `memory` bytes.
+fn load_within(path: &Path, memory: usize) -> Result<SbpBoard, CommandError> {
+    let file = std::fs::File::open(path).map_err(|cause| CommandError::Read {
         path: path.display().to_string(),
         cause,
     })?;
-    text.parse().map_err(|cause| CommandError::Parse {
+    SbpBoard::read(std::io::BufReader::new(file), memory).map_err(|cause| CommandError::Parse {
         path: path.display().to_string(),
         cause,
     })
@@ -181,8 +188,20 @@ pub fn run(args: &SbpArgs) -> Result<u8> {
             tell!("error: {why}");
             Ok(LIMIT)
         }
+        Err(CommandError::Parse { path, cause }) if over_memory(&cause) => {
+            tell!("error: {path}: {cause}");
+            Ok(LIMIT)
+        }
         Err(e) => Err(e.into()),
     }
+}
+
+/// Whether reading a board stopped at the memory limit: a limit (exit 3), not a bad file.
+fn over_memory(error: &ParseError) -> bool {
+    matches!(
+        error.kind,
+        ParseErrorKind::Input(InputProblem::OverMemory { .. })
+    )
 }
 
 /// What the command prints, and the limit that stopped a solver, if one did.
@@ -247,8 +266,12 @@ fn solver(
     algo: Algo,
     name: &str,
 ) -> Result<(String, Option<String>), CommandError> {
-    let limits = Limits::memory(args.max_memory.unwrap_or_else(default_memory_budget));
-    let (text, stop) = solver_output(&load(&args.file)?, algo, limits)?;
+    let memory = args.max_memory.unwrap_or_else(default_memory_budget);
+    let (text, stop) = solver_output(
+        &load_within(&args.file, memory)?,
+        algo,
+        Limits::memory(memory),
+    )?;
     Ok((text, stop.map(|stop| format!("{name} stopped at {stop}"))))
 }
 

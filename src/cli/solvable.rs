@@ -9,7 +9,6 @@ use super::{INTERNAL, LIMIT, OK};
 use anyhow::Result;
 use klotski::puzzles::solvable::{self, Instance};
 use klotski::solve::Answer;
-use std::io::Read;
 use std::time::Instant;
 
 /// Exit code for bad input in `solvable` mode, as its assignment asks (`EXIT_FAILURE`).
@@ -20,15 +19,7 @@ const BAD_INSTANCE: u8 = 1;
 pub fn run(args: &SolvableArgs) -> Result<u8> {
     let started = Instant::now();
     let solve_args = &args.solve_args;
-    let mut bytes = Vec::new();
-    if let Err(e) = std::io::stdin().read_to_end(&mut bytes) {
-        tell!("error: cannot read standard input: {e}");
-        return Ok(INTERNAL);
-    }
-    let parsed = String::from_utf8(bytes)
-        .map_err(|_| "the input is not UTF-8 text".to_string())
-        .and_then(|text| text.parse::<Instance>().map_err(|e| e.to_string()));
-    let instance = match parsed {
+    let instance = match Instance::read(std::io::stdin().lock()) {
         Ok(instance) => instance,
         Err(message) => {
             output::stdout(format!("error: {message}\n"))?;
