@@ -5,7 +5,7 @@ mod common;
 
 use common::{command, klotski};
 use std::io::Write;
-use std::process::{Child, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 
 const BOARD: &str = "tests/sbp/boards/LRParser/SBP-bricks-level1.txt";
 const SAMPLE: &[u8] = b"2 2\n1 2\n0 3\n0\n";
@@ -17,9 +17,7 @@ fn to_full_disk(args: &[&str], input: &[u8]) -> Output {
         .write(true)
         .open("/dev/full")
         .expect("/dev/full");
-    let mut child = spawn(args, full.into());
-    let _ = child.stdin.take().expect("stdin").write_all(input);
-    child.wait_with_output().expect("the binary finishes")
+    feed(spawn(args, full.into()), input)
 }
 
 /// Runs `klotski ARGS` with a stdout pipe whose reader has gone before anything is written
@@ -28,18 +26,29 @@ fn to_full_disk(args: &[&str], input: &[u8]) -> Output {
 fn reader_gone(args: &[&str], input: &[u8]) -> Output {
     let mut child = spawn(args, Stdio::piped());
     drop(child.stdout.take());
-    let _ = child.stdin.take().expect("stdin").write_all(input);
-    child.wait_with_output().expect("the binary finishes")
+    feed(child, input)
 }
 
 /// Starts `klotski ARGS` with its stdin and stderr piped and its stdout on `stdout`.
 fn spawn(args: &[&str], stdout: Stdio) -> Child {
-    command(args)
+    spawn_command(command(args), stdout)
+}
+
+/// Starts `command` with its stdin and stderr piped and its stdout on `stdout`.
+fn spawn_command(mut command: Command, stdout: Stdio) -> Child {
+    command
         .stdin(Stdio::piped())
         .stdout(stdout)
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary starts")
+}
+
+/// Writes `input` to the child's stdin (a child that exits first may refuse it), closes it
+/// and waits for the child.
+fn feed(mut child: Child, input: &[u8]) -> Output {
+    let _ = child.stdin.take().expect("stdin").write_all(input);
+    child.wait_with_output().expect("the binary finishes")
 }
 
 fn stderr(output: &Output) -> String {
@@ -279,4 +288,34 @@ fn error_lines_quote_little_and_escape_control_characters() {
         run.stderr,
         format!("error: line 2: '{}...' is too large\n", "9".repeat(40))
     );
+}
+
+#[cfg(feature = "gui")]
+#[test]
+fn the_player_without_a_display_is_one_plain_line_and_exit_2() {
+    let mut gui = command(&["gui"]);
+    for name in [
+        "DISPLAY",
+        "WAYLAND_DISPLAY",
+        "WAYLAND_SOCKET",
+        "XDG_RUNTIME_DIR",
+    ] {
+        gui.env_remove(name);
+    }
+    let output = feed(spawn_command(gui, Stdio::piped()), SAMPLE);
+    assert_refused(&output, 2, "error: cannot open a window: ");
+    let told = stderr(&output);
+    assert!(!told.contains(".rs:"), "a source location: {told}");
+}
+
+#[cfg(feature = "gui")]
+#[test]
+fn a_render_without_a_runtime_folder_is_quiet() {
+    let out = common::scratch_home().join("frames");
+    let mut render = command(&["render", "--out", out.to_str().expect("UTF-8")]);
+    render.env_remove("XDG_RUNTIME_DIR");
+    let output = feed(spawn_command(render, Stdio::piped()), SAMPLE);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(stderr(&output), "");
+    assert_eq!(String::from_utf8_lossy(&output.stdout).lines().count(), 2);
 }

@@ -3,6 +3,7 @@
 
 use super::clock::thread_cpu;
 use super::output::{self, WriteFailed, tell};
+use super::progress::Ticker;
 use super::{BAD_INPUT, OK};
 use anyhow::Result;
 use clap::{Args, Subcommand};
@@ -287,7 +288,8 @@ fn analy(
     Ok(())
 }
 
-/// Runs the census with a progress bar on stderr (drawn only on a terminal) and writes the
+/// Runs the census with a progress bar on stderr (on a terminal; elsewhere a line every few
+/// seconds) and writes the
 /// seed's files into `dir`, creating it when needed; returns the counts per mix.
 fn all(dir: &std::path::Path) -> Result<Vec<MixCount>, HrdError> {
     let io = |cause| HrdError::Io {
@@ -303,10 +305,22 @@ fn all(dir: &std::path::Path) -> Result<Vec<MixCount>, HrdError> {
         .expect("a valid template")
         .progress_chars("=> "),
     );
+    // Off a terminal the bar is hidden: a line every few seconds tells the same.
+    let mut ticker = Ticker::new();
     let mut show = |p: Progress| {
         bar.set_length(p.total);
         bar.set_position(p.done);
         bar.set_prefix(p.stage.name());
+        if bar.is_hidden()
+            && let Some(seconds) = ticker.due()
+        {
+            tell!(
+                "klotski: {seconds} s: {} {} of {}",
+                p.stage.name(),
+                p.done,
+                p.total
+            );
+        }
     };
     let census = GroupCensus::all(&mut show);
     database::write(&census, dir, &mut show).map_err(|e| HrdError::Io {
@@ -383,12 +397,22 @@ fn group_tables(
     let (mut farthest, mut solution) = (String::new(), String::new());
     let mut done: Vec<Group> = Vec::new();
     let mut scratch = Scratch::default();
-    for seed in seeds {
+    let mut ticker = Ticker::new();
+    let count = seeds.len();
+    for (number, seed) in seeds.into_iter().enumerate() {
         if done.iter().any(|g| g.index_of(seed).is_some()) {
             continue;
         }
         let group = Group::of(seed, metric);
         for i in 0..group.len() {
+            if let Some(seconds) = ticker.due() {
+                tell!(
+                    "klotski: {seconds} s: seed {} of {count} ({seed}), layout {} of {} in its group",
+                    number + 1,
+                    i + 1,
+                    group.len()
+                );
+            }
             let a = Analysis::of(&group, i, &mut scratch);
             let _ = writeln!(farthest, "{}", a.farthest_row());
             let _ = writeln!(solution, "{}", a.solution_row(integral));

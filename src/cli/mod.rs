@@ -150,3 +150,43 @@ fn usage_line(text: &str) -> String {
     notes.push(format!("see {command} --help"));
     format!("{first} ({})", notes.join("; "))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A wrapper that quotes its source in its own message, as `thiserror` types with a
+    /// `source` field and `{source}` in the message do.
+    #[derive(Debug, thiserror::Error)]
+    #[error("bad.txt: {0}")]
+    struct Quoting(#[source] std::io::Error);
+
+    #[test]
+    fn an_error_chain_says_each_cause_once() {
+        let cause = std::io::Error::other("line 4: expected 5 values, found 4");
+        let error = anyhow::Error::new(Quoting(cause)).context("cannot load");
+        assert_eq!(
+            one_line(&error),
+            "cannot load: bad.txt: line 4: expected 5 values, found 4"
+        );
+    }
+
+    #[test]
+    fn usage_errors_keep_what_is_missing_the_tips_and_the_subcommand() {
+        let clap = "error: unrecognized subcommand 'availablemoves'\n\n  tip: a similar subcommand \
+                    exists: 'availableMoves'\n\nUsage: klotski sbp <COMMAND>\n\nFor more \
+                    information, try '--help'.\n";
+        assert_eq!(
+            usage_line(clap),
+            "error: unrecognized subcommand 'availablemoves' (a similar subcommand exists: \
+             'availableMoves'; see klotski sbp --help)"
+        );
+        let missing = "error: the following required arguments were not provided:\n  <CODE>\n\n\
+                       Usage: klotski hrd {cal|--cal} <CODE> [FILE]\n";
+        assert_eq!(
+            usage_line(missing),
+            "error: the following required arguments were not provided: <CODE> (see klotski \
+             hrd cal --help)"
+        );
+    }
+}

@@ -61,3 +61,31 @@ impl Reporter {
         }
     }
 }
+
+/// Says when a long run that has no solver progress of its own is due for its next line on
+/// stderr: [`EVERY`] after the start, then [`EVERY`] after each line.
+pub struct Ticker {
+    started: Instant,
+    last: Instant,
+}
+
+impl Ticker {
+    /// A ticker for a run that starts now.
+    pub fn new() -> Ticker {
+        let now = Instant::now();
+        Ticker {
+            started: now,
+            last: now,
+        }
+    }
+
+    /// The whole seconds since the start when a line is due (and then the next is
+    /// [`EVERY`] away), else `None`.
+    pub fn due(&mut self) -> Option<u64> {
+        if self.last.elapsed() < EVERY {
+            return None;
+        }
+        self.last = Instant::now();
+        Some(self.started.elapsed().as_secs())
+    }
+}

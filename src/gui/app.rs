@@ -41,7 +41,7 @@ pub struct WindowOptions {
 /// Opens the window on `show`, starts its solve on the solver thread and plays until the
 /// window is closed; puzzles opened later are solved under `options`.
 pub fn run(show: Show, options: WindowOptions, solve: Options) -> Result<(), GuiError> {
-    let event_loop = EventLoop::new().map_err(|e| GuiError::Window(e.to_string()))?;
+    let event_loop = EventLoop::new().map_err(GuiError::window)?;
     event_loop.set_control_flow(ControlFlow::Wait);
     let proxy = event_loop.create_proxy();
     let solver = Solver::new(move || {
@@ -65,9 +65,7 @@ pub fn run(show: Show, options: WindowOptions, solve: Options) -> Result<(), Gui
         failure: None,
     };
     app.load(show);
-    event_loop
-        .run_app(&mut app)
-        .map_err(|e| GuiError::Window(e.to_string()))?;
+    event_loop.run_app(&mut app).map_err(GuiError::window)?;
     app.solver.stop();
     app.failure.map_or(Ok(()), Err)
 }
@@ -423,7 +421,7 @@ impl ApplicationHandler for App {
             ));
         let window = match event_loop.create_window(attributes) {
             Ok(window) => Arc::new(window),
-            Err(e) => return self.fail(event_loop, GuiError::Window(e.to_string())),
+            Err(e) => return self.fail(event_loop, GuiError::window(e)),
         };
         let instance =
             wgpu::Instance::new(wgpu::InstanceDescriptor::new_with_display_handle_from_env(
