@@ -18,6 +18,7 @@ use crate::gui::slider;
 use crate::gui::solver_thread::Solver;
 use crate::gui::touch::{self, DRAG_THRESHOLD};
 use crate::solve::Options;
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver};
@@ -264,7 +265,7 @@ impl App {
             _ if letter("n") => self.new_puzzle(),
             _ if letter("s") => {
                 if let Err(e) = self.screenshot() {
-                    eprintln!("klotski: screenshot failed: {e}");
+                    let _ = writeln!(std::io::stderr(), "klotski: screenshot failed: {e}");
                 }
             }
             _ => {}
@@ -382,7 +383,11 @@ impl App {
             .find(|p| !p.exists())
             .expect("some file name is free");
         image.write_png(&path)?;
-        eprintln!("klotski: screenshot written to {}", path.display());
+        let _ = writeln!(
+            std::io::stderr(),
+            "klotski: screenshot written to {}",
+            path.display()
+        );
         Ok(())
     }
 
