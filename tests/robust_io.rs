@@ -117,6 +117,29 @@ fn subcommand_usage_errors_keep_clap_suggestions_in_one_line() {
 }
 
 #[test]
+fn negative_numbers_are_values_refused_as_such_in_every_mode() {
+    for (args, message) in [
+        (
+            vec!["generate", "--size", "3x3", "--moves", "-1"],
+            "invalid value '-1' for '--moves <N>'",
+        ),
+        (
+            vec!["hrd", "show", "1A9BF0C", "-1"],
+            "WIDTH must be 1 to 16, got '-1'",
+        ),
+        (
+            vec!["terminal", "--effort", "-1"],
+            "invalid value '-1' for '--effort <N>'",
+        ),
+    ] {
+        let run = klotski(&args, b"");
+        assert_eq!((run.code, run.stdout.as_str()), (2, ""), "{args:?}");
+        assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+        assert!(run.stderr.contains(message), "{args:?}: {}", run.stderr);
+    }
+}
+
+#[test]
 fn a_negative_walk_length_is_a_value_refused_as_such() {
     let run = klotski(&["sbp", "random", BOARD, "-1"], b"");
     assert_eq!(run.code, 2);

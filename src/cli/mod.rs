@@ -20,8 +20,7 @@ mod terminal;
 mod tipover;
 mod watchdog;
 
-use args::{Cli, Mode};
-use clap::Parser;
+use args::Mode;
 use clap::error::ErrorKind;
 use output::{WriteFailed, tell, tell_raw};
 use std::process::ExitCode;
@@ -40,7 +39,7 @@ pub const OUTPUT: u8 = 4;
 
 /// Runs the command line `args` (the program name first) and returns the exit code.
 pub fn run(args: impl IntoIterator<Item = String>) -> ExitCode {
-    let cli = match Cli::try_parse_from(args) {
+    let cli = match args::parse(args) {
         Ok(cli) => cli,
         Err(e) => return ExitCode::from(usage(&e)),
     };

@@ -76,7 +76,6 @@ pub enum SbpCommand {
         file: PathBuf,
     },
     /// A random walk of N moves: the board, then each move and the board after it
-    #[command(allow_negative_numbers = true)]
     Random {
         /// A board file
         file: PathBuf,
