@@ -114,6 +114,14 @@ fn subcommand_usage_errors_keep_clap_suggestions_in_one_line() {
     assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
     assert!(run.stderr.contains("'availableMoves'"), "{}", run.stderr);
     assert!(run.stderr.contains("klotski sbp --help"), "{}", run.stderr);
+    let run = klotski(&["sbp"], b"");
+    assert_eq!((run.code, run.stdout.as_str()), (2, ""));
+    assert!(
+        run.stderr
+            .starts_with("error: klotski sbp needs a command\n"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]

@@ -107,7 +107,13 @@ fn usage(error: &clap::Error) -> u8 {
             }
         }
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            tell_raw(&format!("error: no mode given\n\n{error}"));
+            let text = error.to_string();
+            let command = usage_command(&text).unwrap_or_else(|| "klotski".to_string());
+            if command == "klotski" {
+                tell_raw(&format!("error: no mode given\n\n{text}"));
+            } else {
+                tell_raw(&format!("error: {command} needs a command\n\n{text}"));
+            }
             BAD_INPUT
         }
         _ => {
@@ -130,14 +136,8 @@ fn usage_line(text: &str) -> String {
     let mut command = "klotski".to_string();
     for line in lines {
         let trimmed = line.trim();
-        if let Some(usage) = trimmed.strip_prefix("Usage: ") {
-            // `klotski hrd {cal|--cal} <CODE>` names the subcommand `klotski hrd cal`.
-            let words = usage.split_whitespace();
-            let words = words.take_while(|w| !w.starts_with(['<', '[', '-']));
-            let words: Vec<&str> = words
-                .map(|w| w.trim_start_matches('{').split('|').next().unwrap_or(w))
-                .collect();
-            command = words.join(" ");
+        if let Some(named) = usage_command(trimmed) {
+            command = named;
         } else if let Some(tip) = trimmed.strip_prefix("tip: ") {
             notes.push(tip.to_string());
         } else if line.starts_with("  ") {
@@ -148,6 +148,20 @@ fn usage_line(text: &str) -> String {
     }
     notes.push(format!("see {command} --help"));
     format!("{first} ({})", notes.join("; "))
+}
+
+/// The (sub)command a clap `Usage:` line in `text` names: `Usage: klotski hrd {cal|--cal}
+/// <CODE>` names `klotski hrd cal`.
+fn usage_command(text: &str) -> Option<String> {
+    let usage = text
+        .lines()
+        .find_map(|line| line.trim().strip_prefix("Usage: "))?;
+    let words = usage.split_whitespace();
+    let words = words.take_while(|w| !w.starts_with(['<', '[', '-']));
+    let words: Vec<&str> = words
+        .map(|w| w.trim_start_matches('{').split('|').next().unwrap_or(w))
+        .collect();
+    Some(words.join(" "))
 }
 
 #[cfg(test)]
