@@ -145,6 +145,19 @@ fn impossible_requests_exit_2_with_one_error_line() {
         ),
         (vec!["--size", "3x3", "--blocks", "3x1:1"], "not one of"),
         (vec!["--size", "2x2", "--blocks", "2x2:1"], "do not fit"),
+        // Counts past any board are refused before anything is sized by them (issue 37).
+        (
+            vec!["--size", "3x3", "--blocks", "2x2:18446744073709551615"],
+            "cover 18446744073709551615 cells",
+        ),
+        (
+            vec!["--size", "3x3", "--moves", "18446744073709551615"],
+            "more than the 10000000 moves",
+        ),
+        (
+            vec!["--size", "3x3", "--moves", "4294967296"],
+            "more than the 10000000 moves",
+        ),
         (
             vec!["--size", "3x3", "--moves", "5", "--unsolvable"],
             "needs --shuffle",

@@ -125,7 +125,12 @@ fn every_kind_of_bad_input_gets_one_line_and_exit_code_1() {
     let missing = "line (expected two lines: the start board, then the goal board)";
     assert_rejected("", &format!("missing start {missing}"));
     assert_rejected("1 2 3 b\n", &format!("missing goal {missing}"));
-    assert_rejected("1 2 3 b\n\t\n1 2 3 b\n", &format!("missing goal {missing}"));
+    // A goal one blank line too far is named as such (issue 37).
+    assert_rejected(
+        "1 2 3 b\n\t\n1 2 3 b\n",
+        "line 2 is blank, and a board follows on line 3: the goal board must be on line 2, right after the start board",
+    );
+    assert_rejected("1 2 3 b\n\t\n\n", &format!("missing goal {missing}"));
     assert_rejected(
         "1 2 3 b\n1 2 3 b\n\n1 2 3 b\n",
         "line 4: unexpected text after the goal line",
@@ -137,7 +142,7 @@ fn every_kind_of_bad_input_gets_one_line_and_exit_code_1() {
     let run = klotski(&["solvable"], b"1 2 3 b\n1 2 \xff b\n");
     assert_eq!(
         (run.stdout.as_str(), run.code),
-        ("error: the input is not UTF-8 text\n", 1)
+        ("error: line 2: the input is not UTF-8 text\n", 1)
     );
 }
 
@@ -147,7 +152,7 @@ fn usage_errors_keep_the_rest_of_the_cli_convention() {
     assert_eq!((run.stdout.as_str(), run.code), ("", 2));
     assert_eq!(
         run.stderr,
-        "error: unexpected argument '--bogus' found (see klotski --help)\n"
+        "error: unexpected argument '--bogus' found (see klotski solvable --help)\n"
     );
 }
 

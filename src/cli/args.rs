@@ -1,7 +1,7 @@
 //! The one definition of the command line: every mode, option and default, from which clap
 //! parses the arguments and writes `--help`.
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use klotski::heuristic::pdb::Cache;
 use klotski::search::Limits;
 use klotski::solve::{Algo, Options};
@@ -22,7 +22,8 @@ pub struct Cli {
 /// The exit codes, at the end of `--help`.
 const EXIT_CODES: &str = "\
 Exit codes: 0 answer printed; 1 internal error; 2 bad input or usage (one `error:` line on
-stderr, nothing on stdout); 3 a limit stopped the work before an answer was proven.
+stderr, nothing on stdout); 3 a limit stopped the work before an answer was proven; 4 stdout
+could not be written (a reader closing the pipe early is not an error: exit 0).
 `solvable` follows its own assignment: bad input is one `error:` line on stdout, exit 1.";
 
 /// The modes.
@@ -255,6 +256,18 @@ pub struct RenderArgs {
     pub player: PlayerArgs,
     #[command(flatten)]
     pub solve_args: SolveArgs,
+}
+
+/// Parses the command line `args` (the program name first). A number with a minus sign is a
+/// value in every mode, so that `--moves -1` is refused as a bad value, not as an unknown flag.
+pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Cli, clap::Error> {
+    fn numbers_are_values(command: clap::Command) -> clap::Command {
+        command
+            .allow_negative_numbers(true)
+            .mut_subcommands(numbers_are_values)
+    }
+    let matches = numbers_are_values(Cli::command()).try_get_matches_from(args)?;
+    Cli::from_arg_matches(&matches)
 }
 
 impl SolveArgs {

@@ -2,6 +2,7 @@
 //! median time, the states searched and the peak table memory per case.
 
 use super::args::BenchArgs;
+use super::output::{self, tell};
 use super::{OK, compare};
 use anyhow::Result;
 use klotski::puzzles::numeric::{self, NumericPuzzle, ParseError};
@@ -38,7 +39,7 @@ pub fn run(args: &BenchArgs) -> Result<u8> {
         // A fresh deadline per case: --time-limit bounds each case, not the whole run.
         let options = solve_args.options(Instant::now(), solve_args.time_limit);
         let row = measure(&file, options, args.repeat)?;
-        eprintln!(
+        tell!(
             "{} {} {:.2} ms",
             row.case,
             row.verdict,
@@ -46,7 +47,7 @@ pub fn run(args: &BenchArgs) -> Result<u8> {
         );
         rows.push(row);
     }
-    print!("{}", Table(&rows));
+    output::stdout(Table(&rows).to_string())?;
     Ok(OK)
 }
 

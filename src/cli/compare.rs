@@ -4,6 +4,7 @@
 use super::args::BenchArgs;
 use super::bench::{self, BenchError};
 use super::clock::thread_cpu;
+use super::output::{tell, tell_raw};
 use super::{OK, charts};
 use anyhow::{Context, Result, bail};
 use klotski::heuristic::pdb::Cache;
@@ -55,22 +56,22 @@ pub fn run(args: &BenchArgs, out: &Path) -> Result<u8> {
             line.push_str(&format!(" {} {}", run.algo.key(), result));
             if terminal {
                 let filled = done * 30 / total;
-                eprint!(
+                tell_raw(&format!(
                     "\r\x1b[K[{}{}] {done}/{total} {} {}",
                     "#".repeat(filled),
                     ".".repeat(30 - filled),
                     run.case,
                     run.algo.key()
-                );
+                ));
             }
         })?;
         if !terminal {
-            eprintln!("{}:{line}", case_runs[0].case);
+            tell!("{}:{line}", case_runs[0].case);
         }
         runs.extend(case_runs);
     }
     if terminal {
-        eprintln!();
+        tell!();
     }
     let max_memory = limits().max_memory;
     let budget = format!(
@@ -90,7 +91,7 @@ pub fn run(args: &BenchArgs, out: &Path) -> Result<u8> {
     };
     write("summary.md", summary.to_string())?;
     charts::draw(&runs, &algos, out)?;
-    eprintln!(
+    tell!(
         "klotski: wrote results.csv, summary.md, time.svg, nodes.svg and ratio.svg to {}",
         out.display()
     );

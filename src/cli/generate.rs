@@ -2,9 +2,9 @@
 
 use super::OK;
 use super::args::GenerateArgs;
-use anyhow::{Context, Result, bail};
+use super::output::{self, tell};
+use anyhow::{Result, bail};
 use klotski::puzzles::numeric::generate::{self, Method, Spec};
-use std::io::Write;
 use std::time::Instant;
 
 /// Prints the puzzle `args` ask for.
@@ -36,11 +36,8 @@ pub fn run(args: &GenerateArgs) -> Result<u8> {
     let options = solve_args.options(started, solve_args.time_limit);
     let puzzle = generate::generate(&spec, seed, options)?;
     if clock_seed {
-        eprintln!("klotski: seed {seed} (--seed {seed} gives this puzzle again)");
+        tell!("klotski: seed {seed} (--seed {seed} gives this puzzle again)");
     }
-    let mut stdout = std::io::stdout().lock();
-    write!(stdout, "{puzzle}")
-        .and_then(|()| stdout.flush())
-        .context("cannot write the puzzle")?;
+    output::stdout(puzzle.to_string())?;
     Ok(OK)
 }

@@ -2,6 +2,8 @@
 //! seed's own spelling (`--show`, `--cal`, ...), its output on stdout or into a file.
 
 use super::clock::thread_cpu;
+use super::output::{self, WriteFailed, tell};
+use super::progress::Ticker;
 use super::{BAD_INPUT, OK};
 use anyhow::Result;
 use clap::{Args, Subcommand};
@@ -14,8 +16,8 @@ use klotski::puzzles::hrd::group::Group;
 use klotski::puzzles::hrd::moves::Metric;
 use klotski::puzzles::hrd::show::{self, Drawing, MAX_WIDTH};
 use klotski::puzzles::hrd::solve::{self, Path};
+use klotski::puzzles::text::{InputProblem, LineError, Lines};
 use std::fmt::Write as _;
-use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -161,6 +163,19 @@ enum HrdError {
         /// What is wrong with the code (printed here, not chained, so it shows once).
         cause: CodeError,
     },
+    /// A seeds file could not be read, or has a line too long.
+    #[error("{path} line {line}: {problem}")]
+    Input {
+        /// The file.
+        path: String,
+        /// 1-based line.
+        line: usize,
+        /// What went wrong.
+        problem: InputProblem,
+    },
+    /// Standard output could not be written.
+    #[error(transparent)]
+    Output(#[from] WriteFailed),
     /// A file could not be read or written.
     #[error("{path}: {cause}")]
     Io {
@@ -171,6 +186,9 @@ enum HrdError {
     },
 }
 
+/// The longest line a seeds file may hold: a code and a note after it.
+const SEED_LINE_BYTES: usize = 4096;
+
 /// Parses a cell width, 1 to [`MAX_WIDTH`].
 fn width(text: &str) -> Result<usize, String> {
     text.parse()
@@ -179,12 +197,14 @@ fn width(text: &str) -> Result<usize, String> {
         .ok_or_else(|| format!("WIDTH must be 1 to {MAX_WIDTH}, got '{text}'"))
 }
 
-/// Runs the command; bad codes in files and failed writes are one `error:` line, exit 2.
+/// Runs the command; bad codes in files and failed file writes are one `error:` line, exit 2;
+/// a failed stdout is left to [`super::run`].
 pub fn run(args: &HrdArgs) -> Result<u8> {
     match command(args) {
         Ok(()) => Ok(OK),
+        Err(HrdError::Output(write)) => Err(write.into()),
         Err(e) => {
-            eprintln!("error: {e}");
+            tell!("error: {e}");
             Ok(BAD_INPUT)
         }
     }
@@ -268,7 +288,8 @@ fn analy(
     Ok(())
 }
 
-/// Runs the census with a progress bar on stderr (drawn only on a terminal) and writes the
+/// Runs the census with a progress bar on stderr (on a terminal; elsewhere a line every few
+/// seconds) and writes the
 /// seed's files into `dir`, creating it when needed; returns the counts per mix.
 fn all(dir: &std::path::Path) -> Result<Vec<MixCount>, HrdError> {
     let io = |cause| HrdError::Io {
@@ -284,10 +305,22 @@ fn all(dir: &std::path::Path) -> Result<Vec<MixCount>, HrdError> {
         .expect("a valid template")
         .progress_chars("=> "),
     );
+    // Off a terminal the bar is hidden: a line every few seconds tells the same.
+    let mut ticker = Ticker::new();
     let mut show = |p: Progress| {
         bar.set_length(p.total);
         bar.set_position(p.done);
         bar.set_prefix(p.stage.name());
+        if bar.is_hidden()
+            && let Some(seconds) = ticker.due()
+        {
+            tell!(
+                "klotski: {seconds} s: {} {} of {}",
+                p.stage.name(),
+                p.done,
+                p.total
+            );
+        }
     };
     let census = GroupCensus::all(&mut show);
     database::write(&census, dir, &mut show).map_err(|e| HrdError::Io {
@@ -364,12 +397,22 @@ fn group_tables(
     let (mut farthest, mut solution) = (String::new(), String::new());
     let mut done: Vec<Group> = Vec::new();
     let mut scratch = Scratch::default();
-    for seed in seeds {
+    let mut ticker = Ticker::new();
+    let count = seeds.len();
+    for (number, seed) in seeds.into_iter().enumerate() {
         if done.iter().any(|g| g.index_of(seed).is_some()) {
             continue;
         }
         let group = Group::of(seed, metric);
         for i in 0..group.len() {
+            if let Some(seconds) = ticker.due() {
+                tell!(
+                    "klotski: {seconds} s: seed {} of {count} ({seed}), layout {} of {} in its group",
+                    number + 1,
+                    i + 1,
+                    group.len()
+                );
+            }
             let a = Analysis::of(&group, i, &mut scratch);
             let _ = writeln!(farthest, "{}", a.farthest_row());
             let _ = writeln!(solution, "{}", a.solution_row(integral));
@@ -380,22 +423,30 @@ fn group_tables(
     emit(Some(&tables.solution), &solution)
 }
 
-/// The codes of a seeds file: the first word of each non-blank line.
+/// The codes of a seeds file: the first word of each non-blank line, read a line at a time
+/// (a line over [`SEED_LINE_BYTES`] is refused).
 fn read_seeds(path: &str) -> Result<Vec<Code>, HrdError> {
-    let text = std::fs::read_to_string(path).map_err(|cause| HrdError::Io {
+    let file = std::fs::File::open(path).map_err(|cause| HrdError::Io {
         path: path.to_string(),
         cause,
     })?;
-    (text.lines().enumerate())
-        .filter_map(|(i, line)| line.split_whitespace().next().map(|word| (i, word)))
-        .map(|(i, word)| {
-            word.parse().map_err(|cause| HrdError::Seed {
-                path: path.to_string(),
-                line: i + 1,
-                cause,
-            })
-        })
-        .collect()
+    let mut lines = Lines::reader(std::io::BufReader::new(file), SEED_LINE_BYTES);
+    let mut codes = Vec::new();
+    while let Some((line, text)) = lines.non_blank() {
+        let word = text.split_whitespace().next().unwrap_or_default();
+        codes.push(word.parse().map_err(|cause| HrdError::Seed {
+            path: path.to_string(),
+            line,
+            cause,
+        })?);
+    }
+    let read: Result<(), LineError<InputProblem>> = lines.finish(Ok(()));
+    read.map_err(|e| HrdError::Input {
+        path: path.to_string(),
+        line: e.line,
+        problem: e.kind,
+    })?;
+    Ok(codes)
 }
 
 fn emit(file: Option<&PathBuf>, text: &str) -> Result<(), HrdError> {
@@ -404,17 +455,13 @@ fn emit(file: Option<&PathBuf>, text: &str) -> Result<(), HrdError> {
 
 /// Writes `bytes` to `file`, or to stdout when there is none.
 fn emit_bytes(file: Option<&PathBuf>, bytes: &[u8]) -> Result<(), HrdError> {
-    let written = match file {
-        Some(path) => std::fs::write(path, bytes),
-        None => {
-            let mut stdout = std::io::stdout().lock();
-            stdout.write_all(bytes).and_then(|()| stdout.flush())
-        }
-    };
-    written.map_err(|cause| HrdError::Io {
-        path: file.map_or("standard output".to_string(), |f| f.display().to_string()),
-        cause,
-    })
+    match file {
+        Some(path) => std::fs::write(path, bytes).map_err(|cause| HrdError::Io {
+            path: path.display().to_string(),
+            cause,
+        }),
+        None => Ok(output::stdout(bytes)?),
+    }
 }
 
 /// Median wall and CPU time per run of `work`, over `samples` batches of `batch` runs.

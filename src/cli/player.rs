@@ -2,15 +2,21 @@
 //! puzzle file or a classic layout code) and where: a window, or PNG frames.
 
 use super::args::{GuiArgs, PlayerArgs, RenderArgs};
+use super::output::{self, tell};
 use super::terminal::read_puzzle;
-use super::{INTERNAL, OK};
+use super::{BAD_INPUT, INTERNAL, OK};
 use anyhow::{Context, Result};
+use klotski::gui::error::GuiError;
 use klotski::gui::{app, headless, show::Show};
 use klotski::solve::Options;
+use std::os::unix::fs::DirBuilderExt;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-/// Opens the window and plays until it is closed.
+/// Opens the window and plays until it is closed; a window that cannot open (no display) is
+/// one `error:` line and exit 2, like other bad usage.
 pub fn gui(args: &GuiArgs) -> Result<u8> {
+    let _runtime = RuntimeDir::ensure();
     let options = player_options(&args.solve_args);
     let show = show(&args.player, options.clone())?;
     let window = app::WindowOptions {
@@ -19,8 +25,12 @@ pub fn gui(args: &GuiArgs) -> Result<u8> {
     };
     match app::run(show, window, options) {
         Ok(()) => Ok(OK),
+        Err(e @ GuiError::Window(_)) => {
+            tell!("error: {e} (klotski render draws frames without a display)");
+            Ok(BAD_INPUT)
+        }
         Err(e) => {
-            eprintln!("error: {e}");
+            tell!("error: {e}");
             Ok(INTERNAL)
         }
     }
@@ -28,6 +38,7 @@ pub fn gui(args: &GuiArgs) -> Result<u8> {
 
 /// Writes the frames `args` ask for and prints their paths.
 pub fn render(args: &RenderArgs) -> Result<u8> {
+    let _runtime = RuntimeDir::ensure();
     let options = player_options(&args.solve_args);
     let show = show(&args.player, options)?;
     let request = headless::RenderRequest {
@@ -39,13 +50,14 @@ pub fn render(args: &RenderArgs) -> Result<u8> {
     };
     match headless::render_files(show, &request) {
         Ok(written) => {
-            for path in written {
-                println!("{}", path.display());
-            }
+            let listing: String = (written.iter())
+                .map(|path| format!("{}\n", path.display()))
+                .collect();
+            output::stdout(listing)?;
             Ok(OK)
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            tell!("error: {e}");
             Ok(INTERNAL)
         }
     }
@@ -66,13 +78,53 @@ fn show(player: &PlayerArgs, options: Options) -> Result<Show> {
     }
     match &player.sbp {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
+            let file = std::fs::File::open(path)
                 .with_context(|| format!("cannot read {}", path.display()))?;
-            let board: klotski::puzzles::sbp::SbpBoard = text
-                .parse()
-                .with_context(|| format!("{}", path.display()))?;
+            let memory = options.limits.max_memory;
+            let board =
+                klotski::puzzles::sbp::SbpBoard::read(std::io::BufReader::new(file), memory)
+                    .with_context(|| format!("{}", path.display()))?;
             Ok(Show::sbp(board, options.limits))
         }
-        None => Ok(Show::numeric(read_puzzle()?, options)),
+        None => Ok(Show::numeric(
+            read_puzzle(options.limits.max_memory)?,
+            options,
+        )),
+    }
+}
+
+/// A private `XDG_RUNTIME_DIR` for a session that has none, removed at the end of the run.
+///
+/// The system's graphics and windowing libraries look for a Wayland socket there and print
+/// "XDG_RUNTIME_DIR is invalid or not set" when the variable is missing, even on runs that
+/// need no display (`render`); an empty folder of our own makes them look, find nothing, and
+/// stay quiet.
+struct RuntimeDir(Option<PathBuf>);
+
+impl RuntimeDir {
+    /// Sets `XDG_RUNTIME_DIR` to a new private folder when it names no folder. Called first
+    /// thing in `gui` and `render`, before any thread is started.
+    fn ensure() -> RuntimeDir {
+        let set = std::env::var_os("XDG_RUNTIME_DIR").map(PathBuf::from);
+        if set.is_some_and(|dir| dir.is_absolute() && dir.is_dir()) {
+            return RuntimeDir(None);
+        }
+        let dir = std::env::temp_dir().join(format!("klotski-runtime-{}", std::process::id()));
+        if std::fs::DirBuilder::new().mode(0o700).create(&dir).is_err() {
+            return RuntimeDir(None);
+        }
+        // SAFETY: no other thread runs yet (the player starts its threads after this), so
+        // none reads the environment while it changes.
+        unsafe { std::env::set_var("XDG_RUNTIME_DIR", &dir) };
+        RuntimeDir(Some(dir))
+    }
+}
+
+impl Drop for RuntimeDir {
+    fn drop(&mut self) {
+        if let Some(dir) = &self.0 {
+            // Only an empty folder is removed: anything a library left there stays.
+            let _ = std::fs::remove_dir(dir);
+        }
     }
 }

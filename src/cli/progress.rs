@@ -1,6 +1,7 @@
 //! What a long solve tells on stderr while it works: a line every few seconds naming the stage
 //! and how far it has come, and the pattern databases it builds or waits for.
 
+use super::output::tell;
 use super::tables;
 use klotski::solve::Progress;
 use std::time::{Duration, Instant};
@@ -39,7 +40,7 @@ impl Reporter {
                 self.stage = stage;
                 if self.verbose {
                     let seconds = self.started.elapsed().as_secs_f64();
-                    eprintln!("klotski: {seconds:.2} s: {stage}");
+                    tell!("klotski: {seconds:.2} s: {stage}");
                 }
             }
             Progress::Moves(moves) => self.moves = moves,
@@ -51,12 +52,40 @@ impl Reporter {
         self.last = Instant::now();
         let seconds = self.started.elapsed().as_secs();
         if self.stage == "constructive solver" {
-            eprintln!(
+            tell!(
                 "klotski: {seconds} s: constructive solver, {} moves so far",
                 self.moves
             );
         } else {
-            eprintln!("klotski: {seconds} s: {}", self.stage);
+            tell!("klotski: {seconds} s: {}", self.stage);
         }
+    }
+}
+
+/// Says when a long run that has no solver progress of its own is due for its next line on
+/// stderr: [`EVERY`] after the start, then [`EVERY`] after each line.
+pub struct Ticker {
+    started: Instant,
+    last: Instant,
+}
+
+impl Ticker {
+    /// A ticker for a run that starts now.
+    pub fn new() -> Ticker {
+        let now = Instant::now();
+        Ticker {
+            started: now,
+            last: now,
+        }
+    }
+
+    /// The whole seconds since the start when a line is due (and then the next is
+    /// [`EVERY`] away), else `None`.
+    pub fn due(&mut self) -> Option<u64> {
+        if self.last.elapsed() < EVERY {
+            return None;
+        }
+        self.last = Instant::now();
+        Some(self.started.elapsed().as_secs())
     }
 }

@@ -2,15 +2,17 @@
 //! on stdout.
 
 use super::args::{default_memory_budget, parse_size};
+use super::output::{self, tell};
 use super::{LIMIT, OK};
 use anyhow::Result;
 use clap::{Args, Subcommand};
 use klotski::puzzles::sbp::board::SbpBoard;
 use klotski::puzzles::sbp::moves::{BrickMove, MoveError, parse_moves};
-use klotski::puzzles::sbp::parse::ParseError;
+use klotski::puzzles::sbp::parse::{ParseError, ParseErrorKind};
 use klotski::puzzles::sbp::solve::{Algo, replay, solve};
 use klotski::puzzles::sbp::space::SpaceError;
 use klotski::puzzles::sbp::walk::random_walk;
+use klotski::puzzles::text::InputProblem;
 use klotski::search::{Limits, Outcome, Stop};
 use klotski::solve::Limit;
 use std::fmt::Write as _;
@@ -80,7 +82,7 @@ pub enum SbpCommand {
         /// Moves to make
         #[arg(value_parser = moves_count)]
         n: usize,
-        /// The same seed gives the same walk [default: from the clock]
+        /// The same seed gives the same walk [default: from the clock, told on stderr]
         #[arg(long)]
         seed: Option<u64>,
     },
@@ -108,20 +110,20 @@ pub struct SolverArgs {
 #[derive(Debug, thiserror::Error)]
 enum CommandError {
     /// A board file could not be read.
-    #[error("{path}: {source}")]
+    #[error("{path}: {cause}")]
     Read {
         /// The file.
         path: String,
-        /// Why.
-        source: std::io::Error,
+        /// Why (printed here, not chained, so it shows once).
+        cause: std::io::Error,
     },
     /// A board file is malformed.
-    #[error("{path}: {source}")]
+    #[error("{path}: {cause}")]
     Parse {
         /// The file.
         path: String,
-        /// What is wrong.
-        source: ParseError,
+        /// What is wrong (printed here, not chained, so it shows once).
+        cause: ParseError,
     },
     /// The move given to `applyMove` cannot be made.
     #[error(transparent)]
@@ -150,14 +152,20 @@ fn moves_count(text: &str) -> Result<usize, String> {
         .map_err(|_| format!("random takes a number of moves, got '{text}'"))
 }
 
+/// The board in the file at `path`, read within the default memory budget.
 fn load(path: &Path) -> Result<SbpBoard, CommandError> {
-    let text = std::fs::read_to_string(path).map_err(|source| CommandError::Read {
+    load_within(path, default_memory_budget())
+}
+
+/// The board in the file at `path`, read a line at a time within `memory` bytes.
+fn load_within(path: &Path, memory: usize) -> Result<SbpBoard, CommandError> {
+    let file = std::fs::File::open(path).map_err(|cause| CommandError::Read {
         path: path.display().to_string(),
-        source,
+        cause,
     })?;
-    text.parse().map_err(|source| CommandError::Parse {
+    SbpBoard::read(std::io::BufReader::new(file), memory).map_err(|cause| CommandError::Parse {
         path: path.display().to_string(),
-        source,
+        cause,
     })
 }
 
@@ -171,16 +179,28 @@ fn python_bool(b: bool) -> &'static str {
 pub fn run(args: &SbpArgs) -> Result<u8> {
     match output(&args.command) {
         Ok((stdout, None)) => {
-            print!("{stdout}");
+            output::stdout(stdout)?;
             Ok(OK)
         }
         Ok((stdout, Some(why))) => {
-            print!("{stdout}");
-            eprintln!("error: {why}");
+            output::stdout(stdout)?;
+            tell!("error: {why}");
+            Ok(LIMIT)
+        }
+        Err(CommandError::Parse { path, cause }) if over_memory(&cause) => {
+            tell!("error: {path}: {cause}");
             Ok(LIMIT)
         }
         Err(e) => Err(e.into()),
     }
+}
+
+/// Whether reading a board stopped at the memory limit: a limit (exit 3), not a bad file.
+fn over_memory(error: &ParseError) -> bool {
+    matches!(
+        error.kind,
+        ParseErrorKind::Input(InputProblem::OverMemory { .. })
+    )
 }
 
 /// What the command prints, and the limit that stopped a solver, if one did.
@@ -220,8 +240,13 @@ fn output(command: &SbpCommand) -> Result<(String, Option<String>), CommandError
         SbpCommand::Norm { file } => load(file)?.normalized().to_string(),
         SbpCommand::Random { file, n, seed } => {
             let board = load(file)?;
+            let seed = seed.unwrap_or_else(|| {
+                let drawn = clock_seed();
+                tell!("klotski: seed {drawn} (--seed {drawn} gives this walk again)");
+                drawn
+            });
             let mut text = board.to_string();
-            for (mv, after) in random_walk(&board, *n, seed.unwrap_or_else(clock_seed)) {
+            for (mv, after) in random_walk(&board, *n, seed) {
                 write!(text, "\n{mv}\n\n{after}").expect("writing to a String");
             }
             text
@@ -240,8 +265,12 @@ fn solver(
     algo: Algo,
     name: &str,
 ) -> Result<(String, Option<String>), CommandError> {
-    let limits = Limits::memory(args.max_memory.unwrap_or_else(default_memory_budget));
-    let (text, stop) = solver_output(&load(&args.file)?, algo, limits)?;
+    let memory = args.max_memory.unwrap_or_else(default_memory_budget);
+    let (text, stop) = solver_output(
+        &load_within(&args.file, memory)?,
+        algo,
+        Limits::memory(memory),
+    )?;
     Ok((text, stop.map(|stop| format!("{name} stopped at {stop}"))))
 }
 

@@ -2,13 +2,13 @@
 //! input is one `error:` line on stdout and exit code 1.
 
 use super::args::SolvableArgs;
+use super::output::{self, tell};
 use super::progress::Reporter;
 use super::terminal::checked;
 use super::{INTERNAL, LIMIT, OK};
 use anyhow::Result;
 use klotski::puzzles::solvable::{self, Instance};
 use klotski::solve::Answer;
-use std::io::{Read, Write};
 use std::time::Instant;
 
 /// Exit code for bad input in `solvable` mode, as its assignment asks (`EXIT_FAILURE`).
@@ -19,18 +19,10 @@ const BAD_INSTANCE: u8 = 1;
 pub fn run(args: &SolvableArgs) -> Result<u8> {
     let started = Instant::now();
     let solve_args = &args.solve_args;
-    let mut bytes = Vec::new();
-    if let Err(e) = std::io::stdin().read_to_end(&mut bytes) {
-        eprintln!("error: cannot read standard input: {e}");
-        return Ok(INTERNAL);
-    }
-    let parsed = String::from_utf8(bytes)
-        .map_err(|_| "the input is not UTF-8 text".to_string())
-        .and_then(|text| text.parse::<Instance>().map_err(|e| e.to_string()));
-    let instance = match parsed {
+    let instance = match Instance::read(std::io::stdin().lock()) {
         Ok(instance) => instance,
         Err(message) => {
-            println!("error: {message}");
+            output::stdout(format!("error: {message}\n"))?;
             return Ok(BAD_INSTANCE);
         }
     };
@@ -44,11 +36,11 @@ pub fn run(args: &SolvableArgs) -> Result<u8> {
         match report.answer {
             Answer::Solved { moves, .. } => (Some(moves), OK),
             Answer::GaveUp(limit) => {
-                eprintln!("klotski: no moves: {limit}");
+                tell!("klotski: no moves: {limit}");
                 (None, LIMIT)
             }
             Answer::Unsolvable(proof) => {
-                eprintln!("error: internal error: the parity rule says solvable, but {proof}");
+                tell!("error: internal error: the parity rule says solvable, but {proof}");
                 return Ok(INTERNAL);
             }
         }
@@ -56,13 +48,6 @@ pub fn run(args: &SolvableArgs) -> Result<u8> {
         (None, OK)
     };
     let text = solvable::stdout_text(&instance, moves.as_deref());
-    let mut stdout = std::io::stdout().lock();
-    if let Err(e) = stdout
-        .write_all(text.as_bytes())
-        .and_then(|()| stdout.flush())
-    {
-        eprintln!("error: cannot write the answer: {e}");
-        return Ok(INTERNAL);
-    }
+    output::stdout(text)?;
     Ok(code)
 }

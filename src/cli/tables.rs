@@ -2,6 +2,7 @@
 //! pdb` (the 15-puzzle's 7-8 tables, with a progress bar) and `klotski cache`.
 
 use super::args::{CacheAction, CacheCommand, PdbArgs, default_memory_budget};
+use super::output::{self, tell};
 use super::{INTERNAL, LIMIT, OK};
 use anyhow::{Context, Result, anyhow};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -27,12 +28,14 @@ pub fn tell_table(event: TableEvent<'_>) {
         TableEvent::Building {
             pattern,
             progress: None,
-        } => eprintln!(
+        } => tell!(
             "klotski: building the pattern database for tiles at cells {:?} of {}x{} (first use)",
-            pattern.cells, pattern.rows, pattern.cols
+            pattern.cells,
+            pattern.rows,
+            pattern.cols
         ),
         TableEvent::Building { .. } => {}
-        TableEvent::Built { took, stored, .. } => eprintln!(
+        TableEvent::Built { took, stored, .. } => tell!(
             "klotski: built it in {:.1} s{}",
             took.as_secs_f64(),
             match stored {
@@ -44,14 +47,16 @@ pub fn tell_table(event: TableEvent<'_>) {
                 None => String::new(),
             }
         ),
-        TableEvent::Waiting { pattern } => eprintln!(
+        TableEvent::Waiting { pattern } => tell!(
             "klotski: waiting for another klotski process to build the database for cells {:?}",
             pattern.cells
         ),
-        TableEvent::Unreadable(e) => eprintln!("klotski: cache: {e}"),
-        TableEvent::Skipped { pattern, reason } => eprintln!(
+        TableEvent::Unreadable(e) => tell!("klotski: cache: {e}"),
+        TableEvent::Skipped { pattern, reason } => tell!(
             "klotski: no pattern databases for cells {:?} of {}x{}: {reason}",
-            pattern.cells, pattern.rows, pattern.cols
+            pattern.cells,
+            pattern.rows,
+            pattern.cols
         ),
     }
 }
@@ -86,12 +91,12 @@ pub fn build(args: &PdbArgs) -> Result<u8> {
         TableEvent::Built { took, stored, .. } => {
             bar.finish_and_clear();
             match stored {
-                Some(Ok(path)) => eprintln!(
+                Some(Ok(path)) => tell!(
                     "klotski: built in {:.0} s, cached in {}",
                     took.as_secs_f64(),
                     path.display()
                 ),
-                Some(Err(e)) => eprintln!("klotski: built, but not cached: {e}"),
+                Some(Err(e)) => tell!("klotski: built, but not cached: {e}"),
                 None => {}
             }
         }
@@ -113,7 +118,7 @@ pub fn build(args: &PdbArgs) -> Result<u8> {
             cache.dir().display()
         );
     }
-    eprintln!("klotski: the 7-8 tables are in {}", cache.dir().display());
+    tell!("klotski: the 7-8 tables are in {}", cache.dir().display());
     Ok(OK)
 }
 
@@ -123,13 +128,13 @@ pub fn cache(args: &CacheCommand) -> Result<u8> {
         .ok_or_else(|| anyhow!("no cache folder: give --cache-dir DIR, or set HOME"))?;
     if args.action == CacheAction::Clear {
         let cleared = cache.clear()?;
-        println!(
-            "removed {} files from {}",
+        output::stdout(format!(
+            "removed {} files from {}\n",
             cleared.removed,
             cache.dir().display()
-        );
+        ))?;
         for left in &cleared.left {
-            eprintln!("error: not removed: {left}");
+            tell!("error: not removed: {left}");
         }
         return Ok(if cleared.left.is_empty() {
             OK
@@ -150,21 +155,21 @@ pub fn cache(args: &CacheCommand) -> Result<u8> {
             },
             _ => String::new(),
         };
-        println!(
-            "{:>10}  used {:>7} ago  {}{check}",
+        output::stdout(format!(
+            "{:>10}  used {:>7} ago  {}{check}\n",
             Bytes(entry.bytes as usize).to_string(),
             age(entry.last_used),
             entry.path.display()
-        );
+        ))?;
     }
     let total: u64 = entries.iter().map(|e| e.bytes).sum();
-    println!(
-        "{} tables, {} of {} in {}",
+    output::stdout(format!(
+        "{} tables, {} of {} in {}\n",
         entries.len(),
         Bytes(total as usize),
         Bytes(cache.max_bytes() as usize),
         cache.dir().display()
-    );
+    ))?;
     Ok(if damaged > 0 { INTERNAL } else { OK })
 }
 

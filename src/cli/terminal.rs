@@ -1,14 +1,16 @@
 //! `klotski terminal`: solves the puzzle on standard input and prints exactly what graders
 //! compare on stdout; with `--verbose`, a summary of what was proven on stderr.
 
-use super::args::SolveArgs;
+use super::args::{SolveArgs, default_memory_budget};
+use super::output::{self, tell};
 use super::progress::Reporter;
 use super::watchdog::Watchdog;
 use super::{INTERNAL, LIMIT, OK};
-use anyhow::{Context, Result, anyhow};
+use anyhow::Result;
+use klotski::puzzles::numeric::parse::{ParseError, ParseErrorKind};
 use klotski::puzzles::numeric::{self, NumericPuzzle};
+use klotski::puzzles::text::InputProblem;
 use klotski::solve::{Answer, Bytes, Report, Unverified};
-use std::io::{Read, Write};
 use std::time::Instant;
 
 /// Solves the puzzle on standard input within the options' limits, the time limit counted from
@@ -23,7 +25,15 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
         ),
         None => Watchdog::default(),
     };
-    let numeric = read_puzzle()?;
+    let memory = args.max_memory.unwrap_or_else(default_memory_budget);
+    let numeric = match read_puzzle(memory) {
+        Ok(numeric) => numeric,
+        Err(e) if over_memory(&e) => {
+            tell!("klotski: no answer: {e}");
+            return Ok(LIMIT);
+        }
+        Err(e) => return Err(e.into()),
+    };
     let mut reporter = Reporter::new(args.verbose);
     let options = args.options(started, time_limit);
     let solved = numeric::solve(&numeric, options, &mut |p| reporter.tell(p));
@@ -31,7 +41,7 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
         return Ok(INTERNAL);
     };
     if report.cut_short {
-        eprintln!(
+        tell!(
             "klotski: the time limit cut the search short: an unhurried run may print another answer"
         );
     }
@@ -39,30 +49,31 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
     match numeric::stdout_text(&puzzle, &report.answer) {
         Some(text) => {
             let _writing = watchdog.writing();
-            let mut stdout = std::io::stdout().lock();
-            stdout
-                .write_all(text.as_bytes())
-                .and_then(|()| stdout.flush())
-                .context("cannot write the answer")?;
+            output::stdout(text)?;
             Ok(OK)
         }
         None => {
             if let Answer::GaveUp(limit) = report.answer {
-                eprintln!("klotski: no answer: {limit} before a solution or a proof was found");
+                tell!("klotski: no answer: {limit} before a solution or a proof was found");
             }
             Ok(LIMIT)
         }
     }
 }
 
-/// Reads the puzzle on standard input.
-pub fn read_puzzle() -> Result<NumericPuzzle> {
-    let mut bytes = Vec::new();
-    std::io::stdin()
-        .read_to_end(&mut bytes)
-        .context("cannot read standard input")?;
-    let text = String::from_utf8(bytes).map_err(|_| anyhow!("the input is not UTF-8 text"))?;
-    Ok(text.parse()?)
+/// Reads the puzzle on standard input as it comes, stopping at the first problem; reading
+/// may take at most `max_memory` bytes.
+pub fn read_puzzle(max_memory: usize) -> Result<NumericPuzzle, ParseError> {
+    NumericPuzzle::read(std::io::stdin().lock(), max_memory)
+}
+
+/// Whether `error` says the board is too large to read within the memory limit: a limit that
+/// stopped the work (exit 3), not bad input.
+pub fn over_memory(error: &ParseError) -> bool {
+    matches!(
+        error.kind,
+        ParseErrorKind::Input(InputProblem::OverMemory { .. })
+    )
 }
 
 /// The report of a solve, after telling its summary on stderr when `verbose`; `None` (told on
@@ -71,12 +82,12 @@ pub fn checked(solved: Result<Report, Unverified>, verbose: bool) -> Option<Repo
     match solved {
         Ok(report) => {
             if verbose {
-                eprintln!("{}", summary(&report));
+                tell!("{}", summary(&report));
             }
             Some(report)
         }
         Err(unverified) => {
-            eprintln!("error: {unverified}");
+            tell!("error: {unverified}");
             None
         }
     }

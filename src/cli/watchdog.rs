@@ -7,6 +7,7 @@
 //! backstop for the work between those checks. Once the answer is being written it waits, so
 //! stdout never holds half an answer.
 
+use super::output::tell;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -48,7 +49,7 @@ impl Watchdog {
                 std::thread::sleep(left.min(POLL));
             }
             if let Ok(_quiet) = writing.try_lock() {
-                eprintln!("klotski: no answer: {message}");
+                tell!("klotski: no answer: {message}");
                 std::process::exit(LIMIT);
             }
         });

@@ -19,6 +19,7 @@ use crate::gui::slider;
 use crate::gui::solver_thread::Solver;
 use crate::gui::touch::{self, CLICK_SLACK};
 use crate::solve::Options;
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver};
@@ -45,7 +46,7 @@ pub struct WindowOptions {
 /// Opens the window on `show`, starts its solve on the solver thread and plays until the
 /// window is closed; puzzles opened later are solved under `options`.
 pub fn run(show: Show, options: WindowOptions, solve: Options) -> Result<(), GuiError> {
-    let event_loop = EventLoop::new().map_err(|e| GuiError::Window(e.to_string()))?;
+    let event_loop = EventLoop::new().map_err(GuiError::window)?;
     event_loop.set_control_flow(ControlFlow::Wait);
     let proxy = event_loop.create_proxy();
     let solver = Solver::new(move || {
@@ -69,9 +70,7 @@ pub fn run(show: Show, options: WindowOptions, solve: Options) -> Result<(), Gui
         failure: None,
     };
     app.load(show);
-    event_loop
-        .run_app(&mut app)
-        .map_err(|e| GuiError::Window(e.to_string()))?;
+    event_loop.run_app(&mut app).map_err(GuiError::window)?;
     app.solver.stop();
     app.failure.map_or(Ok(()), Err)
 }
@@ -305,7 +304,8 @@ impl App {
             Ok(None) => return,
             Err(e) => format!("error: screenshot failed: {e}"),
         };
-        eprintln!("klotski: {said}");
+        // stderr may be gone: the status line still says it.
+        let _ = writeln!(std::io::stderr(), "klotski: {said}");
         self.playback.tell(said);
         self.redraw();
     }
@@ -500,7 +500,7 @@ impl ApplicationHandler for App {
             .with_min_inner_size(LogicalSize::new(MIN_SIZE.0, MIN_SIZE.1));
         let window = match event_loop.create_window(attributes) {
             Ok(window) => Arc::new(window),
-            Err(e) => return self.fail(event_loop, GuiError::Window(e.to_string())),
+            Err(e) => return self.fail(event_loop, GuiError::window(e)),
         };
         let instance =
             wgpu::Instance::new(wgpu::InstanceDescriptor::new_with_display_handle_from_env(

@@ -11,7 +11,7 @@ pub enum GuiError {
     /// The adapter refused to open a device.
     #[error("cannot open the GPU device: {0}")]
     Device(String),
-    /// The window or its surface could not be made.
+    /// The window or its surface could not be made (no display, most often).
     #[error("cannot open a window: {0}")]
     Window(String),
     /// Drawing or reading a frame back failed.
@@ -25,4 +25,41 @@ pub enum GuiError {
         /// What went wrong.
         reason: String,
     },
+}
+
+impl GuiError {
+    /// A window error from `cause`, told without the source location winit's OS errors lead
+    /// with (`os error at /path/to/winit/src/...rs:765: `): a user needs the reason, not where
+    /// in a dependency it was found.
+    pub fn window(cause: impl std::fmt::Display) -> GuiError {
+        let text = cause.to_string();
+        let plain = match text.split_once("os error at ") {
+            Some((before, located)) => match located.split_once(": ") {
+                Some((_, reason)) => format!("{before}{reason}"),
+                None => text.clone(),
+            },
+            None => text.clone(),
+        };
+        GuiError::Window(plain)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn window_errors_drop_the_dependency_source_location() {
+        let told = GuiError::window(
+            "os error at /root/.cargo/registry/src/winit-0.30.13/src/platform_impl/linux/mod.rs:765: neither WAYLAND_DISPLAY nor DISPLAY is set.",
+        );
+        assert_eq!(
+            told.to_string(),
+            "cannot open a window: neither WAYLAND_DISPLAY nor DISPLAY is set."
+        );
+        assert_eq!(
+            GuiError::window("no format").to_string(),
+            "cannot open a window: no format"
+        );
+    }
 }

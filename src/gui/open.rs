@@ -9,13 +9,26 @@ use crate::puzzles::numeric::NumericPuzzle;
 use crate::puzzles::numeric::generate::{BlockCounts, Method, Size, Spec, generate};
 use crate::puzzles::sbp::SbpBoard;
 use crate::solve::Options;
+use std::io::Read;
 use std::path::Path;
 
+/// The largest file the window opens: well above a 1,000,000-cell board written plainly.
+const MAX_FILE_BYTES: u64 = 64 << 20;
+
 /// The puzzle in the file at `path`, or the `error: ...` line to show (the parsers' messages
-/// name the line at fault).
+/// name the line at fault). At most [`MAX_FILE_BYTES`] are read, whatever the file holds.
 pub fn open(path: &Path, options: &Options) -> Result<Show, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("error: cannot read {}: {e}", path.display()))?;
+    let cannot = |e: std::io::Error| format!("error: cannot read {}: {e}", path.display());
+    let mut text = String::new();
+    std::fs::File::open(path)
+        .and_then(|file| file.take(MAX_FILE_BYTES + 1).read_to_string(&mut text))
+        .map_err(cannot)?;
+    if text.len() as u64 > MAX_FILE_BYTES {
+        return Err(format!(
+            "error: {} is larger than the {MAX_FILE_BYTES} bytes a puzzle file may hold",
+            path.display()
+        ));
+    }
     if text.contains(',') {
         let board: SbpBoard = text.parse().map_err(|e| format!("error: {e}"))?;
         Ok(Show::sbp(board, options.limits.clone()))

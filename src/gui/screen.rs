@@ -24,7 +24,7 @@ impl Screen {
     pub fn new(instance: wgpu::Instance, window: Arc<Window>) -> Result<Screen, GuiError> {
         let surface = instance
             .create_surface(window.clone())
-            .map_err(|e| GuiError::Window(e.to_string()))?;
+            .map_err(GuiError::window)?;
         let gpu = Gpu::open(instance, Some(&surface))?;
         let caps = surface.get_capabilities(&gpu.adapter);
         // An sRGB format keeps blending and colours the same as in headless frames.

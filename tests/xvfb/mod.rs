@@ -63,7 +63,10 @@ impl Display {
             .env("XDG_RUNTIME_DIR", &self.scratch)
             // A home and cache of the test's own, never the user's.
             .env("HOME", &self.scratch)
-            .env("XDG_CACHE_HOME", self.scratch.join("cache"));
+            .env("XDG_CACHE_HOME", self.scratch.join("cache"))
+            // Mesa's shader cache stays off even when the test binary runs outside cargo
+            // (which sets this for every test, see .cargo/config.toml).
+            .env("MESA_SHADER_CACHE_DISABLE", "true");
         command
     }
 

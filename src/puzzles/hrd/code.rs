@@ -6,6 +6,7 @@
 //! cells: `00` an empty cell, `01` a horizontal 1x2 piece, `10` a vertical 2x1 piece, `11` a 1x1.
 
 use super::layout::{CELLS, COLS, FOOTPRINT, Kind, Layout, PIECE_VALUES, ROW_BITS, ROW_MASK, ROWS};
+use crate::puzzles::text::quote;
 use std::fmt;
 use std::str::FromStr;
 
@@ -23,7 +24,7 @@ pub enum CodeError {
     #[error("layout code '{0}' has {1} digits; at most 9 are allowed")]
     TooLong(String, usize),
     /// A character that is not a hex digit.
-    #[error("layout code '{text}': '{found}' at position {position} is not a hex digit")]
+    #[error("layout code '{text}': '{}' at position {position} is not a hex digit", .found.escape_debug())]
     NotHex {
         /// The whole text.
         text: String,
@@ -109,12 +110,12 @@ impl FromStr for Code {
         }
         let digits = s.chars().count();
         if digits > 9 {
-            return Err(CodeError::TooLong(s.to_string(), digits));
+            return Err(CodeError::TooLong(quote(s), digits));
         }
         let mut value = 0u64;
         for (i, c) in s.chars().enumerate() {
             let digit = c.to_digit(16).ok_or_else(|| CodeError::NotHex {
-                text: s.to_string(),
+                text: quote(s),
                 found: c,
                 position: i + 1,
             })?;

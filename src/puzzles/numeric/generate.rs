@@ -51,6 +51,9 @@ pub struct Spec {
 const SHUFFLE_TRIES: usize = 200;
 /// Tries at fitting the blocks onto the board before they are declared not to fit.
 const PLACEMENT_TRIES: usize = 100;
+/// The longest walk: the default walk (10 moves a cell) on the largest board. A walk keeps its
+/// moves, so this also bounds its memory; longer walks mix a board no better.
+pub const MAX_WALK: usize = 10 * super::parse::MAX_CELLS;
 
 /// Why no puzzle was generated.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -74,6 +77,19 @@ pub enum GenerateError {
         blanks: usize,
         /// Cells on the board.
         cells: usize,
+    },
+    /// A walk longer than [`MAX_WALK`].
+    #[error("--moves {0} is more than the {MAX_WALK} moves a walk may take")]
+    WalkTooLong(usize),
+    /// The blocks need more cells than the goal numbers.
+    #[error(
+        "the blocks do not fit: they cover {area} cells, more than the {numbers} numbered cells of the goal"
+    )]
+    TooManyBlocks {
+        /// Cells the blocks cover (saturated at `usize::MAX`).
+        area: usize,
+        /// Numbered cells.
+        numbers: usize,
     },
     /// The blocks cannot stand together where the goal puts numbers.
     #[error("the blocks do not fit on the numbered cells of the goal ({tries} placements tried)")]
@@ -158,6 +174,11 @@ pub fn generate(spec: &Spec, seed: u64, options: Options) -> Result<NumericPuzzl
     if spec.unsolvable && spec.method != Method::Shuffle {
         return Err(GenerateError::UnsolvableWalk);
     }
+    if let Method::Walk(moves) = spec.method
+        && moves > MAX_WALK
+    {
+        return Err(GenerateError::WalkTooLong(moves));
+    }
     let mut rng = Rng::new(seed);
     let goal = goal(spec, &mut rng)?;
     match spec.method {
@@ -196,6 +217,13 @@ fn goal(spec: &Spec, rng: &mut Rng) -> Result<Puzzle, GenerateError> {
     let Size { rows, cols } = spec.size;
     let numbers = rows * cols - spec.blanks;
     let board = Board::new(rows, cols);
+    // Checked before the shapes are listed: a count may be any number the user typed.
+    let area = (spec.blocks.0.iter())
+        .map(|&(shape, count)| shape.area().saturating_mul(count))
+        .fold(0, usize::saturating_add);
+    if area > numbers {
+        return Err(GenerateError::TooManyBlocks { area, numbers });
+    }
     let mut shapes: Vec<Shape> = (spec.blocks.0.iter())
         .flat_map(|&(shape, count)| std::iter::repeat_n(shape, count))
         .collect();

@@ -8,11 +8,21 @@
 
 use super::{Block, NumericPuzzle};
 use crate::engine::geometry::Shape;
-use crate::puzzles::text::{LineError, Lines, NumberProblem, natural};
+use crate::puzzles::text::{InputProblem, LineError, Lines, NumberProblem, natural, quote};
+use std::io::BufRead;
 use std::str::FromStr;
 
 /// Largest board accepted: a million cells (1000 x 1000).
 pub const MAX_CELLS: usize = 1_000_000;
+
+/// The longest line before the header has told the board's width.
+const HEADER_LINE_BYTES: usize = 4096;
+/// Bytes a row line may spend on each number, separators and leading zeros included, beyond
+/// [`HEADER_LINE_BYTES`]: a row of a million seven-digit numbers fits with room to spare.
+const ROW_BYTES_PER_NUMBER: usize = 16;
+/// Bytes reading holds per cell at its peak: the grid, and two hash maps from numbers to their
+/// lines and cells.
+const READ_BYTES_PER_CELL: usize = 80;
 
 /// A problem with the input, and the 1-based line it was found on.
 pub type ParseError = LineError<ParseErrorKind>;
@@ -134,14 +144,17 @@ pub enum ParseErrorKind {
     /// Text after the last block.
     #[error("unexpected '{0}' after the last block")]
     Trailing(String),
+    /// The input could not be read, or a line is too long.
+    #[error(transparent)]
+    Input(#[from] InputProblem),
 }
 
 /// The next line with tokens, or an end-of-input error saying what was `expected`.
-fn expect<'a>(
-    lines: &mut Lines<'a>,
+fn expect(
+    lines: &mut Lines,
     expected: impl FnOnce() -> String,
-) -> Result<(usize, Vec<&'a str>), ParseError> {
-    lines.tokens().ok_or_else(|| ParseError {
+) -> Result<(usize, String), ParseError> {
+    lines.non_blank().ok_or_else(|| ParseError {
         line: lines.end_line(),
         kind: ParseErrorKind::EndOfInput(expected()),
     })
@@ -153,7 +166,7 @@ fn number(token: &str, line: usize) -> Result<u32, ParseError> {
         .filter(|digits| digits.starts_with(|c: char| c.is_ascii_digit()))
         .unwrap_or(token);
     natural(unsigned).map_err(|problem| {
-        let token = token.to_string();
+        let token = quote(token);
         let kind = match problem {
             NumberProblem::NotANumber => ParseErrorKind::NotANumber(token),
             NumberProblem::Negative => ParseErrorKind::Negative(token),
@@ -173,7 +186,7 @@ fn shape(token: &str, line: usize) -> Result<Shape, ParseError> {
         _ => {
             return Err(ParseError {
                 line,
-                kind: ParseErrorKind::BadShape(token.to_string()),
+                kind: ParseErrorKind::BadShape(quote(token)),
             });
         }
     };
@@ -185,153 +198,184 @@ impl FromStr for NumericPuzzle {
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let mut lines = Lines::new(text);
-        let err = |line, kind| Err(ParseError { line, kind });
+        let parsed = parse(&mut lines, usize::MAX);
+        lines.finish(parsed)
+    }
+}
 
-        let (header_line, header) =
-            expect(&mut lines, || "the board size (rows and columns)".into())?;
-        let dims: Vec<u32> = header
+impl NumericPuzzle {
+    /// Reads a puzzle from `source` a line at a time, stopping at the first problem: no line
+    /// may be much longer than a row of the board the header promises, and that board must be
+    /// readable within `max_memory` bytes (told as [`InputProblem::OverMemory`]), so neither
+    /// an endless input nor a lying header costs more than the limit.
+    pub fn read(source: impl BufRead, max_memory: usize) -> Result<NumericPuzzle, ParseError> {
+        let mut lines = Lines::reader(source, HEADER_LINE_BYTES);
+        let parsed = parse(&mut lines, max_memory);
+        lines.finish(parsed)
+    }
+}
+
+/// Reads a puzzle from `lines`; reading takes at most `max_memory` bytes.
+fn parse(lines: &mut Lines, max_memory: usize) -> Result<NumericPuzzle, ParseError> {
+    let err = |line, kind| Err(ParseError { line, kind });
+
+    let (header_line, header) = expect(lines, || "the board size (rows and columns)".into())?;
+    let dims: Vec<u32> = header
+        .split_whitespace()
+        .map(|t| number(t, header_line))
+        .collect::<Result<_, _>>()?;
+    if dims.len() != 2 {
+        return err(header_line, ParseErrorKind::BadHeader(dims.len()));
+    }
+    let (rows, cols) = (dims[0], dims[1]);
+    if rows == 0 || cols == 0 {
+        return err(header_line, ParseErrorKind::EmptyBoard(rows, cols));
+    }
+    if rows as u64 * cols as u64 > MAX_CELLS as u64 {
+        return err(header_line, ParseErrorKind::BoardTooLarge(rows, cols));
+    }
+    let (rows, cols) = (rows as usize, cols as usize);
+    let row_bytes = HEADER_LINE_BYTES + ROW_BYTES_PER_NUMBER * cols;
+    lines.set_limit(row_bytes);
+    let cells = rows * cols;
+    let need = READ_BYTES_PER_CELL * cells;
+    if need > max_memory {
+        let kind = InputProblem::OverMemory {
+            cells,
+            need,
+            limit: max_memory,
+        };
+        return err(header_line, kind.into());
+    }
+
+    // Grid: one row per line. `line_of[v]` remembers where each number was seen.
+    let mut grid = Vec::new();
+    let mut line_of: fxhash::FxHashMap<u32, usize> = Default::default();
+    let mut row_lines = Vec::new();
+    for row in 1..=rows {
+        let (line, text) = expect(lines, || format!("row {row} of the board ({cols} numbers)"))?;
+        let tokens: Vec<&str> = text.split_whitespace().collect();
+        if tokens.len() != cols {
+            let kind = ParseErrorKind::RowLength {
+                row,
+                found: tokens.len(),
+                expected: cols,
+            };
+            return err(line, kind);
+        }
+        for token in tokens {
+            let value = number(token, line)?;
+            if value != 0 {
+                if let Some(&first_line) = line_of.get(&value) {
+                    return err(line, ParseErrorKind::Duplicate { value, first_line });
+                }
+                line_of.insert(value, line);
+            }
+            grid.push(value);
+        }
+        row_lines.push(line);
+    }
+    let count = line_of.len();
+    if count == rows * cols {
+        return err(row_lines[rows - 1], ParseErrorKind::NoBlank);
+    }
+    if let Some(cell) = grid.iter().position(|&v| v as usize > count) {
+        let kind = ParseErrorKind::OutOfRange {
+            value: grid[cell],
+            count,
+        };
+        return err(row_lines[cell / cols], kind);
+    }
+
+    // Blocks: an optional count, then that many `number shape` lines.
+    let mut blocks: Vec<Block> = Vec::new();
+    if let Some((count_line, text)) = lines.non_blank() {
+        let tokens: Vec<&str> = text.split_whitespace().collect();
+        if tokens.len() != 1 {
+            return err(count_line, ParseErrorKind::BadBlockCount(tokens.len()));
+        }
+        let declared = number(tokens[0], count_line)?;
+        if declared as usize > count {
+            return err(
+                count_line,
+                ParseErrorKind::TooManyBlocks {
+                    count: declared,
+                    numbers: count,
+                },
+            );
+        }
+        let cell_of: fxhash::FxHashMap<u32, usize> = grid
             .iter()
-            .map(|t| number(t, header_line))
-            .collect::<Result<_, _>>()?;
-        if dims.len() != 2 {
-            return err(header_line, ParseErrorKind::BadHeader(dims.len()));
-        }
-        let (rows, cols) = (dims[0], dims[1]);
-        if rows == 0 || cols == 0 {
-            return err(header_line, ParseErrorKind::EmptyBoard(rows, cols));
-        }
-        if rows as u64 * cols as u64 > MAX_CELLS as u64 {
-            return err(header_line, ParseErrorKind::BoardTooLarge(rows, cols));
-        }
-        let (rows, cols) = (rows as usize, cols as usize);
-
-        // Grid: one row per line. `line_of[v]` remembers where each number was seen.
-        let mut grid = Vec::new();
-        let mut line_of: fxhash::FxHashMap<u32, usize> = Default::default();
-        let mut row_lines = Vec::new();
-        for row in 1..=rows {
-            let (line, tokens) = expect(&mut lines, || {
-                format!("row {row} of the board ({cols} numbers)")
+            .enumerate()
+            .filter(|&(_, &v)| v != 0)
+            .map(|(c, &v)| (v, c))
+            .collect();
+        // For each number covered by a block: the block's label and line.
+        let mut covered: fxhash::FxHashMap<u32, (u32, usize)> = Default::default();
+        for i in 1..=declared {
+            let (line, text) = expect(lines, || {
+                format!("block {i} of {declared} (a number and a shape like 2*1)")
             })?;
-            if tokens.len() != cols {
-                let kind = ParseErrorKind::RowLength {
-                    row,
-                    found: tokens.len(),
-                    expected: cols,
+            let tokens: Vec<&str> = text.split_whitespace().collect();
+            if tokens.len() != 2 {
+                return err(line, ParseErrorKind::BadBlockLine(tokens.len()));
+            }
+            let label = number(tokens[0], line)?;
+            let shape = shape(tokens[1], line)?;
+            if label == 0 {
+                return err(line, ParseErrorKind::BlankBlock);
+            }
+            let Some(&origin) = cell_of.get(&label) else {
+                return err(line, ParseErrorKind::UnknownBlock(label));
+            };
+            let (r, c) = (origin / cols, origin % cols);
+            if r + shape.rows > rows || c + shape.cols > cols {
+                let kind = ParseErrorKind::BlockOffBoard {
+                    label,
+                    shape,
+                    row: r + 1,
+                    col: c + 1,
                 };
                 return err(line, kind);
             }
-            for token in tokens {
-                let value = number(token, line)?;
-                if value != 0 {
-                    if let Some(&first_line) = line_of.get(&value) {
-                        return err(line, ParseErrorKind::Duplicate { value, first_line });
+            for i in 0..shape.rows {
+                for j in 0..shape.cols {
+                    let value = grid[(r + i) * cols + c + j];
+                    if value == 0 {
+                        let kind = ParseErrorKind::BlockCoversBlank {
+                            label,
+                            shape,
+                            row: r + i + 1,
+                            col: c + j + 1,
+                        };
+                        return err(line, kind);
                     }
-                    line_of.insert(value, line);
-                }
-                grid.push(value);
-            }
-            row_lines.push(line);
-        }
-        let count = line_of.len();
-        if count == rows * cols {
-            return err(row_lines[rows - 1], ParseErrorKind::NoBlank);
-        }
-        if let Some(cell) = grid.iter().position(|&v| v as usize > count) {
-            let kind = ParseErrorKind::OutOfRange {
-                value: grid[cell],
-                count,
-            };
-            return err(row_lines[cell / cols], kind);
-        }
-
-        // Blocks: an optional count, then that many `number shape` lines.
-        let mut blocks: Vec<Block> = Vec::new();
-        if let Some((count_line, tokens)) = lines.tokens() {
-            if tokens.len() != 1 {
-                return err(count_line, ParseErrorKind::BadBlockCount(tokens.len()));
-            }
-            let declared = number(tokens[0], count_line)?;
-            if declared as usize > count {
-                return err(
-                    count_line,
-                    ParseErrorKind::TooManyBlocks {
-                        count: declared,
-                        numbers: count,
-                    },
-                );
-            }
-            let cell_of: fxhash::FxHashMap<u32, usize> = grid
-                .iter()
-                .enumerate()
-                .filter(|&(_, &v)| v != 0)
-                .map(|(c, &v)| (v, c))
-                .collect();
-            // For each number covered by a block: the block's label and line.
-            let mut covered: fxhash::FxHashMap<u32, (u32, usize)> = Default::default();
-            for i in 1..=declared {
-                let (line, tokens) = expect(&mut lines, || {
-                    format!("block {i} of {declared} (a number and a shape like 2*1)")
-                })?;
-                if tokens.len() != 2 {
-                    return err(line, ParseErrorKind::BadBlockLine(tokens.len()));
-                }
-                let label = number(tokens[0], line)?;
-                let shape = shape(tokens[1], line)?;
-                if label == 0 {
-                    return err(line, ParseErrorKind::BlankBlock);
-                }
-                let Some(&origin) = cell_of.get(&label) else {
-                    return err(line, ParseErrorKind::UnknownBlock(label));
-                };
-                let (r, c) = (origin / cols, origin % cols);
-                if r + shape.rows > rows || c + shape.cols > cols {
-                    let kind = ParseErrorKind::BlockOffBoard {
-                        label,
-                        shape,
-                        row: r + 1,
-                        col: c + 1,
-                    };
-                    return err(line, kind);
-                }
-                for i in 0..shape.rows {
-                    for j in 0..shape.cols {
-                        let value = grid[(r + i) * cols + c + j];
-                        if value == 0 {
-                            let kind = ParseErrorKind::BlockCoversBlank {
-                                label,
-                                shape,
-                                row: r + i + 1,
-                                col: c + j + 1,
-                            };
-                            return err(line, kind);
-                        }
-                        if let Some(&(other, other_line)) = covered.get(&value) {
-                            let kind = ParseErrorKind::BlockOverlap {
-                                label,
-                                shape,
-                                other,
-                                other_line,
-                                value,
-                            };
-                            return err(line, kind);
-                        }
-                        covered.insert(value, (label, line));
+                    if let Some(&(other, other_line)) = covered.get(&value) {
+                        let kind = ParseErrorKind::BlockOverlap {
+                            label,
+                            shape,
+                            other,
+                            other_line,
+                            value,
+                        };
+                        return err(line, kind);
                     }
+                    covered.insert(value, (label, line));
                 }
-                blocks.push(Block { label, shape });
             }
-            if let Some((line, tokens)) = lines.tokens() {
-                return err(line, ParseErrorKind::Trailing(tokens[0].to_string()));
-            }
+            blocks.push(Block { label, shape });
         }
-        Ok(NumericPuzzle {
-            rows,
-            cols,
-            grid,
-            blocks,
-        })
+        if let Some((line, text)) = lines.non_blank() {
+            let first = text.split_whitespace().next().unwrap_or_default();
+            return err(line, ParseErrorKind::Trailing(quote(first)));
+        }
     }
+    Ok(NumericPuzzle {
+        rows,
+        cols,
+        grid,
+        blocks,
+    })
 }
 
 #[cfg(test)]

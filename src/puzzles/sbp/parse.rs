@@ -2,8 +2,16 @@
 //! cell (every brick one filled rectangle, a master brick present).
 
 use super::board::{Cell, SbpBoard};
-use crate::puzzles::text::{LineError, Lines};
+use crate::puzzles::text::{InputProblem, LineError, Lines, quote};
+use std::io::BufRead;
 use std::str::FromStr;
+
+/// The longest line before the size line has told the board's width.
+const HEADER_LINE_BYTES: usize = 4096;
+/// Bytes a row may spend on each value beyond [`HEADER_LINE_BYTES`] (digits, comma, spaces).
+const ROW_BYTES_PER_CELL: usize = 16;
+/// Bytes reading holds per cell: the cell, and the board's copies made while it is checked.
+const READ_BYTES_PER_CELL: usize = 32;
 
 /// What is wrong with a board file.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -42,6 +50,9 @@ pub enum ParseErrorKind {
     /// No cell holds the master brick.
     #[error("no master brick (no cell holds 2)")]
     NoMaster,
+    /// The file could not be read, or a line is too long.
+    #[error(transparent)]
+    Input(#[from] InputProblem),
 }
 
 /// A board file that could not be read, with the 1-based line at fault (0: the file as a whole).
@@ -58,64 +69,93 @@ impl FromStr for SbpBoard {
     type Err = ParseError;
 
     fn from_str(text: &str) -> Result<SbpBoard, ParseError> {
-        let at = |line: usize| move |kind| ParseError { line, kind };
-        // Blank lines carry nothing: files end with or without a newline, some with several.
         let mut lines = Lines::new(text);
-        let mut lines = std::iter::from_fn(|| lines.non_blank());
-        let (size_line, size) = lines.next().ok_or(at(0)(ParseErrorKind::Empty))?;
-        let (width, height) = match fields(size)[..] {
-            [w, h] => match (w.parse::<usize>(), h.parse::<usize>()) {
-                (Ok(w), Ok(h)) if w > 0 && h > 0 => (w, h),
-                _ => return Err(at(size_line)(ParseErrorKind::BadSize(size.trim().into()))),
-            },
-            _ => return Err(at(size_line)(ParseErrorKind::BadSize(size.trim().into()))),
-        };
-        // Grown row by row, not sized from the header: a header may claim any size.
-        let mut cells = Vec::new();
-        for row in 0..height {
-            let (n, line) = lines.next().ok_or(at(0)(ParseErrorKind::MissingRows {
-                expected: height,
-                found: row,
-            }))?;
-            let values = fields(line);
-            if values.len() != width {
-                return Err(at(n)(ParseErrorKind::RowLength {
-                    expected: width,
-                    found: values.len(),
-                }));
-            }
-            for value in values {
-                let cell = value
-                    .parse::<i32>()
-                    .ok()
-                    .and_then(Cell::from_value)
-                    .ok_or_else(|| at(n)(ParseErrorKind::BadValue(value.into())))?;
-                cells.push(cell);
-            }
-        }
-        if let Some((n, _)) = lines.next() {
-            return Err(at(n)(ParseErrorKind::ExtraRows(height)));
-        }
-        let board = SbpBoard::from_cells(width, height, cells);
-        let mut bricks = board.bricks();
-        let mut labels: Vec<i32> = bricks.iter().map(|b| b.label).collect();
-        labels.sort_unstable();
-        if labels.first() != Some(&2) {
-            return Err(at(0)(ParseErrorKind::NoMaster));
-        }
-        // A brick is a rectangle when its bounding box holds as many cells as it has.
-        bricks.sort_by_key(|b| b.label);
-        for brick in bricks {
-            let count = board
-                .cells()
-                .iter()
-                .filter(|&&c| c == Cell::Brick(brick.label));
-            if count.count() != brick.shape.area() {
-                return Err(at(0)(ParseErrorKind::NotRectangle(brick.label)));
-            }
-        }
-        Ok(board)
+        let parsed = parse(&mut lines, usize::MAX);
+        lines.finish(parsed)
     }
+}
+
+impl SbpBoard {
+    /// Reads a board file from `source` a line at a time, stopping at the first problem: no
+    /// line may be much longer than a row of the board the size line promises, and reading
+    /// that board must fit in `max_memory` bytes.
+    pub fn read(source: impl BufRead, max_memory: usize) -> Result<SbpBoard, ParseError> {
+        let mut lines = Lines::reader(source, HEADER_LINE_BYTES);
+        let parsed = parse(&mut lines, max_memory);
+        lines.finish(parsed)
+    }
+}
+
+/// Reads a board from `lines`; reading takes at most `max_memory` bytes.
+fn parse(lines: &mut Lines, max_memory: usize) -> Result<SbpBoard, ParseError> {
+    let at = |line: usize| move |kind| ParseError { line, kind };
+    // Blank lines carry nothing: files end with or without a newline, some with several.
+    let (size_line, size) = lines.non_blank().ok_or(at(0)(ParseErrorKind::Empty))?;
+    let bad_size = || at(size_line)(ParseErrorKind::BadSize(quote(size.trim())));
+    let (width, height) = match fields(&size)[..] {
+        [w, h] => match (w.parse::<usize>(), h.parse::<usize>()) {
+            (Ok(w), Ok(h)) if w > 0 && h > 0 => (w, h),
+            _ => return Err(bad_size()),
+        },
+        _ => return Err(bad_size()),
+    };
+    let row_bytes = HEADER_LINE_BYTES.saturating_add(ROW_BYTES_PER_CELL.saturating_mul(width));
+    lines.set_limit(row_bytes);
+    let cells = width.saturating_mul(height);
+    let need = READ_BYTES_PER_CELL.saturating_mul(cells);
+    if need > max_memory {
+        let kind = InputProblem::OverMemory {
+            cells,
+            need,
+            limit: max_memory,
+        };
+        return Err(at(size_line)(kind.into()));
+    }
+    // Grown row by row, not sized from the header: a header may claim any size.
+    let mut cells = Vec::new();
+    for row in 0..height {
+        let (n, line) = lines.non_blank().ok_or(at(0)(ParseErrorKind::MissingRows {
+            expected: height,
+            found: row,
+        }))?;
+        let values = fields(&line);
+        if values.len() != width {
+            return Err(at(n)(ParseErrorKind::RowLength {
+                expected: width,
+                found: values.len(),
+            }));
+        }
+        for value in values {
+            let cell = value
+                .parse::<i32>()
+                .ok()
+                .and_then(Cell::from_value)
+                .ok_or_else(|| at(n)(ParseErrorKind::BadValue(quote(value))))?;
+            cells.push(cell);
+        }
+    }
+    if let Some((n, _)) = lines.non_blank() {
+        return Err(at(n)(ParseErrorKind::ExtraRows(height)));
+    }
+    let board = SbpBoard::from_cells(width, height, cells);
+    let mut bricks = board.bricks();
+    let mut labels: Vec<i32> = bricks.iter().map(|b| b.label).collect();
+    labels.sort_unstable();
+    if labels.first() != Some(&2) {
+        return Err(at(0)(ParseErrorKind::NoMaster));
+    }
+    // A brick is a rectangle when its bounding box holds as many cells as it has.
+    bricks.sort_by_key(|b| b.label);
+    for brick in bricks {
+        let count = board
+            .cells()
+            .iter()
+            .filter(|&&c| c == Cell::Brick(brick.label));
+        if count.count() != brick.shape.area() {
+            return Err(at(0)(ParseErrorKind::NotRectangle(brick.label)));
+        }
+    }
+    Ok(board)
 }
 
 #[cfg(test)]

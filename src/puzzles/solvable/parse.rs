@@ -14,8 +14,14 @@
 //! are compared once both are valid boards.
 
 use super::{Instance, TileBoard};
+use crate::puzzles::text::{InputProblem, LineError, Lines, quote};
 use std::fmt;
+use std::io::BufRead;
 use std::str::FromStr;
+
+/// The longest board line read: a 1000 x 1000 board of tiles up to seven digits fits, with
+/// spaces to spare.
+pub const MAX_LINE_BYTES: usize = 16 << 20;
 
 /// Which of the two input lines a problem is on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,7 +45,7 @@ impl fmt::Display for Which {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BoardError {
     /// A token that is neither a number nor `b`.
-    #[error("'{}' is neither a tile number nor b", .0.escape_debug())]
+    #[error("'{0}' is neither a tile number nor b")]
     BadToken(String),
     /// More cells than tile numbers of 32 bits can label.
     #[error("cell count {0} is beyond the {max} cells supported", max = u32::MAX)]
@@ -96,6 +102,28 @@ pub enum InputError {
     /// Something other than blanks after the goal line.
     #[error("line {0}: unexpected text after the goal line")]
     TrailingText(usize),
+    /// A blank line between the start and the goal board.
+    #[error(
+        "line 2 is blank, and a board follows on line {0}: the goal board must be on line 2, right after the start board"
+    )]
+    BlankGoalLine(usize),
+    /// The input could not be read, or a line is too long.
+    #[error("line {line}: {problem}")]
+    Input {
+        /// The 1-based line.
+        line: usize,
+        /// What went wrong.
+        problem: InputProblem,
+    },
+}
+
+impl From<LineError<InputProblem>> for InputError {
+    fn from(error: LineError<InputProblem>) -> InputError {
+        InputError::Input {
+            line: error.line,
+            problem: error.kind,
+        }
+    }
 }
 
 /// Separators between tokens: blanks and tabs (and a CR left by a CRLF line end).
@@ -114,7 +142,7 @@ impl FromStr for TileBoard {
     fn from_str(line: &str) -> Result<Self, Self::Err> {
         let tokens: Vec<&str> = tokens(line).collect();
         if let Some(bad) = tokens.iter().find(|t| **t != "b" && !is_number(t)) {
-            return Err(BoardError::BadToken(bad.to_string()));
+            return Err(BoardError::BadToken(quote(bad)));
         }
         let count = tokens.len();
         let side = count.isqrt();
@@ -139,7 +167,7 @@ impl FromStr for TileBoard {
                     .ok()
                     .filter(|&tile| (1..=max).contains(&(tile as usize)))
                     .ok_or_else(|| BoardError::OutOfRange {
-                        tile: number.to_string(),
+                        tile: quote(number),
                         max,
                     }),
             })
@@ -165,28 +193,54 @@ impl FromStr for Instance {
     type Err = InputError;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let mut lines = text.split('\n');
-        let mut board = |which| {
-            let line = lines
-                .next()
-                .filter(|line| tokens(line).next().is_some())
-                .ok_or(InputError::MissingLine(which))?;
-            line.parse::<TileBoard>()
-                .map_err(|error| InputError::Board { which, error })
-        };
-        let start = board(Which::Start)?;
-        let goal = board(Which::Goal)?;
-        if let Some(extra) = lines.position(|line| tokens(line).next().is_some()) {
-            return Err(InputError::TrailingText(extra + 3));
-        }
-        if start.side != goal.side {
-            return Err(InputError::SizeMismatch {
-                start: start.side,
-                goal: goal.side,
-            });
-        }
-        Ok(Instance { start, goal })
+        parse(Lines::new(text))
     }
+}
+
+impl Instance {
+    /// Reads the two board lines from `source` a line at a time, stopping at the first
+    /// problem; no line may pass [`MAX_LINE_BYTES`].
+    pub fn read(source: impl BufRead) -> Result<Instance, InputError> {
+        parse(Lines::reader(source, MAX_LINE_BYTES))
+    }
+}
+
+/// Reads the instance from `lines`; a failed read is the error, whatever was read before it.
+fn parse(mut lines: Lines) -> Result<Instance, InputError> {
+    let parsed = instance(&mut lines);
+    match lines.finish::<(), InputProblem>(Ok(())) {
+        Err(failure) => Err(failure.into()),
+        Ok(()) => parsed,
+    }
+}
+
+fn instance(lines: &mut Lines) -> Result<Instance, InputError> {
+    let mut board = |which| {
+        let (_, line) = (lines.raw())
+            .filter(|(_, line)| tokens(line).next().is_some())
+            .ok_or(InputError::MissingLine(which))?;
+        line.parse::<TileBoard>()
+            .map_err(|error| InputError::Board { which, error })
+    };
+    let start = board(Which::Start)?;
+    let goal = match board(Which::Goal) {
+        // Say where the goal is when it only lies a blank line too far.
+        Err(InputError::MissingLine(Which::Goal)) => match lines.non_blank() {
+            Some((line, _)) => return Err(InputError::BlankGoalLine(line)),
+            None => return Err(InputError::MissingLine(Which::Goal)),
+        },
+        goal => goal?,
+    };
+    if let Some((extra, _)) = lines.non_blank() {
+        return Err(InputError::TrailingText(extra));
+    }
+    if start.side != goal.side {
+        return Err(InputError::SizeMismatch {
+            start: start.side,
+            goal: goal.side,
+        });
+    }
+    Ok(Instance { start, goal })
 }
 
 #[cfg(test)]
@@ -241,6 +295,10 @@ mod tests {
         );
         assert_eq!(
             parse("1 2 3 b\n \t\n1 2 3 b\n"),
+            Err(InputError::BlankGoalLine(3))
+        );
+        assert_eq!(
+            parse("1 2 3 b\n \t\n\n"),
             Err(InputError::MissingLine(Which::Goal))
         );
         assert_eq!(

@@ -12,8 +12,14 @@
 //! `solvable in 3 steps`.
 
 use super::Tipover;
-use crate::puzzles::text::{LineError, Lines, NumberProblem, natural};
+use crate::puzzles::text::{InputProblem, LineError, Lines, NumberProblem, natural, quote};
+use std::io::BufRead;
 use std::str::FromStr;
+
+/// The longest line before the header has told the board's width.
+const HEADER_LINE_BYTES: usize = 4096;
+/// Bytes a grid line may spend on each cell beyond [`HEADER_LINE_BYTES`] (a height, spaces).
+const ROW_BYTES_PER_CELL: usize = 16;
 
 /// A problem with the input, and the 1-based line it was found on.
 pub type ParseError = LineError<ParseErrorKind>;
@@ -80,9 +86,9 @@ pub enum ParseErrorKind {
     /// A blank line inside the grid.
     #[error("row {0} is blank")]
     BlankRow(usize),
-    /// A seed-format cell that is not `.`, a digit 1-9 or `*`.
+    /// A seed-format cell that is not `.`, a digit 1-9 or `*` (quoted, escaped).
     #[error("'{0}' is not a cell: use '.' for empty, 1-9 for a stack, '*' for the target")]
-    BadCell(char),
+    BadCell(String),
     /// The seed grid holds no `*`.
     #[error("the grid has no target '*'")]
     NoTarget,
@@ -92,6 +98,9 @@ pub enum ParseErrorKind {
     /// A line right after the last row.
     #[error("unexpected '{0}' after the last of the header's rows")]
     Trailing(String),
+    /// The input could not be read, or a line is too long.
+    #[error(transparent)]
+    Input(#[from] InputProblem),
 }
 
 /// Which of the two public formats a text is in.
@@ -125,39 +134,56 @@ impl Format {
     /// Reads a puzzle written in this format.
     pub fn parse(self, text: &str) -> Result<Tipover, ParseError> {
         let mut lines = Lines::new(text);
-        let (header_line, header) = content(&mut lines, "the board size")?;
+        let parsed = self.parse_lines(&mut lines, usize::MAX);
+        lines.finish(parsed)
+    }
+
+    /// Reads a puzzle in this format from `source` a line at a time, stopping at the first
+    /// problem: no line may be much longer than a row of the board the header promises, and
+    /// reading that board must fit in `max_memory` bytes.
+    pub fn read(self, source: impl BufRead, max_memory: usize) -> Result<Tipover, ParseError> {
+        let mut lines = Lines::reader(source, HEADER_LINE_BYTES);
+        let parsed = self.parse_lines(&mut lines, max_memory);
+        lines.finish(parsed)
+    }
+
+    fn parse_lines(self, lines: &mut Lines, max_memory: usize) -> Result<Tipover, ParseError> {
+        let lines = &mut *lines;
+        let (header_line, header) = content(lines, "the board size")?;
         let puzzle = match self {
             Format::Seed => {
-                let [rows, cols] = numbers(header_line, header, "rows and columns")?;
+                let [rows, cols] = numbers(header_line, &header, "rows and columns")?;
                 let board = Board::new(header_line, rows, cols)?;
-                let (start_line, start) = content(&mut lines, "the tipper's start")?;
-                let [row, col] = numbers(start_line, start, "the tipper's start row and column")?;
+                board.bound(lines, header_line, max_memory)?;
+                let (start_line, start) = content(lines, "the tipper's start")?;
+                let [row, col] = numbers(start_line, &start, "the tipper's start row and column")?;
                 let start = board.cell(start_line, "tipper's start", row, col)?;
-                let (heights, goal) = seed_grid(&mut lines, &board)?;
+                let (heights, goal) = seed_grid(lines, &board)?;
                 board.finish(heights, (start_line, start), goal)?
             }
             Format::Grid => {
                 let [rows, cols, start_row, start_col, goal_row, goal_col] = numbers(
                     header_line,
-                    header,
+                    &header,
                     "rows, columns, start row and column, goal row and column",
                 )?;
                 let board = Board::new(header_line, rows, cols)?;
+                board.bound(lines, header_line, max_memory)?;
                 let start = board.cell(header_line, "tipper's start", start_row, start_col)?;
                 let goal = board.cell(header_line, "goal", goal_row, goal_col)?;
-                let heights = height_grid(&mut lines, &board)?;
+                let heights = height_grid(lines, &board)?;
                 board.finish(heights, (header_line, start), (header_line, goal))?
             }
         };
         let stray = match (self, lines.raw()) {
-            (_, None) | (Format::Grid, Some((_, ""))) => None,
-            (Format::Seed, Some((_, ""))) => lines.non_blank(),
+            (Format::Grid, Some((_, text))) if text.is_empty() => None,
+            (Format::Seed, Some((_, text))) if text.is_empty() => lines.non_blank(),
             (_, line) => line,
         };
         if let Some((line, text)) = stray {
             return Err(ParseError {
                 line,
-                kind: ParseErrorKind::Trailing(text.to_string()),
+                kind: ParseErrorKind::Trailing(quote(&text)),
             });
         }
         Ok(puzzle)
@@ -174,7 +200,7 @@ impl FromStr for Tipover {
 }
 
 /// The next non-blank line, or an end-of-input error saying what was `expected`.
-fn content<'a>(lines: &mut Lines<'a>, expected: &str) -> Result<(usize, &'a str), ParseError> {
+fn content(lines: &mut Lines, expected: &str) -> Result<(usize, String), ParseError> {
     lines.non_blank().ok_or_else(|| end(lines, expected))
 }
 
@@ -189,7 +215,7 @@ fn end(lines: &Lines, expected: &str) -> ParseError {
 /// Reads a non-negative decimal number.
 fn number<T: FromStr>(token: &str, line: usize) -> Result<T, ParseError> {
     natural(token).map_err(|problem| {
-        let token = token.to_string();
+        let token = quote(token);
         let kind = match problem {
             NumberProblem::NotANumber | NumberProblem::Negative => {
                 ParseErrorKind::NotANumber(token)
@@ -237,6 +263,29 @@ impl Board {
         Ok(Board { rows, cols })
     }
 
+    /// Limits the lines to a row's length, and refuses a board that reading would take more
+    /// than `max_memory` bytes to hold (a byte a cell; a line's buffer is bounded by its
+    /// limit).
+    fn bound(&self, lines: &mut Lines, line: usize, max_memory: usize) -> Result<(), ParseError> {
+        let row_bytes =
+            HEADER_LINE_BYTES.saturating_add(ROW_BYTES_PER_CELL.saturating_mul(self.cols));
+        lines.set_limit(row_bytes);
+        let cells = self.rows.saturating_mul(self.cols);
+        let need = cells;
+        if need > max_memory {
+            let kind = InputProblem::OverMemory {
+                cells,
+                need,
+                limit: max_memory,
+            };
+            return Err(ParseError {
+                line,
+                kind: kind.into(),
+            });
+        }
+        Ok(())
+    }
+
     /// The index of a cell named on `line`, checked to lie on the board.
     fn cell(
         &self,
@@ -259,10 +308,10 @@ impl Board {
     }
 
     /// The grid's rows, each with its line.
-    fn rows<'a>(
+    fn rows(
         &self,
-        lines: &mut Lines<'a>,
-    ) -> impl Iterator<Item = Result<(usize, usize, &'a str), ParseError>> {
+        lines: &mut Lines,
+    ) -> impl Iterator<Item = Result<(usize, usize, String), ParseError>> {
         (0..self.rows).map(move |row| {
             let expected = format!("row {row} of the grid ({} cells)", self.cols);
             let (line, text) = if row == 0 {
@@ -343,7 +392,7 @@ fn seed_grid(lines: &mut Lines, board: &Board) -> Result<(Vec<u8>, (usize, usize
                 _ => {
                     return Err(ParseError {
                         line,
-                        kind: ParseErrorKind::BadCell(symbol),
+                        kind: ParseErrorKind::BadCell(quote(&symbol.to_string())),
                     });
                 }
             };

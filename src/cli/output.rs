@@ -1,0 +1,69 @@
+//! Writing to stdout and stderr without ever panicking: stdout failures become a
+//! [`WriteFailed`] error that [`super::run`] turns into an exit code (0 for a reader that went
+//! away, [`super::OUTPUT`] otherwise), and stderr failures are ignored, since there is nowhere
+//! left to tell them.
+
+use std::fmt;
+use std::io::{self, Write};
+
+/// Standard output could not be written.
+///
+/// The I/O error is part of the message, not a `source`, so that an error chain prints it once.
+#[derive(Debug)]
+pub struct WriteFailed(pub io::Error);
+
+impl fmt::Display for WriteFailed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cannot write standard output: {}", self.0)
+    }
+}
+
+impl std::error::Error for WriteFailed {}
+
+impl WriteFailed {
+    /// Whether the reader closed its end of the pipe: it has seen all it wanted (as `head`
+    /// has), so the program ends quietly, with success.
+    pub fn reader_left(&self) -> bool {
+        self.0.kind() == io::ErrorKind::BrokenPipe
+    }
+}
+
+/// Writes `text` to stdout and flushes it.
+pub fn stdout(text: impl AsRef<[u8]>) -> Result<(), WriteFailed> {
+    let mut out = io::stdout().lock();
+    out.write_all(text.as_ref())
+        .and_then(|()| out.flush())
+        .map_err(WriteFailed)
+}
+
+/// Writes one line (`format!` arguments) to stderr, ignoring a failure: with stderr gone there
+/// is nowhere to tell it, and the exit code still says how the run ended.
+macro_rules! tell {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+pub(crate) use tell;
+
+/// Writes `text` as it is to stderr, ignoring a failure as [`tell!`] does.
+pub fn tell_raw(text: &str) {
+    let _ = io::stderr().write_all(text.as_bytes());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_broken_pipe_means_the_reader_left() {
+        let broken = WriteFailed(io::Error::from(io::ErrorKind::BrokenPipe));
+        let full = WriteFailed(io::Error::from_raw_os_error(28));
+        assert!(broken.reader_left());
+        assert!(!full.reader_left());
+        assert!(
+            full.to_string()
+                .starts_with("cannot write standard output: ")
+        );
+    }
+}
