@@ -238,6 +238,13 @@ fn an_endless_input_is_refused_at_its_first_bad_line() {
         2,
         "error: line 1: a board of 1001 x 1000 cells is larger",
     );
+    let (output, stopped) = endless(&["terminal"], SAMPLE, b"\n");
+    assert!(stopped, "the whole input was read");
+    assert_refused(
+        &output,
+        2,
+        "error: line 1000005: more than 1000000 blank lines",
+    );
     let (output, stopped) = endless(&["tipover"], b"2 2\n0 0\n*.\n", b"*.\n");
     assert!(stopped, "the whole input was read");
     assert_refused(&output, 2, "error: line 4: a second target");

@@ -3,6 +3,7 @@
 use super::OK;
 use super::args::GenerateArgs;
 use super::output::{self, tell};
+use super::progress::Reporter;
 use anyhow::{Result, bail};
 use klotski::puzzles::numeric::generate::{self, Method, Spec};
 use std::time::Instant;
@@ -34,7 +35,8 @@ pub fn run(args: &GenerateArgs) -> Result<u8> {
     };
     let solve_args = &args.solve_args;
     let options = solve_args.options(started, solve_args.time_limit);
-    let puzzle = generate::generate(&spec, seed, options)?;
+    let mut reporter = Reporter::new(solve_args.verbose);
+    let puzzle = generate::generate_told(&spec, seed, options, &mut |p| reporter.tell(p))?;
     if clock_seed {
         tell!("klotski: seed {seed} (--seed {seed} gives this puzzle again)");
     }

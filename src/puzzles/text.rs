@@ -42,6 +42,9 @@ pub enum InputProblem {
     /// A line that is not UTF-8.
     #[error("the input is not UTF-8 text")]
     NotUtf8,
+    /// More blank lines in a row than any input has reason to hold.
+    #[error("more than {MAX_BLANK_RUN} blank lines in a row")]
+    BlankRun,
     /// The header promises a board that would take more memory to read than allowed.
     #[error(
         "reading a board of {cells} cells takes about {need} bytes, more than the {limit} bytes the memory limit allows"
@@ -136,9 +139,25 @@ impl<'a> Lines<'a> {
         Some((number, text))
     }
 
-    /// The next line that holds anything but white space, if any.
+    /// The next line that holds anything but white space, if any; more than
+    /// [`MAX_BLANK_RUN`] blank lines before it end the lines (so an endless run of blank lines
+    /// ends too) unless the text is in memory already.
     pub fn non_blank(&mut self) -> Option<(usize, String)> {
-        std::iter::from_fn(|| self.raw()).find(|(_, text)| !text.is_empty())
+        let mut blanks = 0;
+        while let Some((number, text)) = self.raw() {
+            if !text.is_empty() {
+                return Some((number, text));
+            }
+            blanks += 1;
+            if self.bounded && blanks > MAX_BLANK_RUN {
+                self.failure = Some(LineError {
+                    line: number,
+                    kind: InputProblem::BlankRun,
+                });
+                return None;
+            }
+        }
+        None
     }
 
     /// The line an error about the end of the input names: the one after the last line read.
@@ -161,6 +180,9 @@ impl<'a> Lines<'a> {
         }
     }
 }
+
+/// The most blank lines in a row a streamed input may hold.
+pub const MAX_BLANK_RUN: usize = 1_000_000;
 
 /// The most characters of the input an error message quotes.
 pub const QUOTED_CHARS: usize = 40;
@@ -242,6 +264,16 @@ mod tests {
         assert_eq!(bad.non_blank(), None);
         let told: Result<(), LineError<InputProblem>> = bad.finish(Ok(()));
         assert_eq!(told.unwrap_err().kind, InputProblem::NotUtf8);
+        // Endless blank lines end too, after MAX_BLANK_RUN of them.
+        let blank = std::io::BufReader::new(std::io::repeat(b'\n'));
+        let mut blanks = Lines::reader(blank, 64);
+        assert_eq!(blanks.non_blank(), None);
+        let told: Result<(), LineError<InputProblem>> = blanks.finish(Ok(()));
+        let told = told.unwrap_err();
+        assert_eq!(
+            (told.line, told.kind),
+            (MAX_BLANK_RUN + 1, InputProblem::BlankRun)
+        );
     }
 
     #[test]

@@ -5,7 +5,7 @@ use super::{NumericPuzzle, rules};
 use crate::engine::geometry::{Board, Shape};
 use crate::engine::puzzle::{Piece, Puzzle};
 use crate::rng::Rng;
-use crate::solve::{Algo, Answer, Options};
+use crate::solve::{Algo, Answer, Options, Progress};
 use std::fmt;
 use std::str::FromStr;
 
@@ -163,6 +163,16 @@ impl fmt::Display for Size {
 /// Generates a puzzle for `spec` from `seed`; a shuffle is decided by the solver under
 /// `options` (the portfolio: a replayed solution proves it solvable).
 pub fn generate(spec: &Spec, seed: u64, options: Options) -> Result<NumericPuzzle, GenerateError> {
+    generate_told(spec, seed, options, &mut |_| {})
+}
+
+/// [`generate`], telling `on_progress` how the solver deciding each shuffle is doing.
+pub fn generate_told(
+    spec: &Spec,
+    seed: u64,
+    options: Options,
+    on_progress: &mut dyn FnMut(Progress<'_>),
+) -> Result<NumericPuzzle, GenerateError> {
     let Size { rows, cols } = spec.size;
     let cells = rows * cols;
     if spec.blanks == 0 || spec.blanks >= cells {
@@ -195,7 +205,7 @@ pub fn generate(spec: &Spec, seed: u64, options: Options) -> Result<NumericPuzzl
                     },
                 )?;
                 let puzzle = numeric(&goal, &origins);
-                if decide(&puzzle, options.clone())? != spec.unsolvable {
+                if decide(&puzzle, options.clone(), on_progress)? != spec.unsolvable {
                     return Ok(puzzle);
                 }
             }
@@ -341,7 +351,11 @@ fn numeric(goal: &Puzzle, origins: &[usize]) -> NumericPuzzle {
 
 /// Whether `puzzle` is solvable, as proven by a rule or by the solver; an error when neither
 /// could decide within `options`' limits.
-fn decide(puzzle: &NumericPuzzle, options: Options) -> Result<bool, GenerateError> {
+fn decide(
+    puzzle: &NumericPuzzle,
+    options: Options,
+    on_progress: &mut dyn FnMut(Progress<'_>),
+) -> Result<bool, GenerateError> {
     if rules::disproof(puzzle).is_some() {
         return Ok(false);
     }
@@ -352,7 +366,7 @@ fn decide(puzzle: &NumericPuzzle, options: Options) -> Result<bool, GenerateErro
         // parity rule is exact for one blank and 1x1 tiles (Johnson and Story, 1879).
         return Ok(true);
     }
-    let report = super::solve(puzzle, options, &mut |_| {})
+    let report = super::solve(puzzle, options, on_progress)
         .map_err(|e| GenerateError::Undecided(e.to_string()))?;
     match report.answer {
         Answer::Solved { .. } => Ok(true),
