@@ -3,6 +3,7 @@
 
 use super::tables;
 use klotski::solve::Progress;
+use std::io::Write;
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -48,14 +49,14 @@ impl Reporter {
                 let standing = shared
                     .lock()
                     .unwrap_or_else(|poisoned| poisoned.into_inner());
-                if standing.stage == "constructive solver" {
-                    eprintln!(
-                        "klotski: {seconds} s: constructive solver, {} moves so far",
-                        standing.moves
-                    );
+                let line = if standing.stage == "constructive solver" {
+                    let moves = standing.moves;
+                    format!("klotski: {seconds} s: constructive solver, {moves} moves so far")
                 } else {
-                    eprintln!("klotski: {seconds} s: {}", standing.stage);
-                }
+                    format!("klotski: {seconds} s: {}", standing.stage)
+                };
+                // A progress line that cannot be written is not worth stopping the solve for.
+                let _ = writeln!(std::io::stderr(), "{line}");
             }
         });
         Reporter {

@@ -12,12 +12,12 @@ const CHANGE_ROOM: usize = 32;
 
 /// A position one placement search reached from its start (an [`Arrangement`] the search only
 /// reads): the cells and pieces it changed, every empty cell, and the search key.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(super) struct Draft {
-    /// The cells whose occupant changed, sorted by cell, each with its occupant now.
-    cells: Vec<(u32, u32)>,
-    /// The pieces that moved, sorted by piece, each with its origin now.
-    moved: Vec<(u32, u32)>,
+    /// What changed, sorted: cells whose occupant changed, each with its occupant now, then
+    /// (their index marked with [`PIECE`]) pieces that moved, each with its origin now. One
+    /// vector, so that a node is two allocations.
+    changes: Vec<(u32, u32)>,
     /// Every empty cell, sorted.
     pub(super) blanks: Vec<u32>,
     /// What the changes added to the start's key ([`Placer::key_term`] summed over the cells):
@@ -26,12 +26,30 @@ pub(super) struct Draft {
     pub(super) key: u64,
 }
 
+/// Marks a piece's entry in [`Draft::changes`]: cells and pieces both stay below it.
+const PIECE: u32 = 1 << 31;
+
+impl Clone for Draft {
+    /// A copy with room for one more move (at most two cells each way, and the piece), so that
+    /// making it does not grow the vectors again.
+    fn clone(&self) -> Draft {
+        let mut changes = Vec::with_capacity(self.changes.len() + 5);
+        changes.extend_from_slice(&self.changes);
+        let mut blanks = Vec::with_capacity(self.blanks.len() + 2);
+        blanks.extend_from_slice(&self.blanks);
+        Draft {
+            changes,
+            blanks,
+            key: self.key,
+        }
+    }
+}
+
 impl Draft {
     /// The search's start itself: nothing changed yet.
     pub(super) fn start(base: &Arrangement) -> Draft {
         Draft {
-            cells: Vec::new(),
-            moved: Vec::new(),
+            changes: Vec::new(),
             blanks: base.blanks.clone(),
             key: 0,
         }
@@ -39,40 +57,41 @@ impl Draft {
 
     /// The memory a node is charged: the draft with room for [`CHANGE_ROOM`] changes.
     pub(super) fn bytes(&self) -> usize {
-        let changes = self.cells.len() + self.moved.len() + CHANGE_ROOM;
+        let changes = self.changes.len() + CHANGE_ROOM;
         std::mem::size_of::<Draft>() + self.blanks.len() * 4 + changes * 8
     }
 
     /// The occupant of `cell` (as in [`Arrangement::occupant`]), `base` being the start.
     pub(super) fn occupant(&self, base: &Arrangement, cell: usize) -> u32 {
-        match self.cells.binary_search_by_key(&(cell as u32), |&(c, _)| c) {
-            Ok(at) => self.cells[at].1,
+        match self
+            .changes
+            .binary_search_by_key(&(cell as u32), |&(c, _)| c)
+        {
+            Ok(at) => self.changes[at].1,
             Err(_) => base.occupant[cell],
         }
     }
 
     /// The origin of `piece`, `base` being the start.
     pub(super) fn origin(&self, base: &Arrangement, piece: usize) -> usize {
-        match self
-            .moved
-            .binary_search_by_key(&(piece as u32), |&(p, _)| p)
-        {
-            Ok(at) => self.moved[at].1 as usize,
+        match (self.changes).binary_search_by_key(&(PIECE | piece as u32), |&(p, _)| p) {
+            Ok(at) => self.changes[at].1 as usize,
             Err(_) => base.origins[piece] as usize,
         }
     }
 
     /// The pieces the search moved, by index, each with its origin now.
     pub(super) fn moved_pieces(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
-        self.moved.iter().map(|&(p, o)| (p as usize, o as usize))
+        let pieces = self.changes.partition_point(|&(key, _)| key < PIECE);
+        (self.changes[pieces..].iter()).map(|&(p, o)| ((p & !PIECE) as usize, o as usize))
     }
 
     fn set_occupant(&mut self, cell: usize, occupant: u32) {
-        set(&mut self.cells, cell as u32, occupant);
+        set(&mut self.changes, cell as u32, occupant);
     }
 
     fn set_origin(&mut self, piece: usize, origin: usize) {
-        set(&mut self.moved, piece as u32, origin as u32);
+        set(&mut self.changes, PIECE | piece as u32, origin as u32);
     }
 }
 
@@ -87,11 +106,12 @@ fn set(pairs: &mut Vec<(u32, u32)>, key: u32, value: u32) {
 impl Arrangement {
     /// Makes this arrangement, the start of the search that reached `draft`, that position.
     pub(super) fn absorb(&mut self, draft: Draft) {
-        for (cell, occupant) in draft.cells {
-            self.occupant[cell as usize] = occupant;
-        }
-        for (piece, origin) in draft.moved {
-            self.origins[piece as usize] = origin;
+        for (key, value) in draft.changes {
+            if key & PIECE == 0 {
+                self.occupant[key as usize] = value;
+            } else {
+                self.origins[(key & !PIECE) as usize] = value;
+            }
         }
         self.blanks = draft.blanks;
     }
