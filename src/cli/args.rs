@@ -73,7 +73,9 @@ pub struct SolveArgs {
     /// idastar (exact), wastar, greedy, constructive (valid, not proven shortest)
     #[arg(long, default_value = "auto", value_name = "NAME")]
     pub algo: Algo,
-    /// Memory the searches may use, such as 512M or 4G [default: half the available memory]
+    /// Memory the solver's searches, tables and answer may use, such as 512M or 4G; a board
+    /// whose answer cannot fit is refused (exit 3). The input and the program are not counted
+    /// [default: half the available memory]
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     pub max_memory: Option<usize>,
     /// A hard time limit in seconds, counted from the start of the run; an answer it cuts

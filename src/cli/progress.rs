@@ -4,60 +4,96 @@
 use super::output::tell;
 use super::tables;
 use klotski::solve::Progress;
+use std::io::Write;
+use std::sync::mpsc::{self, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// How long a solve runs before its first progress line, and between two of them.
 const EVERY: Duration = Duration::from_secs(3);
 
-/// Turns a solve's progress reports into stderr lines, a few seconds apart.
+/// Where the solve stands, as the last report left it.
+struct Standing {
+    stage: &'static str,
+    moves: usize,
+}
+
+/// Turns a solve's progress reports into stderr lines: stages (with `--verbose`) and tables at
+/// once, and where the solve stands every [`EVERY`] from a thread of its own, so that the
+/// lines keep coming through stages that report seldom or never (reading a huge board,
+/// shortening a long answer). The lines stop when the reporter is dropped.
 pub struct Reporter {
     /// Whether every stage is told as it begins (`--verbose`).
     verbose: bool,
     started: Instant,
-    last: Instant,
-    stage: &'static str,
-    moves: usize,
+    standing: Arc<Mutex<Standing>>,
+    /// Dropped to stop the thread that tells the standing.
+    stop: Option<Sender<()>>,
+    ticker: Option<JoinHandle<()>>,
 }
 
 impl Reporter {
     /// A reporter for a solve that starts now; `verbose` tells each stage as it begins.
     pub fn new(verbose: bool) -> Reporter {
-        let now = Instant::now();
-        Reporter {
-            verbose,
-            started: now,
-            last: now,
+        let started = Instant::now();
+        let standing = Arc::new(Mutex::new(Standing {
             stage: "starting",
             moves: 0,
+        }));
+        let (stop, stopped) = mpsc::channel::<()>();
+        let shared = Arc::clone(&standing);
+        let ticker = std::thread::spawn(move || {
+            // Only a dropped sender ends the wait early: nothing is ever sent.
+            while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(EVERY) {
+                let seconds = started.elapsed().as_secs();
+                let standing = shared
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner());
+                let line = if standing.stage == "constructive solver" {
+                    let moves = standing.moves;
+                    format!("klotski: {seconds} s: constructive solver, {moves} moves so far")
+                } else {
+                    format!("klotski: {seconds} s: {}", standing.stage)
+                };
+                // A progress line that cannot be written is not worth stopping the solve for.
+                let _ = writeln!(std::io::stderr(), "{line}");
+            }
+        });
+        Reporter {
+            verbose,
+            started,
+            standing,
+            stop: Some(stop),
+            ticker: Some(ticker),
         }
     }
 
-    /// Takes one report; tables are told at once, the rest at most every few seconds.
+    /// Takes one report; tables and (with `--verbose`) stages are told at once, the rest by
+    /// the next line of the ticker.
     pub fn tell(&mut self, progress: Progress<'_>) {
+        let mut standing = (self.standing.lock()).unwrap_or_else(|poisoned| poisoned.into_inner());
         match progress {
-            Progress::Table(event) => return tables::tell_table(event),
+            Progress::Table(event) => tables::tell_table(event),
             Progress::Stage(stage) => {
-                self.stage = stage;
+                standing.stage = stage;
                 if self.verbose {
                     let seconds = self.started.elapsed().as_secs_f64();
                     tell!("klotski: {seconds:.2} s: {stage}");
                 }
             }
-            Progress::Moves(moves) => self.moves = moves,
+            Progress::Moves(moves) => standing.moves = moves,
             Progress::Search(_) => {}
         }
-        if self.last.elapsed() < EVERY {
-            return;
-        }
-        self.last = Instant::now();
-        let seconds = self.started.elapsed().as_secs();
-        if self.stage == "constructive solver" {
-            tell!(
-                "klotski: {seconds} s: constructive solver, {} moves so far",
-                self.moves
-            );
-        } else {
-            tell!("klotski: {seconds} s: {}", self.stage);
+    }
+}
+
+impl Drop for Reporter {
+    fn drop(&mut self) {
+        drop(self.stop.take());
+        if let Some(ticker) = self.ticker.take() {
+            // A ticker that panicked has nothing left to say.
+            let _ = ticker.join();
         }
     }
 }

@@ -37,6 +37,7 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
     let mut reporter = Reporter::new(args.verbose);
     let options = args.options(started, time_limit);
     let solved = numeric::solve(&numeric, options, &mut |p| reporter.tell(p));
+    drop(reporter);
     let Some(report) = checked(solved, args.verbose) else {
         return Ok(INTERNAL);
     };

@@ -162,6 +162,14 @@ impl<'a> Run<'a> {
         on_progress: &mut dyn FnMut(Progress<'_>),
         on_move: Option<&mut dyn FnMut(Move)>,
     ) -> Result<Report, Unverified> {
+        // A board at its goal needs no search, whatever its size.
+        if self.puzzle.start == self.target {
+            self.stages.push(Stage::Rules);
+            return Ok(self.report(Answer::Solved {
+                moves: Vec::new(),
+                optimal: true,
+            }));
+        }
         let exact_algo = match self.options.algo {
             Algo::Auto => Some(Algo::pick(self.puzzle)),
             Algo::Constructive => None,
@@ -187,8 +195,13 @@ impl<'a> Run<'a> {
         {
             return Ok(self.report(answer));
         }
-        if let Some(estimate) = self.too_long() {
-            return Ok(self.report(Answer::GaveUp(Limit::TooLong { estimate })));
+        let (estimate, most) = (self.answer_estimate(), self.work(MOST_MOVES));
+        if estimate > most {
+            return Ok(self.report(Answer::GaveUp(Limit::TooLong { estimate, most })));
+        }
+        let memory = self.options.limits.max_memory;
+        if let Err(stop) = constructive::fits(self.puzzle, estimate, memory) {
+            return Ok(self.report(Answer::GaveUp(stop.into())));
         }
         // The relaxations get a short turn before the constructive solver (locked blocks show
         // within milliseconds), and a longer one if it gets stuck.
@@ -233,14 +246,13 @@ impl<'a> Run<'a> {
         Ok(self.report(answer))
     }
 
-    /// The constructive solver's answer would be longer than [`MOST_MOVES`]: about this many
-    /// moves, by the Manhattan bound. Boards whose bound alone is past it are refused before
-    /// any work is done on them.
-    fn too_long(&self) -> Option<u64> {
+    /// At most about how long the constructive solver's answer would be, by the Manhattan
+    /// bound: boards past [`MOST_MOVES`] (times the effort) are refused before any work is
+    /// done on them.
+    fn answer_estimate(&self) -> u64 {
         let bound = Manhattan::new(self.puzzle, self.target, false)
             .estimate(|p| self.puzzle.start[p], |_| false);
-        let estimate = u64::from(bound).saturating_mul(LENGTH_PER_BOUND);
-        (estimate > MOST_MOVES).then_some(estimate)
+        u64::from(bound).saturating_mul(LENGTH_PER_BOUND)
     }
 
     /// The exact search: under the portfolio within its work budget (none on small boards of

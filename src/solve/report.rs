@@ -22,10 +22,13 @@ pub enum Limit {
     Time,
     /// The solve was cancelled.
     Cancelled,
-    /// The answer would be longer than any answer this program writes: about `estimate` moves.
+    /// The answer would be longer than the run sets out to find: about `estimate` moves,
+    /// more than `most`.
     TooLong {
         /// A rough length of the answer the constructive solver would give.
         estimate: u64,
+        /// The longest answer the run sets out to find ([`MOST_MOVES`] times its effort).
+        most: u64,
     },
     /// The board has more cells than the exact searches handle.
     BoardSize(usize),
@@ -40,10 +43,10 @@ impl fmt::Display for Limit {
             Limit::Work => write!(f, "its work budget was spent"),
             Limit::Time => write!(f, "the time limit was reached"),
             Limit::Cancelled => write!(f, "the solve was cancelled"),
-            Limit::TooLong { estimate } => write!(
+            Limit::TooLong { estimate, most } => write!(
                 f,
-                "the answer would be about {estimate} moves, more than the {MOST_MOVES} moves an \
-                 answer may have"
+                "the answer would be about {estimate} moves, more than the {most} moves this \
+                 run's effort allows"
             ),
             Limit::BoardSize(cells) => write!(
                 f,
@@ -57,9 +60,11 @@ impl fmt::Display for Limit {
     }
 }
 
-/// The longest answer the solver sets out to find: a board whose answer would be longer is
-/// refused at once, since writing and replaying it would take longer than anyone waits.
-pub const MOST_MOVES: u64 = 50_000_000;
+/// The longest answer a run of effort 1 sets out to find: a board whose answer would be longer
+/// is refused at once. Building, shortening and replaying an answer costs tens of
+/// microseconds a move, so this keeps a default run within about a minute; a run of effort N
+/// goes N times as far.
+pub const MOST_MOVES: u64 = 2_000_000;
 
 impl From<Stop> for Limit {
     fn from(stop: Stop) -> Limit {

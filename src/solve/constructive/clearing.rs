@@ -1,7 +1,9 @@
 //! The searches that empty cells ahead of a piece, gather blanks where they are short, and
 //! finish a placement when the route alone cannot.
 
+use super::draft::Draft;
 use super::placer::{Arrangement, EMPTY, Placer, WALL, widen};
+use super::sparse::UNSET;
 use crate::engine::geometry::{Dir, Shape};
 use crate::engine::puzzle::Move;
 use crate::search::{Budget, best_first};
@@ -24,67 +26,77 @@ const GATHER: usize = 4;
 const GATHER_RADIUS: u64 = 2;
 
 impl Placer<'_> {
-    /// Moves that leave every cell of `cells` empty ([`Placer::clear`]). With few blanks, one
-    /// search over the whole board. With `many`, searches in windows near the cells, and when
-    /// they fail, once more after [`Placer::gather`] brought blanks there; the whole board is
-    /// never searched then: with many loose blanks it is a huge plateau of alike positions, and
-    /// it rarely succeeds where the windows failed. (With few blanks, gathering before a second
+    /// Moves that leave every cell of `cells` empty ([`Placer::clear`]), made on `layout`;
+    /// `None`, with `layout` unchanged, when none were found. With few blanks, one search over
+    /// the whole board. With `many`, searches in windows near the cells, and when they fail,
+    /// once more after [`Placer::gather`] brought blanks there; the whole board is never
+    /// searched then: with many loose blanks it is a huge plateau of alike positions, and it
+    /// rarely succeeds where the windows failed. (With few blanks, gathering before a second
     /// whole-board search costs much time and places nothing more.)
     pub(super) fn clear_or_gather(
         &self,
-        layout: &Arrangement,
+        layout: &mut Arrangement,
         cells: &[usize],
         frozen: &[bool],
-        reserved: &[bool],
+        reserved: &[usize],
         many: bool,
-    ) -> Option<(Vec<Move>, Arrangement)> {
+    ) -> Option<Vec<Move>> {
+        let whole = [(usize::MAX, self.step_nodes)];
+        let windows: &[(usize, usize)] = if many { &NEAR_WINDOWS } else { &whole };
+        if let Some((path, cleared)) = self.clear(layout, cells, frozen, reserved, windows) {
+            layout.absorb(cleared);
+            return Some(path);
+        }
         if !many {
-            let whole = [(usize::MAX, self.step_nodes)];
-            return self.clear(layout.clone(), cells, frozen, reserved, &whole);
+            return None;
         }
-        if let Some(found) = self.clear(layout.clone(), cells, frozen, reserved, &NEAR_WINDOWS) {
-            return Some(found);
-        }
-        self.after_gathering(layout.clone(), cells, frozen, reserved, |gathered| {
+        self.after_gathering(layout, cells, frozen, reserved, |gathered| {
             self.clear(gathered, cells, frozen, reserved, &NEAR_WINDOWS)
         })
     }
 
-    /// Gathers blanks next to `cells` ([`Placer::gather`]) and runs `search` from there; the
-    /// gathering's moves, then the search's. `None` when no blank came nearer (the search
-    /// already failed from where they stood) or the search fails again.
+    /// Gathers blanks next to `cells` ([`Placer::gather`]) and runs `search` from there, the
+    /// position it reached made on `layout`; the gathering's moves, then the search's. `None`,
+    /// with `layout` unchanged, when no blank came nearer (the search already failed from
+    /// where they stood) or the search fails again.
     pub(super) fn after_gathering(
         &self,
-        layout: Arrangement,
+        layout: &mut Arrangement,
         cells: &[usize],
         frozen: &[bool],
-        reserved: &[bool],
-        search: impl FnOnce(Arrangement) -> Option<(Vec<Move>, Arrangement)>,
-    ) -> Option<(Vec<Move>, Arrangement)> {
-        let (gathering, gathered) = self.gather(layout, cells, frozen, reserved);
+        reserved: &[usize],
+        search: impl FnOnce(&Arrangement) -> Option<(Vec<Move>, Draft)>,
+    ) -> Option<Vec<Move>> {
+        let gathering = self.gather(layout, cells, frozen, reserved);
         if gathering.is_empty() {
             return None;
         }
-        let (path, reached) = search(gathered)?;
-        Some(([gathering, path].concat(), reached))
+        let Some((path, reached)) = search(layout) else {
+            for &mv in gathering.iter().rev() {
+                self.make(layout, mv.reversed());
+            }
+            return None;
+        };
+        layout.absorb(reached);
+        Some([gathering, path].concat())
     }
 
-    /// Brings blanks next to `cells`, one at a time along a shortest path through loose 1x1
-    /// tiles (each tile on the way steps back one cell), until [`GATHER`] blanks stand within
-    /// [`GATHER_RADIUS`] of them: blocks move only with several blanks at their side, and the
-    /// searches that empty cells cannot find blanks far away across a plateau of alike
-    /// positions.
+    /// Brings blanks next to `cells` on `layout`, one at a time along a shortest path through
+    /// loose 1x1 tiles (each tile on the way steps back one cell), until [`GATHER`] blanks
+    /// stand within [`GATHER_RADIUS`] of them, and returns the moves: blocks move only with
+    /// several blanks at their side, and the searches that empty cells cannot find blanks far
+    /// away across a plateau of alike positions.
     pub(super) fn gather(
         &self,
-        mut layout: Arrangement,
+        layout: &mut Arrangement,
         cells: &[usize],
         frozen: &[bool],
-        reserved: &[bool],
-    ) -> (Vec<Move>, Arrangement) {
+        reserved: &[usize],
+    ) -> Vec<Move> {
         let board = &self.puzzle.board;
         let near = |c: usize| cells.iter().any(|&t| self.distance(c, t) <= GATHER_RADIUS);
         let passable = |layout: &Arrangement, c: usize| {
-            !reserved[c]
+            !reserved.contains(&c)
                 && match layout.occupant[c] {
                     WALL => false,
                     EMPTY => true,
@@ -95,20 +107,20 @@ impl Placer<'_> {
                 }
         };
         let mut moves = Vec::new();
-        let mut came_from = vec![usize::MAX; board.cells()];
+        let mut came_from = self.came_from.borrow_mut();
         loop {
             let present = layout.blanks.iter().filter(|&&b| near(b as usize)).count();
             if present >= GATHER.min(layout.blanks.len()) {
                 break;
             }
             // Breadth first from the tiles near the cells out to the nearest blank far away.
-            came_from.fill(usize::MAX);
+            came_from.reset(board.cells());
             let mut queue = std::collections::VecDeque::new();
-            let sources = (0..board.cells())
-                .filter(|&c| near(c) && layout.occupant[c] != EMPTY && passable(&layout, c));
-            for c in sources {
-                came_from[c] = c;
-                queue.push_back(c);
+            for c in self.near_cells(cells) {
+                if layout.occupant[c] != EMPTY && passable(layout, c) {
+                    came_from.set(c, c as u32);
+                    queue.push_back(c);
+                }
             }
             let mut found = None;
             while let Some(c) = queue.pop_front() {
@@ -118,49 +130,67 @@ impl Placer<'_> {
                 }
                 for dir in Dir::ALL {
                     if let Some(n) = board.step(Shape::UNIT, c, dir)
-                        && came_from[n] == usize::MAX
+                        && came_from.get(n) == UNSET
                         && !near(n)
-                        && passable(&layout, n)
+                        && passable(layout, n)
                     {
-                        came_from[n] = c;
+                        came_from.set(n, c as u32);
                         queue.push_back(n);
                     }
                 }
             }
             let Some(mut blank) = found else { break };
             // Each tile on the path steps into the blank behind it.
-            while came_from[blank] != blank {
-                let tile_cell = came_from[blank];
+            while came_from.get(blank) as usize != blank {
+                let tile_cell = came_from.get(blank) as usize;
                 let piece = layout.occupant[tile_cell] as usize - 1;
                 let dir = Dir::ALL
                     .into_iter()
                     .find(|&d| board.step(Shape::UNIT, tile_cell, d) == Some(blank))
                     .expect("neighbouring cells");
                 let mv = Move { piece, dir };
-                layout = self.apply(&layout, mv, frozen);
+                self.make(layout, mv);
                 moves.push(mv);
                 blank = tile_cell;
             }
         }
-        (moves, layout)
+        moves
     }
 
-    /// Moves of unfrozen pieces, never into a reserved cell, that leave every cell of `cells`
-    /// empty.
+    /// The cells within [`GATHER_RADIUS`] of any of `cells`, in increasing order.
+    fn near_cells(&self, cells: &[usize]) -> Vec<usize> {
+        let board = &self.puzzle.board;
+        let radius = GATHER_RADIUS as usize;
+        let mut near: Vec<usize> = Vec::new();
+        for &cell in cells {
+            let (r, c) = board.row_col(cell);
+            for row in r.saturating_sub(radius)..(r + radius + 1).min(board.rows()) {
+                let left = radius - row.abs_diff(r);
+                for col in c.saturating_sub(left)..(c + left + 1).min(board.cols()) {
+                    near.push(board.cell(row, col));
+                }
+            }
+        }
+        near.sort_unstable();
+        near.dedup();
+        near
+    }
+
+    /// Moves of unfrozen pieces from `start`, never into a reserved cell, that leave every
+    /// cell of `cells` empty, and the position they reach.
     pub(super) fn clear(
         &self,
-        mut start: Arrangement,
+        start: &Arrangement,
         cells: &[usize],
         frozen: &[bool],
-        reserved: &[bool],
+        reserved: &[usize],
         windows: &[(usize, usize)],
-    ) -> Option<(Vec<Move>, Arrangement)> {
-        self.rekey(&mut start, frozen);
-        let heuristic = |layout: &Arrangement| -> u64 {
+    ) -> Option<(Vec<Move>, Draft)> {
+        let heuristic = |draft: &Draft| -> u64 {
             cells
                 .iter()
-                .filter(|&&c| layout.occupant[c] != EMPTY)
-                .map(|&c| 1 + self.nearest_blank(layout, c))
+                .filter(|&&c| draft.occupant(start, c) != EMPTY)
+                .map(|&c| 1 + self.nearest_blank(&draft.blanks, c))
                 .sum()
         };
         // Loose blanks far away make a huge plateau of equally good positions: search near the
@@ -170,23 +200,21 @@ impl Placer<'_> {
         let rows = spots().map(|(r, _)| r).min()?..spots().map(|(r, _)| r).max()? + 1;
         let cols = spots().map(|(_, c)| c).min()?..spots().map(|(_, c)| c).max()? + 1;
         for &(margin, budget) in windows {
-            let outside = self.outside(
-                &start,
-                &widen(rows.clone(), margin),
-                &widen(cols.clone(), margin),
-            );
-            let stuck: Vec<bool> = frozen.iter().zip(&outside).map(|(&f, &o)| f || o).collect();
+            let window = (&widen(rows.clone(), margin), &widen(cols.clone(), margin));
+            let stuck = |p: usize| frozen[p] || !self.within(p, start.origins[p] as usize, window);
+            let begin = Draft::start(start);
+            let node_bytes = begin.bytes();
             let found = best_first(
-                start.clone(),
-                |layout, out| self.successors(layout, &stuck, reserved, frozen, out),
+                begin,
+                |draft, out| self.successors((start, draft), stuck, reserved, frozen, out),
                 heuristic,
-                |layout| layout.key,
-                |layout| cells.iter().all(|&c| layout.occupant[c] == EMPTY),
+                |draft| draft.key,
+                |draft| cells.iter().all(|&c| draft.occupant(start, c) == EMPTY),
                 WEIGHT,
                 Budget {
                     max_nodes: budget,
                     limits: &self.limits,
-                    node_bytes: start.bytes(),
+                    node_bytes,
                 },
             );
             if found.is_some() {
@@ -196,54 +224,61 @@ impl Placer<'_> {
         None
     }
 
-    /// Any moves that bring every piece of `relevant` onto its target. The search first moves
-    /// only the pieces inside a small window around the piece and its target, which keeps it
-    /// small, and widens the window when that fails.
+    /// Any moves from `start` that bring `current` and every other piece `frozen` marks (the
+    /// pieces placed before it, all at home) onto their targets, and the position they reach.
+    /// The search first moves only the pieces inside a small window around the piece and its
+    /// target, which keeps it small, and widens the window when that fails.
     pub(super) fn settle(
         &self,
-        mut start: Arrangement,
-        relevant: &[usize],
-    ) -> Option<(Vec<Move>, Arrangement)> {
+        start: &Arrangement,
+        frozen: &[bool],
+        current: usize,
+    ) -> Option<(Vec<Move>, Draft)> {
         let board = &self.puzzle.board;
-        let current = *relevant.last().expect("at least one piece");
-        let mut is_relevant = vec![false; self.puzzle.pieces.len()];
-        relevant.iter().for_each(|&p| is_relevant[p] = true);
-        self.rekey(&mut start, &is_relevant);
-        let misplacement = |layout: &Arrangement| -> u64 {
-            relevant
-                .iter()
-                .map(|&p| self.distance(layout.origins[p] as usize, self.target[p]))
-                .sum()
+        let (origin, target) = (start.origins[current] as usize, self.target[current]);
+        // The placed pieces stand at home: only what a search moves adds to the distance left.
+        let at_start = self.distance(origin, target);
+        debug_assert!((0..frozen.len()).all(|p| {
+            !frozen[p] || p == current || start.origins[p] as usize == self.target[p]
+        }));
+        let misplacement = |draft: &Draft| -> u64 {
+            let moved = draft.moved_pieces().filter(|&(p, _)| frozen[p]);
+            moved.fold(at_start, |sum, (p, at)| {
+                let before = self.distance(start.origins[p] as usize, self.target[p]);
+                sum + self.distance(at, self.target[p]) - before
+            })
         };
         // Each misplaced cell of distance costs several moves; a blank must also come to the
         // piece being placed before it can move.
-        let heuristic = |layout: &Arrangement| {
-            4 * misplacement(layout) + self.nearest_blank(layout, layout.origins[current] as usize)
+        let heuristic = |draft: &Draft| {
+            let at = draft.origin(start, current);
+            4 * misplacement(draft) + self.nearest_blank(&draft.blanks, at)
         };
-        let anywhere = vec![false; board.cells()];
-        let (r0, c0) = board.row_col(start.origins[current] as usize);
-        let (r1, c1) = board.row_col(self.target[current]);
+        let (r0, c0) = board.row_col(origin);
+        let (r1, c1) = board.row_col(target);
         let shape = self.puzzle.pieces[current].shape;
         for margin in [1, 2, 3, usize::MAX] {
             let rows = widen(r0.min(r1)..r0.max(r1) + shape.rows, margin);
             let cols = widen(c0.min(c1)..c0.max(c1) + shape.cols, margin);
-            let outside = self.outside(&start, &rows, &cols);
+            let outside = |p: usize| !self.within(p, start.origins[p] as usize, (&rows, &cols));
             let budget = if margin == usize::MAX {
                 NODES_PER_PIECE
             } else {
                 NODES_PER_WINDOW
             };
+            let begin = Draft::start(start);
+            let node_bytes = begin.bytes();
             let found = best_first(
-                start.clone(),
-                |layout, out| self.successors(layout, &outside, &anywhere, &is_relevant, out),
+                begin,
+                |draft, out| self.successors((start, draft), outside, &[], frozen, out),
                 heuristic,
-                |layout| layout.key,
-                |layout| misplacement(layout) == 0,
+                |draft| draft.key,
+                |draft| misplacement(draft) == 0,
                 WEIGHT,
                 Budget {
                     max_nodes: budget,
                     limits: &self.limits,
-                    node_bytes: start.bytes(),
+                    node_bytes,
                 },
             );
             if found.is_some() {

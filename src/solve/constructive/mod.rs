@@ -12,20 +12,24 @@
 //! of the tile and the blank together ([`tile_route`]); above the last rows the next tiles are
 //! the cheapest of those that keep the placed ones a staircase, not the next in reading order.
 //!
-//! - [`placer`]: what placements share, and the position their searches copy around;
+//! - [`placer`]: what placements share, and the position they change move by move;
+//! - [`draft`]: the positions the placement searches reach, as changes to where they began;
+//! - [`sparse`]: per-cell values for searches that touch a few cells of a huge board;
 //! - [`clearing`]: the searches that empty cells and finish placements;
 //! - [`route`]: one piece's way to its target;
 //! - [`order`]: the order of placement and the stages.
 
 mod clearing;
+mod draft;
 mod order;
 mod placer;
 mod route;
+mod sparse;
 pub mod tile_route;
 pub mod tile_window;
 
 use crate::engine::puzzle::{Move, Puzzle};
-use crate::search::{Limits, first_success};
+use crate::search::{Limits, Stop, first_success};
 use clearing::FEW_BLANKS;
 pub use order::Failure;
 use placer::Placer;
@@ -54,6 +58,28 @@ const MANY_BLANKS_BLOCK_ATTEMPTS: [(usize, bool); 6] = [
     (2, true),
     (2, false),
 ];
+
+/// Bytes a run of the constructive solver holds per cell of the board: the puzzle's pieces, the
+/// position, the order and the per-cell tables of its searches, for two ways of placing side
+/// by side.
+const BYTES_PER_CELL: u64 = 256;
+/// Bytes a run holds per move of its answer: the moves as made and as kept, the fingerprints
+/// that cut its loops, its shortening and its text.
+const BYTES_PER_MOVE: u64 = 160;
+
+/// Whether a run of the constructive solver on `puzzle`, its answer about `moves` moves at
+/// most, fits in `max_memory` bytes; `Stop::Memory` when it does not, so that a board too
+/// large for the memory is refused before any work is done on it.
+pub fn fits(puzzle: &Puzzle, moves: u64, max_memory: usize) -> Result<(), Stop> {
+    let cells = puzzle.board.cells() as u64;
+    let bytes = cells
+        .saturating_mul(BYTES_PER_CELL)
+        .saturating_add(moves.saturating_mul(BYTES_PER_MOVE));
+    if bytes > max_memory as u64 {
+        return Err(Stop::Memory(max_memory));
+    }
+    Ok(())
+}
 
 /// Solves `puzzle` towards `target` (the goal origin of each piece) and returns the moves: the
 /// moves of the first of its [`ways`] of placing that succeeds. The ways run side by side on

@@ -46,7 +46,8 @@ pub enum Failure {
 
 /// The rows above the strip as [`Placer::cheapest`] fills them.
 pub(super) struct Staircase {
-    /// Per row: how many of its cells, from the left, are placed.
+    /// Per row: how many of its cells, from the left, are placed; never more than in the row
+    /// above.
     pub(super) lengths: Vec<usize>,
     /// Per cell above the strip: the piece whose target it is.
     pub(super) piece_at: Vec<usize>,
@@ -66,13 +67,15 @@ impl Placer<'_> {
     pub(super) fn run(&self, origins: &[usize], sink: &mut dyn FnMut(Move)) -> Result<(), Failure> {
         let mut layout = self.layout(origins);
         let mut order: Vec<usize> = Vec::with_capacity(self.order.len());
+        // The pieces of `order`, by index: they stay at home from now on.
+        let mut frozen = vec![false; self.puzzle.pieces.len()];
         let mut rows = self.staircase();
         while order.len() < self.order.len() {
             if let Some(stop) = self.stopped() {
                 return Err(Failure::Stopped(stop));
             }
             let mut stage = self.stage(&layout, rows.as_mut(), order.len());
-            let mut found = self.window(&layout, &order, &stage);
+            let mut found = self.window(&mut layout, &frozen, &stage);
             // Above the strip, a stage of three or more whose search fails drops its last
             // tiles one by one (they wait for a later stage) before its tiles go one at a
             // time: a smaller stage keeps most of the gain of placing tiles together.
@@ -82,12 +85,12 @@ impl Placer<'_> {
                 while found.is_none() && stage.len() > 1 {
                     let dropped = stage.pop().expect("more than one tile");
                     rows.give_back(self.puzzle.board.row_col(self.target[dropped]).0);
-                    found = self.window(&layout, &order, &stage);
+                    found = self.window(&mut layout, &frozen, &stage);
                 }
             }
-            if let Some((path, reached)) = found {
+            if let Some(path) = found {
                 path.into_iter().for_each(&mut *sink);
-                layout = reached;
+                stage.iter().for_each(|&p| frozen[p] = true);
                 order.extend(stage);
                 continue;
             }
@@ -95,14 +98,15 @@ impl Placer<'_> {
             // the general placement.
             for &next in &stage {
                 let alone = (stage.len() > 1)
-                    .then(|| self.window(&layout, &order, &[next]))
+                    .then(|| self.window(&mut layout, &frozen, &[next]))
                     .flatten();
                 order.push(next);
+                frozen[next] = true;
                 let placed = match alone {
                     Some(placed) => Some(placed),
-                    None => self.place(layout, &order),
+                    None => self.place(&mut layout, &mut frozen, next),
                 };
-                let Some((path, reached)) = placed else {
+                let Some(path) = placed else {
                     if let Some(stop) = self.stopped() {
                         return Err(Failure::Stopped(stop));
                     }
@@ -113,7 +117,6 @@ impl Placer<'_> {
                     });
                 };
                 path.into_iter().for_each(&mut *sink);
-                layout = reached;
             }
         }
         Ok(())
@@ -192,24 +195,23 @@ impl Placer<'_> {
         (rows.len() * cols.len() <= WINDOW_CELLS).then_some((rows, cols))
     }
 
-    /// On a board of tiles with one blank: the moves of an exact search ([`tile_window`]) that
-    /// brings every piece of `stage` home, moving only loose pieces inside a window around
-    /// them (the widest margin up to [`WINDOW_MARGIN`] that fits), and the layout they reach;
-    /// `None` elsewhere, or when the window would be too large or the search gives up.
+    /// On a board of tiles with one blank: the moves, made on `layout`, of an exact search
+    /// ([`tile_window`]) that brings every piece of `stage` home, moving only loose pieces (not
+    /// `frozen`) inside a window around them (the widest margin up to [`WINDOW_MARGIN`] that
+    /// fits); `None`, with `layout` unchanged, elsewhere, or when the window would be too large
+    /// or the search gives up.
     pub(super) fn window(
         &self,
-        layout: &Arrangement,
-        placed: &[usize],
+        layout: &mut Arrangement,
+        frozen: &[bool],
         stage: &[usize],
-    ) -> Option<(Vec<Move>, Arrangement)> {
+    ) -> Option<Vec<Move>> {
         if !self.one_blank || stage.len() > tile_window::MOST_TILES {
             return None;
         }
         let (rows, cols) = (1..=WINDOW_MARGIN)
             .rev()
             .find_map(|margin| self.window_of(layout, stage, margin))?;
-        let mut frozen = vec![false; self.puzzle.pieces.len()];
-        placed.iter().for_each(|&p| frozen[p] = true);
         // Exact first; where it gives up, the coarse search, which nearly always ends.
         let search = |coarse: bool, budget: usize| {
             tile_window::solve(&tile_window::Stage {
@@ -217,7 +219,7 @@ impl Placer<'_> {
                     board: &self.puzzle.board,
                     occupant: &layout.occupant,
                     goal: self.target,
-                    frozen: &frozen,
+                    frozen,
                 },
                 tiles: stage,
                 rows: rows.clone(),
@@ -228,10 +230,9 @@ impl Placer<'_> {
             })
         };
         let dirs = search(false, WINDOW_NODES).or_else(|| search(true, COARSE_NODES))?;
-        let mut layout = layout.clone();
         let mut moves = Vec::with_capacity(dirs.len());
-        self.play_blank(&mut layout, dirs, &mut moves);
-        Some((moves, layout))
+        self.play_blank(layout, dirs, &mut moves);
+        Some(moves)
     }
 
     /// On a board of tiles with one blank whose rows above the strip are all targets: those rows'
@@ -266,7 +267,11 @@ impl Placer<'_> {
     ) -> usize {
         let cols = self.puzzle.board.cols();
         let mut best: Option<(usize, usize)> = None;
-        for r in 0..rows.lengths.len() {
+        // The lengths never grow down the rows: the rows above `first` are full and those
+        // below `last` empty under an empty row, so neither has room.
+        let first = rows.lengths.partition_point(|&l| l == cols);
+        let last = rows.lengths.partition_point(|&l| l > 0);
+        for r in first..(last + 1).min(rows.lengths.len()) {
             let c = rows.lengths[r];
             let above = if r == 0 { cols } else { rows.lengths[r - 1] };
             if c == cols || above <= c || (c + 2 >= cols && above < cols) {

@@ -1,10 +1,12 @@
 //! What every placement shares: the puzzle, the goal and the order of placement ([`Placer`]),
-//! and the position the placement searches copy around ([`Arrangement`]) with its key and its moves.
+//! and the position the placements change move by move ([`Arrangement`]).
 
+use super::sparse::SparseMap;
 use crate::engine::geometry::{Dir, Shape};
 use crate::engine::puzzle::{Move, Puzzle};
 use crate::rng::mix;
 use crate::search::{Limits, Stop};
+use std::cell::RefCell;
 
 /// Expansions the search that empties the cells of one step may spend over the whole board
 /// before the placement falls back to the unrestricted search: blocks need more (they move
@@ -16,25 +18,15 @@ pub(super) const EMPTY: u32 = 0;
 /// A wall in [`Arrangement::occupant`].
 pub(super) const WALL: u32 = u32::MAX;
 
-/// A position in the form the placement searches copy around: the origin of each piece; per
-/// cell, `EMPTY`, `WALL` or the piece's index plus one; the empty cells, so that a large board
-/// with few blanks is cheap to expand; and the search key ([`Placer::rekey`]), kept up to date
-/// move by move.
+/// The position a placement changes in place: the origin of each piece; per cell, `EMPTY`,
+/// `WALL` or the piece's index plus one; the empty cells, sorted, so that a large board with
+/// few blanks is cheap to expand. It is as large as the board, so it is never copied per move
+/// or per search: the searches hold what they change ([`Draft`](super::draft::Draft)).
 #[derive(Clone, Debug)]
 pub(super) struct Arrangement {
     pub(super) origins: Vec<u32>,
     pub(super) occupant: Vec<u32>,
     pub(super) blanks: Vec<u32>,
-    pub(super) key: u64,
-}
-
-impl Arrangement {
-    /// The memory one arrangement holds, its vectors included: as much as the board, so a
-    /// search over large boards runs out of memory long before it runs out of expansions.
-    pub(super) fn bytes(&self) -> usize {
-        let words = self.origins.len() + self.occupant.len() + self.blanks.len();
-        std::mem::size_of::<Arrangement>() + words * std::mem::size_of::<u32>()
-    }
 }
 
 /// What every placement search shares: the puzzle, the goal and the order of placement.
@@ -59,6 +51,11 @@ pub(super) struct Placer<'a> {
     pub(super) one_blank: bool,
     /// The first row of the strip placed column by column.
     pub(super) strip_top: usize,
+    /// The route searches' distances per cell and direction ([`Placer::route_step`]) and the
+    /// gathering's paths per cell ([`Placer::gather`]), kept between searches and reset in
+    /// time proportional to what each search touched.
+    pub(super) distances: RefCell<SparseMap>,
+    pub(super) came_from: RefCell<SparseMap>,
 }
 
 impl<'a> Placer<'a> {
@@ -101,6 +98,8 @@ impl<'a> Placer<'a> {
             limits: limits.clone(),
             strip_top,
             one_blank: !blocks && puzzle.blank_count() == 1,
+            distances: RefCell::default(),
+            came_from: RefCell::default(),
         }
     }
 
@@ -150,8 +149,25 @@ impl<'a> Placer<'a> {
             origins: origins.iter().map(|&o| o as u32).collect(),
             occupant,
             blanks,
-            key: 0,
         }
+    }
+
+    /// Makes the legal move `mv` on `layout`, in time proportional to the piece and the blanks.
+    pub(super) fn make(&self, layout: &mut Arrangement, mv: Move) {
+        let board = &self.puzzle.board;
+        let shape = self.puzzle.pieces[mv.piece].shape;
+        let origin = layout.origins[mv.piece] as usize;
+        let to = board.step(shape, origin, mv.dir).expect("a legal move");
+        for c in board.entering(shape, to, mv.dir.opposite()) {
+            layout.occupant[c] = EMPTY;
+            let at = layout.blanks.partition_point(|&b| (b as usize) < c);
+            layout.blanks.insert(at, c as u32);
+        }
+        for c in board.entering(shape, origin, mv.dir) {
+            layout.occupant[c] = mv.piece as u32 + 1;
+            layout.blanks.retain(|&b| b as usize != c);
+        }
+        layout.origins[mv.piece] = to as u32;
     }
 
     pub(super) fn distance(&self, a: usize, b: usize) -> u64 {
@@ -160,36 +176,30 @@ impl<'a> Placer<'a> {
         (ra.abs_diff(rb) + ca.abs_diff(cb)) as u64
     }
 
-    /// Manhattan distance from `cell` to the nearest empty cell.
-    pub(super) fn nearest_blank(&self, layout: &Arrangement, cell: usize) -> u64 {
-        layout
-            .blanks
+    /// Manhattan distance from `cell` to the nearest of `blanks`.
+    pub(super) fn nearest_blank(&self, blanks: &[u32], cell: usize) -> u64 {
+        blanks
             .iter()
             .map(|&c| self.distance(c as usize, cell))
             .min()
             .unwrap_or(0)
     }
 
-    /// For each piece, whether it stands (in part) outside the window `rows` x `cols`: the
-    /// windowed searches leave those pieces where they are.
-    pub(super) fn outside(
+    /// Whether `piece`, its origin at `origin`, stands wholly inside the window `rows` x
+    /// `cols`: the windowed searches leave the pieces outside where they are.
+    pub(super) fn within(
         &self,
-        layout: &Arrangement,
-        rows: &std::ops::Range<usize>,
-        cols: &std::ops::Range<usize>,
-    ) -> Vec<bool> {
+        piece: usize,
+        origin: usize,
+        (rows, cols): (&std::ops::Range<usize>, &std::ops::Range<usize>),
+    ) -> bool {
         let board = &self.puzzle.board;
-        (0..self.puzzle.pieces.len())
-            .map(|p| {
-                let origin = layout.origins[p] as usize;
-                !board
-                    .footprint(self.puzzle.pieces[p].shape, origin)
-                    .all(|c| {
-                        let (r, c) = board.row_col(c);
-                        rows.contains(&r) && cols.contains(&c)
-                    })
+        board
+            .footprint(self.puzzle.pieces[piece].shape, origin)
+            .all(|c| {
+                let (r, c) = board.row_col(c);
+                rows.contains(&r) && cols.contains(&c)
             })
-            .collect()
     }
 
     /// What a cell holding `occupant` adds to a layout's key: `named` pieces count by name, all
@@ -202,89 +212,6 @@ impl<'a> Placer<'a> {
             piece => 0x1_0000_0000 | self.shape_class[piece as usize - 1] as u64,
         };
         mix(cell as u64, class)
-    }
-
-    /// Sets `layout.key` for a search that names the pieces in `named`; [`Placer::apply`] then
-    /// keeps it up to date.
-    pub(super) fn rekey(&self, layout: &mut Arrangement, named: &[bool]) {
-        layout.key = (layout.occupant.iter().enumerate()).fold(0u64, |key, (cell, &o)| {
-            key.wrapping_add(self.key_term(cell, o, named))
-        });
-    }
-
-    /// `layout` after the legal move `mv`, its key kept for a search naming `named`.
-    pub(super) fn apply(&self, layout: &Arrangement, mv: Move, named: &[bool]) -> Arrangement {
-        let board = &self.puzzle.board;
-        let shape = self.puzzle.pieces[mv.piece].shape;
-        let origin = layout.origins[mv.piece] as usize;
-        let to = board.step(shape, origin, mv.dir).expect("a legal move");
-        let occupant = mv.piece as u32 + 1;
-        let mut next = layout.clone();
-        // Only the trailing edge empties (the cells the reverse move would enter), and only the
-        // leading edge fills.
-        for c in board.entering(shape, to, mv.dir.opposite()) {
-            next.occupant[c] = EMPTY;
-            next.key = next.key.wrapping_sub(self.key_term(c, occupant, named));
-            // Kept sorted: moves are generated in cell order, whatever the history.
-            let at = next.blanks.partition_point(|&b| (b as usize) < c);
-            next.blanks.insert(at, c as u32);
-        }
-        for c in board.entering(shape, origin, mv.dir) {
-            next.occupant[c] = occupant;
-            next.key = next.key.wrapping_add(self.key_term(c, occupant, named));
-            next.blanks.retain(|&b| b as usize != c);
-        }
-        next.origins[mv.piece] = to as u32;
-        next
-    }
-
-    /// Every move of a piece not `frozen` into empty cells none of which is `reserved`, found
-    /// from the empty cells so that a large board with few blanks costs little; the layouts'
-    /// keys name the pieces in `named`.
-    pub(super) fn successors(
-        &self,
-        layout: &Arrangement,
-        frozen: &[bool],
-        reserved: &[bool],
-        named: &[bool],
-        out: &mut Vec<(Move, Arrangement)>,
-    ) {
-        let board = &self.puzzle.board;
-        let mut tried: Vec<Move> = Vec::new();
-        for cell in layout
-            .blanks
-            .iter()
-            .map(|&c| c as usize)
-            .filter(|&c| !reserved[c])
-        {
-            for dir in Dir::ALL {
-                // The piece that would move `dir` into `cell` stands on the other side of it.
-                let Some(from) = board.step(Shape::UNIT, cell, dir.opposite()) else {
-                    continue;
-                };
-                let occupant = layout.occupant[from];
-                if occupant == EMPTY || occupant == WALL || frozen[occupant as usize - 1] {
-                    continue;
-                }
-                let mv = Move {
-                    piece: occupant as usize - 1,
-                    dir,
-                };
-                if tried.contains(&mv) {
-                    continue;
-                }
-                tried.push(mv);
-                let shape = self.puzzle.pieces[mv.piece].shape;
-                let origin = layout.origins[mv.piece] as usize;
-                let fits = board.step(shape, origin, dir).is_some()
-                    && board
-                        .entering(shape, origin, dir)
-                        .all(|c| layout.occupant[c] == EMPTY && !reserved[c]);
-                if fits {
-                    out.push((mv, self.apply(layout, mv, named)));
-                }
-            }
-        }
     }
 }
 

@@ -28,33 +28,33 @@ const ROUTE_NODES: usize = 100_000;
 const LEG: usize = 4;
 
 impl Placer<'_> {
-    /// Moves that bring every piece of `relevant` (the placed ones, then the one to place) onto
-    /// its target. First the target cells are emptied; then the piece walks a shortest route
-    /// around the placed pieces, a step at a time, each step preceded by a search that empties
-    /// the cells it enters without moving the placed pieces or refilling the target. Where that
-    /// fails, a search over all moves finishes the placement.
+    /// Moves, made on `layout`, that bring `current` onto its target and keep every other
+    /// piece `frozen` marks (the pieces placed before it, all at home) there; `frozen` marks
+    /// `current` too. First the target cells are emptied; then the piece walks a shortest
+    /// route around the placed pieces, a step at a time, each step preceded by a search that
+    /// empties the cells it enters without moving the placed pieces or refilling the target.
+    /// Where that fails, a search over all moves finishes the placement. `None` when it
+    /// cannot, `layout` then left part of the way.
     pub(super) fn place(
         &self,
-        mut layout: Arrangement,
-        relevant: &[usize],
-    ) -> Option<(Vec<Move>, Arrangement)> {
-        let current = *relevant.last().expect("at least one piece");
+        layout: &mut Arrangement,
+        frozen: &mut [bool],
+        current: usize,
+    ) -> Option<Vec<Move>> {
         let shape = self.puzzle.pieces[current].shape;
         let board = &self.puzzle.board;
-        let mut frozen = vec![false; self.puzzle.pieces.len()];
-        relevant.iter().for_each(|&p| frozen[p] = true);
         if self.one_blank
-            && let Some(routed) = self.route_tile(&layout, current, &frozen)
+            && let Some(routed) = self.route_tile(layout, current, frozen)
         {
             return Some(routed);
         }
-        let mut reserved = vec![false; board.cells()];
+        let mut reserved = Vec::new();
         let mut moves = Vec::new();
         // Empty the target first: a piece left in a pocket there could only leave through the
         // cells the placed piece will need. Only with blanks to spare: the emptied cells are
         // reserved, and the blanks kept there cannot help the piece on its way.
         let target: Vec<usize> = board.footprint(shape, self.target[current]).collect();
-        let blanks = layout.occupant.iter().filter(|&&o| o == EMPTY).count();
+        let blanks = layout.blanks.len();
         let at_target = target
             .iter()
             .all(|&c| layout.occupant[c] == current as u32 + 1);
@@ -67,31 +67,28 @@ impl Placer<'_> {
             // With many blanks, only near the target: evacuating is optional, and a failing
             // search far and wide costs more than it saves.
             let near: &[(usize, usize)] = if many { &NEAR_WINDOWS } else { &whole };
-            if let Some((path, cleared)) =
-                self.clear(layout.clone(), &target, &frozen, &reserved, near)
-            {
+            if let Some((path, cleared)) = self.clear(layout, &target, frozen, &reserved, near) {
                 moves.extend(path);
-                layout = cleared;
-                target.iter().for_each(|&c| reserved[c] = true);
+                layout.absorb(cleared);
+                reserved.clone_from(&target);
             }
             frozen[current] = true;
         }
         // Cells whose clearing failed: the route goes around them, a few times at most.
-        let mut avoid = vec![false; board.cells()];
+        let mut avoid = Vec::new();
         let mut detours = 0;
-        while let Some(dir) = self.route_step(&layout, current, &frozen, &avoid) {
+        while let Some(dir) = self.route_step(layout, current, frozen, &avoid) {
             if self.stopped().is_some() {
                 return None;
             }
             let origin = layout.origins[current] as usize;
             let cells: Vec<usize> = board.entering(shape, origin, dir).collect();
-            let cleared = self.clear_or_gather(&layout, &cells, &frozen, &reserved, many);
-            let Some((path, cleared)) = cleared else {
+            let Some(path) = self.clear_or_gather(layout, &cells, frozen, &reserved, many) else {
                 detours += 1;
                 if detours > MAX_DETOURS {
                     break;
                 }
-                cells.iter().for_each(|&c| avoid[c] = true);
+                avoid.extend(cells);
                 continue;
             };
             moves.extend(path);
@@ -99,37 +96,42 @@ impl Placer<'_> {
                 piece: current,
                 dir,
             };
-            layout = self.apply(&cleared, mv, &frozen);
+            self.make(layout, mv);
             moves.push(mv);
         }
-        let (path, placed) = match self.settle(layout.clone(), relevant) {
-            Some(settled) => settled,
+        let path = match self.settle(layout, frozen, current) {
+            Some((path, settled)) => {
+                layout.absorb(settled);
+                path
+            }
             None => {
                 let mut cells: Vec<usize> = board.footprint(shape, self.target[current]).collect();
                 cells.extend(board.footprint(shape, layout.origins[current] as usize));
-                self.after_gathering(layout, &cells, &frozen, &reserved, |gathered| {
-                    self.settle(gathered, relevant)
+                self.after_gathering(layout, &cells, frozen, &reserved, |gathered| {
+                    self.settle(gathered, frozen, current)
                 })?
             }
         };
         moves.extend(path);
-        Some((moves, placed))
+        Some(moves)
     }
 
-    /// On a board of tiles with one blank: the moves of the cheapest route ([`tile_route`]) that
-    /// brings `tile` to its target without moving a frozen piece, and the layout they reach;
-    /// `None` when the target is a dead end the tile cannot enter without moving placed tiles
-    /// (the last cell of a row), or the route's search gives up.
+    /// On a board of tiles with one blank: the moves, made on `layout`, of the cheapest route
+    /// ([`tile_route`]) that brings `tile` to its target without moving a frozen piece; `None`,
+    /// with `layout` unchanged, when the target is a dead end the tile cannot enter without
+    /// moving placed tiles (the last cell of a row), or the route's search gives up.
     pub(super) fn route_tile(
         &self,
-        layout: &Arrangement,
+        layout: &mut Arrangement,
         tile: usize,
         frozen: &[bool],
-    ) -> Option<(Vec<Move>, Arrangement)> {
+    ) -> Option<Vec<Move>> {
         let board = &self.puzzle.board;
         let (from, to) = (layout.origins[tile] as usize, self.target[tile]);
         let blank = *layout.blanks.first()? as usize;
-        let open = |cell: usize| match layout.occupant[cell] {
+        // Whether the route may pass `cell`; the same on every leg, since walls and frozen
+        // pieces stay where they are.
+        let open = |occupant: &[u32], cell: usize| match occupant[cell] {
             WALL => false,
             EMPTY => true,
             o => o as usize - 1 == tile || !frozen[o as usize - 1],
@@ -137,14 +139,13 @@ impl Placer<'_> {
         let ways_in = Dir::ALL
             .iter()
             .filter_map(|&d| board.step(Shape::UNIT, to, d))
-            .filter(|&c| open(c))
+            .filter(|&c| open(&layout.occupant, c))
             .count();
         // A blank that enters a dead end can only leave it by pulling in what it came past.
         let last_step = blank == to && self.distance(from, to) == 1;
         if from != to && ways_in < 2 && !last_step {
             return None;
         }
-        let mut layout = layout.clone();
         let mut moves = Vec::new();
         // Far tiles go leg by leg: one search over (tile, blank) pairs all the way would grow
         // with the cube of the distance.
@@ -160,16 +161,21 @@ impl Placer<'_> {
                 tile,
                 from,
                 blank: layout.blanks[0] as usize,
-                to: self.waypoint(from, to, &open),
+                to: self.waypoint(from, to, &|c| open(&layout.occupant, c)),
                 penalty: PENALTY,
                 push_penalty: PUSH_PENALTY,
                 home_penalty: HOME_PENALTY,
                 budget: ROUTE_NODES,
             };
-            let dirs = tile_route::route(&field, &leg)?;
-            self.play_blank(&mut layout, dirs, &mut moves);
+            let Some(dirs) = tile_route::route(&field, &leg) else {
+                // Back to where the route began: the placement goes another way from there.
+                let back = moves.iter().rev().map(|mv: &Move| mv.dir);
+                self.play_blank(layout, back.collect(), &mut Vec::new());
+                return None;
+            };
+            self.play_blank(layout, dirs, &mut moves);
         }
-        Some((moves, layout))
+        Some(moves)
     }
 
     /// Where the next leg of a tile's route from `from` to `to` ends: `to` when it is at most
@@ -210,7 +216,7 @@ impl Placer<'_> {
         layout: &Arrangement,
         piece: usize,
         frozen: &[bool],
-        avoid: &[bool],
+        avoid: &[usize],
     ) -> Option<Dir> {
         let board = &self.puzzle.board;
         let shape = self.puzzle.pieces[piece].shape;
@@ -219,7 +225,7 @@ impl Placer<'_> {
             return None;
         }
         let cell_cost = |cell: usize| -> Option<u32> {
-            if avoid[cell] {
+            if avoid.contains(&cell) {
                 return None;
             }
             match layout.occupant[cell] {
@@ -248,10 +254,11 @@ impl Placer<'_> {
         // Dijkstra from the goal over (origin, the step that reached it), stopping once no
         // route from the start can beat the best found.
         let index = |at: usize, last: Dir| at * 4 + last.index();
-        let mut distance = vec![u32::MAX; board.cells() * 4];
+        let mut distance = self.distances.borrow_mut();
+        distance.reset(board.cells() * 4);
         let mut heap = std::collections::BinaryHeap::new();
         for last in Dir::ALL {
-            distance[index(goal, last)] = 0;
+            distance.set(index(goal, last), 0);
             heap.push(std::cmp::Reverse((0u32, goal, last.index())));
         }
         let mut best: Option<(u32, Dir)> = None;
@@ -260,7 +267,7 @@ impl Placer<'_> {
             if best.is_some_and(|(b, _)| d >= b) {
                 break;
             }
-            if d > distance[index(at, last)] {
+            if d > distance.get(index(at, last)) {
                 continue;
             }
             // A step from `next` towards `at` goes the other way.
@@ -277,7 +284,7 @@ impl Placer<'_> {
             if next == start {
                 let first = if tile {
                     let cell = board.entering(shape, start, last).next().expect("a cell");
-                    self.nearest_blank(layout, cell) as u32
+                    self.nearest_blank(&layout.blanks, cell) as u32
                 } else {
                     0
                 };
@@ -290,8 +297,8 @@ impl Placer<'_> {
                 let ahead = board.entering(shape, next, last).next().expect("a cell");
                 let total = d + cost + fetch(ahead, before, last);
                 let slot = index(next, before);
-                if total < distance[slot] {
-                    distance[slot] = total;
+                if total < distance.get(slot) {
+                    distance.set(slot, total);
                     heap.push(std::cmp::Reverse((total, next, before.index())));
                 }
             }

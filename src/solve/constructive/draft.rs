@@ -1,0 +1,271 @@
+//! The positions a placement search reaches ([`Draft`]): each held as what the search changed
+//! from the position it started at, so that a node costs as much as the moves behind it and the
+//! blanks, never as much as the board, and a search on a huge board costs what it searches.
+
+use super::placer::{Arrangement, EMPTY, Placer, WALL};
+use crate::engine::geometry::{Dir, Shape};
+use crate::engine::puzzle::Move;
+
+/// Changes a node is charged room for beyond its start ([`Draft::bytes`]): the searches' paths
+/// are short, a few cells and pieces each move.
+const CHANGE_ROOM: usize = 32;
+
+/// A position one placement search reached from its start (an [`Arrangement`] the search only
+/// reads): the cells and pieces it changed, every empty cell, and the search key.
+#[derive(Debug)]
+pub(super) struct Draft {
+    /// What changed, sorted: cells whose occupant changed, each with its occupant now, then
+    /// (their index marked with [`PIECE`]) pieces that moved, each with its origin now. One
+    /// vector, so that a node is two allocations.
+    changes: Vec<(u32, u32)>,
+    /// Every empty cell, sorted.
+    pub(super) blanks: Vec<u32>,
+    /// What the changes added to the start's key ([`Placer::key_term`] summed over the cells):
+    /// two positions of one search are alike for the placement at hand when their keys are
+    /// equal, since they share the start's part.
+    pub(super) key: u64,
+}
+
+/// Marks a piece's entry in [`Draft::changes`]: cells and pieces both stay below it.
+const PIECE: u32 = 1 << 31;
+
+impl Clone for Draft {
+    /// A copy with room for one more move (at most two cells each way, and the piece), so that
+    /// making it does not grow the vectors again.
+    fn clone(&self) -> Draft {
+        let mut changes = Vec::with_capacity(self.changes.len() + 5);
+        changes.extend_from_slice(&self.changes);
+        let mut blanks = Vec::with_capacity(self.blanks.len() + 2);
+        blanks.extend_from_slice(&self.blanks);
+        Draft {
+            changes,
+            blanks,
+            key: self.key,
+        }
+    }
+}
+
+impl Draft {
+    /// The search's start itself: nothing changed yet.
+    pub(super) fn start(base: &Arrangement) -> Draft {
+        Draft {
+            changes: Vec::new(),
+            blanks: base.blanks.clone(),
+            key: 0,
+        }
+    }
+
+    /// The memory a node is charged: the draft with room for [`CHANGE_ROOM`] changes.
+    pub(super) fn bytes(&self) -> usize {
+        let changes = self.changes.len() + CHANGE_ROOM;
+        std::mem::size_of::<Draft>() + self.blanks.len() * 4 + changes * 8
+    }
+
+    /// The occupant of `cell` (as in [`Arrangement::occupant`]), `base` being the start.
+    pub(super) fn occupant(&self, base: &Arrangement, cell: usize) -> u32 {
+        match self
+            .changes
+            .binary_search_by_key(&(cell as u32), |&(c, _)| c)
+        {
+            Ok(at) => self.changes[at].1,
+            Err(_) => base.occupant[cell],
+        }
+    }
+
+    /// The origin of `piece`, `base` being the start.
+    pub(super) fn origin(&self, base: &Arrangement, piece: usize) -> usize {
+        match (self.changes).binary_search_by_key(&(PIECE | piece as u32), |&(p, _)| p) {
+            Ok(at) => self.changes[at].1 as usize,
+            Err(_) => base.origins[piece] as usize,
+        }
+    }
+
+    /// The pieces the search moved, by index, each with its origin now.
+    pub(super) fn moved_pieces(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let pieces = self.changes.partition_point(|&(key, _)| key < PIECE);
+        (self.changes[pieces..].iter()).map(|&(p, o)| ((p & !PIECE) as usize, o as usize))
+    }
+
+    fn set_occupant(&mut self, cell: usize, occupant: u32) {
+        set(&mut self.changes, cell as u32, occupant);
+    }
+
+    fn set_origin(&mut self, piece: usize, origin: usize) {
+        set(&mut self.changes, PIECE | piece as u32, origin as u32);
+    }
+}
+
+/// Sets `key` to `value` in `pairs`, kept sorted by key.
+fn set(pairs: &mut Vec<(u32, u32)>, key: u32, value: u32) {
+    match pairs.binary_search_by_key(&key, |&(k, _)| k) {
+        Ok(at) => pairs[at].1 = value,
+        Err(at) => pairs.insert(at, (key, value)),
+    }
+}
+
+impl Arrangement {
+    /// Makes this arrangement, the start of the search that reached `draft`, that position.
+    pub(super) fn absorb(&mut self, draft: Draft) {
+        for (key, value) in draft.changes {
+            if key & PIECE == 0 {
+                self.occupant[key as usize] = value;
+            } else {
+                self.origins[(key & !PIECE) as usize] = value;
+            }
+        }
+        self.blanks = draft.blanks;
+    }
+}
+
+impl Placer<'_> {
+    /// `draft` (reached from `base`) after the legal move `mv`, its key kept for a search
+    /// naming `named`.
+    pub(super) fn apply(
+        &self,
+        base: &Arrangement,
+        draft: &Draft,
+        mv: Move,
+        named: &[bool],
+    ) -> Draft {
+        let board = &self.puzzle.board;
+        let shape = self.puzzle.pieces[mv.piece].shape;
+        let origin = draft.origin(base, mv.piece);
+        let to = board.step(shape, origin, mv.dir).expect("a legal move");
+        let occupant = mv.piece as u32 + 1;
+        let mut next = draft.clone();
+        // Only the trailing edge empties (the cells the reverse move would enter), and only the
+        // leading edge fills.
+        for c in board.entering(shape, to, mv.dir.opposite()) {
+            next.set_occupant(c, EMPTY);
+            next.key = next.key.wrapping_sub(self.key_term(c, occupant, named));
+            // Kept sorted: moves are generated in cell order, whatever the history.
+            let at = next.blanks.partition_point(|&b| (b as usize) < c);
+            next.blanks.insert(at, c as u32);
+        }
+        for c in board.entering(shape, origin, mv.dir) {
+            next.set_occupant(c, occupant);
+            next.key = next.key.wrapping_add(self.key_term(c, occupant, named));
+            next.blanks.retain(|&b| b as usize != c);
+        }
+        next.set_origin(mv.piece, to);
+        next
+    }
+
+    /// Every move from `draft` (reached from `base`) of a piece not `frozen` into empty cells
+    /// none of which is `reserved`, found from the empty cells so that a large board with few
+    /// blanks costs little; the drafts' keys name the pieces in `named`.
+    pub(super) fn successors(
+        &self,
+        (base, draft): (&Arrangement, &Draft),
+        frozen: impl Fn(usize) -> bool,
+        reserved: &[usize],
+        named: &[bool],
+        out: &mut Vec<(Move, Draft)>,
+    ) {
+        let board = &self.puzzle.board;
+        let mut tried: Vec<Move> = Vec::new();
+        let free = |c: usize| !reserved.contains(&c);
+        for cell in draft
+            .blanks
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| free(c))
+        {
+            for dir in Dir::ALL {
+                // The piece that would move `dir` into `cell` stands on the other side of it.
+                let Some(from) = board.step(Shape::UNIT, cell, dir.opposite()) else {
+                    continue;
+                };
+                let occupant = draft.occupant(base, from);
+                if occupant == EMPTY || occupant == WALL || frozen(occupant as usize - 1) {
+                    continue;
+                }
+                let mv = Move {
+                    piece: occupant as usize - 1,
+                    dir,
+                };
+                if tried.contains(&mv) {
+                    continue;
+                }
+                tried.push(mv);
+                let shape = self.puzzle.pieces[mv.piece].shape;
+                let origin = draft.origin(base, mv.piece);
+                let fits = board.step(shape, origin, dir).is_some()
+                    && board
+                        .entering(shape, origin, dir)
+                        .all(|c| draft.occupant(base, c) == EMPTY && free(c));
+                if fits {
+                    out.push((mv, self.apply(base, draft, mv, named)));
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::geometry::Board;
+    use crate::engine::puzzle::{Piece, Puzzle};
+    use crate::search::Limits;
+
+    /// A 3x3 board: a 1x2 block at the top left, tiles below it, blanks down the right.
+    fn puzzle() -> Puzzle {
+        let piece = |rows, cols, numbers: Vec<u32>| Piece {
+            shape: Shape { rows, cols },
+            numbers,
+        };
+        let mut pieces = vec![piece(1, 2, vec![1, 2])];
+        pieces.extend((0..3).map(|i| piece(1, 1, vec![4 + i])));
+        Puzzle {
+            board: Board::new(3, 3),
+            pieces,
+            start: vec![0, 3, 4, 6],
+        }
+    }
+
+    /// A draft reads through to its start where it changed nothing, and after its moves
+    /// absorbed into the start equals the start moved the same way; a draft that went and came
+    /// back has the start's key.
+    #[test]
+    fn a_draft_is_its_start_with_its_moves_made() {
+        let puzzle = puzzle();
+        let target: Vec<usize> = puzzle.start.clone();
+        let placer = Placer::new(&puzzle, &target, (2, false), &Limits::memory(1 << 30));
+        let base = placer.layout(&puzzle.start);
+        let named = vec![false; puzzle.pieces.len()];
+        let start = Draft::start(&base);
+        let mut out = Vec::new();
+        placer.successors((&base, &start), |_| false, &[], &named, &mut out);
+        let right = Move {
+            piece: 0,
+            dir: Dir::Right,
+        };
+        let (_, moved) = out
+            .iter()
+            .find(|(mv, _)| *mv == right)
+            .expect("the block moves");
+        assert_eq!(moved.origin(&base, 0), 1);
+        assert_eq!(moved.occupant(&base, 0), EMPTY);
+        assert_eq!(moved.occupant(&base, 2), 1);
+        assert_eq!(
+            moved.occupant(&base, 3),
+            2,
+            "unchanged cells read the start"
+        );
+        let back = placer.apply(&base, moved, right.reversed(), &named);
+        assert_eq!(back.key, start.key);
+        assert_eq!(back.blanks, base.blanks);
+        let mut absorbed = base.clone();
+        absorbed.absorb(moved.clone());
+        let mut made = base.clone();
+        placer.make(&mut made, right);
+        assert_eq!(absorbed.occupant, made.occupant);
+        assert_eq!(absorbed.origins, made.origins);
+        assert_eq!(absorbed.blanks, made.blanks);
+        // A move that names nothing and one that names the block key alike positions apart.
+        let named_block = [true, false, false, false];
+        let keyed = placer.apply(&base, &start, right, &named_block);
+        assert_ne!(keyed.key, moved.key);
+    }
+}
