@@ -3,6 +3,7 @@
 
 use super::args::{CacheAction, CacheCommand, PdbArgs, default_memory_budget};
 use super::output::{self, tell};
+use super::progress::Ticker;
 use super::{INTERNAL, LIMIT, OK};
 use anyhow::{Context, Result, anyhow};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -73,6 +74,8 @@ pub fn build(args: &PdbArgs) -> Result<u8> {
         .expect("a valid template")
         .progress_chars("#>."),
     );
+    // Off a terminal the bar is hidden: a line every few seconds tells the same.
+    let mut ticker = Ticker::new();
     let mut on_table = |event: TableEvent<'_>| match event {
         TableEvent::Building {
             pattern,
@@ -82,11 +85,21 @@ pub fn build(args: &PdbArgs) -> Result<u8> {
             bar.set_message(format!("{} tiles", pattern.cells.len()));
         }
         TableEvent::Building {
+            pattern,
             progress: Some(progress),
-            ..
         } => {
             bar.set_length(progress.states_total.max(1));
             bar.set_position(progress.states_done);
+            if bar.is_hidden()
+                && let Some(seconds) = ticker.due()
+            {
+                tell!(
+                    "klotski: {seconds} s: building the {}-tile table, {} of {} placements",
+                    pattern.cells.len(),
+                    progress.states_done,
+                    progress.states_total
+                );
+            }
         }
         TableEvent::Built { took, stored, .. } => {
             bar.finish_and_clear();
