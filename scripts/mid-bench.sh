@@ -3,8 +3,9 @@
 # by scripts/mid-corpus.sh), a default run and a plain A* run (`--algo astar`, the same memory,
 # stopped at LIMIT seconds), each board alone.
 #
-#   scripts/mid-bench.sh DIR [LIMIT_SECS] [MEMORY] [BINARY]
+#   scripts/mid-bench.sh DIR [LIMIT_SECS] [MEMORY] [BINARY] [ASTAR]
 #
+# ASTAR=no skips the A* runs (their column then shows `-`).
 # Prints one line per board (name, known optimum, the default's moves, seconds and whether it
 # said proven, A*'s moves and seconds or `-`) and a summary: how many the default proved within
 # LIMIT, its median and slowest time, how many A* proved within LIMIT, and the boards where the
@@ -14,6 +15,7 @@ dir=$1
 limit=${2:-10}
 memory=${3:-4G}
 klotski=${4:-target/release/klotski}
+with_astar=${5:-yes}
 cache=$(mktemp -d)
 trap 'rm -rf "$cache"' EXIT
 now() { date +%s.%N; }
@@ -30,8 +32,11 @@ for input in "$dir"/*.in; do
     said=no
     grep -q "proven optimal" "$cache/err" && awk -v t="$took" -v l="$limit" 'BEGIN { exit !(t <= l) }' && said=yes
     start=$(now)
-    best=$(timeout "$limit" "$klotski" terminal --algo astar --max-memory "$memory" \
-        --cache-dir "$cache" <"$input" 2>/dev/null | sed -n 2p || true)
+    best=
+    if [ "$with_astar" = yes ]; then
+        best=$(timeout "$limit" "$klotski" terminal --algo astar --max-memory "$memory" \
+            --cache-dir "$cache" <"$input" 2>/dev/null | sed -n 2p || true)
+    fi
     astar_took=$(since "$start")
     printf '%s known %s default %s moves %s s proven %s astar %s %s s\n' "$name" "${known:--}" \
         "${out:--}" "$took" "$said" "${best:--}" "$astar_took"
