@@ -30,7 +30,7 @@ for input in "$dir"/*.in; do
         <"$input" 2>"$cache/err" | sed -n 2p || true)
     took=$(since "$start")
     said=no
-    grep -q "proven optimal" "$cache/err" && awk -v t="$took" -v l="$limit" 'BEGIN { exit !(t <= l) }' && said=yes
+    grep -q "moves, proven optimal" "$cache/err" && awk -v t="$took" -v l="$limit" 'BEGIN { exit !(t <= l) }' && said=yes
     start=$(now)
     best=
     if [ "$with_astar" = yes ]; then
