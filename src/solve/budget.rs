@@ -29,6 +29,17 @@ pub const WEIGHTED_WALK: Weights = Weights {
 /// the whole board, and the tables grow), so every board gets about the same time: a third to
 /// half a second on the machine of `docs/benchmarks.md`.
 pub const EXACT_ASTAR_UNITS: u64 = 16_000_000;
+/// A* on boards of at most [`EXACT_FIRST_CELLS`] cells, in the units of
+/// [`EXACT_ASTAR_UNITS`]: the first and largest share of a default run, about eight seconds
+/// on the machine of `docs/benchmarks.md`, while the fallback is prepared on another core. A
+/// grader waits that long gladly for the shortest answer; boards beyond the exact search's
+/// reach still get the fallback's within the same time.
+pub const EXACT_FIRST_UNITS: u64 = 450_000_000;
+/// Boards of at most this many cells (6x6) get [`EXACT_FIRST_UNITS`]: on larger boards with
+/// blocks or several blanks A* almost never proves within it, and the fallback alone is quick.
+pub const EXACT_FIRST_CELLS: usize = 36;
+/// Memory A* may hold under [`EXACT_FIRST_UNITS`]: about what it fills within that budget.
+pub const EXACT_FIRST_MEMORY: usize = 2 << 30;
 /// The least A* gets on boards of at most [`EXACT_SMALL_CELLS`] cells: their searches are the
 /// ones that end, and their optima are the answers worth waiting for (the hardest 4x4 of our
 /// corpora needs 819K states).
@@ -60,6 +71,9 @@ pub const RELAX_AFTER_STUCK: u64 = 4_000_000;
 /// draw on in turn, about a second, so a board whose first answer came at once is not kept
 /// waiting.
 pub const IMPROVE_UNITS: u64 = 48_000_000;
+/// The improvement's pool when it runs beside the exact search of [`EXACT_FIRST_UNITS`], on
+/// a core of its own: the time that search takes is there for it.
+pub const IMPROVE_BESIDE_EXACT_UNITS: u64 = 4 * IMPROVE_UNITS;
 /// Memory any one stage's search may hold, whatever more the machine has: a search that
 /// stops at a memory limit stops in the same place on every machine that has this much.
 pub const STAGE_MEMORY: usize = 1 << 30;

@@ -9,6 +9,8 @@
 //! safety stop on top: stages then also get shares of it, and a run it cut short says so in
 //! its report ([`Report::cut_short`]).
 
+mod beside;
+
 use super::algo::Algo;
 use super::anytime;
 use super::budget;
@@ -77,6 +79,9 @@ struct Run<'a> {
     stats: Stats,
     /// Whether a deadline or a cancellation cut a stage short.
     cut_short: bool,
+    /// Whether this run is the fallback prepared beside the exact search
+    /// ([`Run::exact_beside_fallback`]), whose improvement gets the larger budget.
+    beside_exact: bool,
 }
 
 /// What the relaxations showed.
@@ -99,6 +104,7 @@ impl<'a> Run<'a> {
             stages: Vec::new(),
             stats: Stats::default(),
             cut_short: false,
+            beside_exact: false,
         }
     }
 
@@ -176,6 +182,9 @@ impl<'a> Run<'a> {
             exact => Some(exact),
         };
         if let Some(algo) = exact_algo {
+            if self.exact_first(algo) && on_move.is_none() {
+                return self.exact_beside_fallback(algo, on_progress);
+            }
             if let Some(answer) = self.exact_stage(algo, on_progress)? {
                 return Ok(self.report(answer));
             }
@@ -190,18 +199,29 @@ impl<'a> Run<'a> {
                 return Ok(self.report(Answer::GaveUp(limit)));
             }
         }
+        let answer = self.fallback(on_progress, on_move)?;
+        Ok(self.report(answer))
+    }
+
+    /// What the portfolio answers when the exact search did not decide: the weighted walk on
+    /// tile boards, else the relaxations and the constructive solver, shortened and improved.
+    fn fallback(
+        &mut self,
+        on_progress: &mut dyn FnMut(Progress<'_>),
+        on_move: Option<&mut dyn FnMut(Move)>,
+    ) -> Result<Answer, Unverified> {
         if self.auto()
             && let Some(answer) = self.weighted_walk_stage(on_progress)?
         {
-            return Ok(self.report(answer));
+            return Ok(answer);
         }
         let (estimate, most) = (self.answer_estimate(), self.work(MOST_MOVES));
         if estimate > most {
-            return Ok(self.report(Answer::GaveUp(Limit::TooLong { estimate, most })));
+            return Ok(Answer::GaveUp(Limit::TooLong { estimate, most }));
         }
         let memory = self.options.limits.max_memory;
         if let Err(stop) = constructive::fits(self.puzzle, estimate, memory) {
-            return Ok(self.report(Answer::GaveUp(stop.into())));
+            return Ok(Answer::GaveUp(stop.into()));
         }
         // The relaxations get a short turn before the constructive solver (locked blocks show
         // within milliseconds), and a longer one if it gets stuck.
@@ -210,13 +230,13 @@ impl<'a> Run<'a> {
             on_progress(Progress::Stage("relaxation"));
             let limits = self.share(0.1).expanding(self.work(budget::RELAX));
             match self.relaxation_stage(&limits) {
-                Relaxed::Proof(proof) => return Ok(self.report(Answer::Unsolvable(proof))),
+                Relaxed::Proof(proof) => return Ok(Answer::Unsolvable(proof)),
                 Relaxed::NoProof { cut_short } => relax_again = cut_short,
                 Relaxed::NotApplicable => {}
             }
         }
         on_progress(Progress::Stage("constructive solver"));
-        let answer = match self.constructive_stage(on_progress, on_move) {
+        Ok(match self.constructive_stage(on_progress, on_move) {
             Ok((moves, streamed)) => {
                 self.checked(&moves)?;
                 if self.auto() && !streamed {
@@ -238,12 +258,11 @@ impl<'a> Run<'a> {
                     .share(1.0)
                     .expanding(self.work(budget::RELAX_AFTER_STUCK));
                 if relax_again && let Relaxed::Proof(proof) = self.relaxation_stage(&limits) {
-                    return Ok(self.report(Answer::Unsolvable(proof)));
+                    return Ok(Answer::Unsolvable(proof));
                 }
                 Answer::GaveUp(Limit::Stuck(label))
             }
-        };
-        Ok(self.report(answer))
+        })
     }
 
     /// At most about how long the constructive solver's answer would be, by the Manhattan
@@ -267,13 +286,19 @@ impl<'a> Run<'a> {
         let mut limits = self.options.limits.clone();
         if self.auto() {
             let cells = self.puzzle.board.cells();
-            limits = self.share(if cells > 64 { 0.2 } else { 0.5 });
+            let first = self.exact_first(algo);
+            limits = self.share(match cells {
+                _ if first => 0.8,
+                65.. => 0.2,
+                _ => 0.5,
+            });
             let walk = TileWalk::applies(self.puzzle, self.target);
             let work = match algo {
                 Algo::Idastar if walk && cells <= budget::UNBOUNDED_TILE_CELLS => None,
                 Algo::Idastar if walk => Some(budget::EXACT_TILE_WALK),
                 Algo::Idastar => Some(budget::EXACT_PACKED_IDASTAR),
                 Algo::Bfs | Algo::Bibfs => Some(budget::EXACT_BFS),
+                _ if first => Some(per_expansion(budget::EXACT_FIRST_UNITS, self.puzzle)),
                 _ => {
                     let small = cells <= budget::EXACT_SMALL_CELLS;
                     let least = if small { budget::EXACT_ASTAR_SMALL } else { 0 };
@@ -282,7 +307,14 @@ impl<'a> Run<'a> {
             };
             if let Some(work) = work {
                 limits = limits.expanding(self.work(work));
-                limits.max_memory = limits.max_memory.min(budget::EXACT_MEMORY);
+                limits.max_memory = match first {
+                    true => self
+                        .options
+                        .limits
+                        .max_memory
+                        .min(budget::EXACT_FIRST_MEMORY),
+                    false => limits.max_memory.min(budget::EXACT_MEMORY),
+                };
             }
         }
         on_progress(Progress::Stage("exact search"));
@@ -523,7 +555,11 @@ impl<'a> Run<'a> {
     fn improvement_stage(&mut self, moves: Vec<Move>) -> Answer {
         let (puzzle, target) = (self.puzzle, self.target);
         let limits = self.share(0.8);
-        let mut left = self.work(per_expansion(budget::IMPROVE_UNITS, puzzle));
+        let units = match self.beside_exact {
+            true => budget::IMPROVE_BESIDE_EXACT_UNITS,
+            false => budget::IMPROVE_UNITS,
+        };
+        let mut left = self.work(per_expansion(units, puzzle));
         let cache = self.options.cache.as_ref();
         let mut stopped = None;
         let (moves, improved) = anytime::improve(

@@ -1,0 +1,67 @@
+//! The exact search with the first and largest share of a default run on boards where a proof
+//! is within reach, and the fallback answer prepared beside it on another core, each within a
+//! work budget of its own, so the answer never depends on which of them ends first.
+
+use super::{Answer, Report, Run};
+use crate::solve::algo::Algo;
+use crate::solve::budget;
+use crate::solve::{Progress, Unverified};
+
+impl Run<'_> {
+    /// Whether the portfolio runs `algo` first with the larger budget of
+    /// [`budget::EXACT_FIRST_UNITS`], the fallback prepared beside it: A* on boards of at most
+    /// [`budget::EXACT_FIRST_CELLS`] cells, where a proof within that budget is common.
+    pub(super) fn exact_first(&self, algo: Algo) -> bool {
+        self.auto() && algo == Algo::Astar && self.puzzle.board.cells() <= budget::EXACT_FIRST_CELLS
+    }
+
+    /// The exact search on this thread and the fallback ([`Run::fallback`]) on another, each
+    /// within its own work budget. The answer does not depend on which ends first: the exact
+    /// search's when it decides the puzzle (the fallback is then cancelled), else the
+    /// fallback's, run to its end. A fallback that proves `No` cancels the exact search, which
+    /// could only have proven the same.
+    pub(super) fn exact_beside_fallback(
+        mut self,
+        algo: Algo,
+        on_progress: &mut dyn FnMut(Progress<'_>),
+    ) -> Result<Report, Unverified> {
+        let exact_cancel = self.options.limits.cancel.child();
+        let fallback_cancel = self.options.limits.cancel.child();
+        let mut options = self.options.clone();
+        options.limits.cancel = fallback_cancel.clone();
+        let mut beside = Run::new(self.puzzle, self.target, options);
+        beside.began = self.began;
+        beside.beside_exact = true;
+        self.options.limits.cancel = exact_cancel.clone();
+        let (exact, (beside, fallback)) = std::thread::scope(|scope| {
+            let fallback = scope.spawn(|| {
+                let answer = beside.fallback(&mut |_| {}, None);
+                if matches!(answer, Ok(Answer::Unsolvable(_))) {
+                    exact_cancel.raise();
+                }
+                (beside, answer)
+            });
+            let exact = self.exact_stage(algo, on_progress);
+            if matches!(exact, Ok(Some(_)) | Err(_)) {
+                fallback_cancel.raise();
+            }
+            let joined = fallback.join().expect("the fallback does not panic");
+            (exact, joined)
+        });
+        if let Some(answer) = exact? {
+            return Ok(self.report(answer));
+        }
+        let answer = fallback?;
+        if matches!(answer, Answer::Unsolvable(_)) {
+            // The exact search was stopped by that proof, not by a limit of its own.
+            self.stages.pop();
+            self.cut_short = false;
+        }
+        self.stages.extend(beside.stages);
+        if beside.stats.expanded > 0 {
+            self.stats = beside.stats;
+        }
+        self.cut_short |= beside.cut_short;
+        Ok(self.report(answer))
+    }
+}
