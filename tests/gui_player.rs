@@ -281,6 +281,10 @@ fn a_solve_by_hand_glows_and_scores_the_persons_moves_against_the_shortest() {
         &region(&scored, layout.status),
     );
     assert!(shown, "the status does not say: {}", by_hand.status());
+    // The score is kept in the user's data folder, for the next game of this puzzle.
+    let kept = std::fs::read_to_string(display.scratch.join("data/klotski/scores.txt")).unwrap();
+    let key = klotski::gui::scores::key(playback.puzzle());
+    assert_eq!(kept.trim(), format!("{key} {}", solution.len()));
     let frame = pixel(&shot, (layout.frame.x + 3.0, layout.frame.centre().1));
     assert!(!near(frame, FRAME), "no celebration: {frame:?}");
 }

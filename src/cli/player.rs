@@ -7,6 +7,7 @@ use super::terminal::read_puzzle;
 use super::{BAD_INPUT, INTERNAL, OK};
 use anyhow::{Context, Result};
 use klotski::gui::error::GuiError;
+use klotski::gui::scores::Scores;
 use klotski::gui::{app, headless, show::Show};
 use klotski::solve::Options;
 use std::os::unix::fs::DirBuilderExt;
@@ -23,7 +24,7 @@ pub fn gui(args: &GuiArgs) -> Result<u8> {
         tween: Duration::from_millis(args.player.speed),
         size: args.player.size,
     };
-    match app::run(show, window, options) {
+    match app::run(show, window, options, Scores::at(scores_file())) {
         Ok(()) => Ok(OK),
         Err(e @ GuiError::Window(_)) => {
             tell!("error: {e} (klotski render draws frames without a display)");
@@ -34,6 +35,16 @@ pub fn gui(args: &GuiArgs) -> Result<u8> {
             Ok(INTERNAL)
         }
     }
+}
+
+/// Where the player keeps the person's best scores: `$XDG_DATA_HOME/klotski/scores.txt`, else
+/// `~/.local/share/klotski/scores.txt`; none without either.
+fn scores_file() -> Option<PathBuf> {
+    let data = std::env::var_os("XDG_DATA_HOME")
+        .map(PathBuf::from)
+        .filter(|dir| dir.is_absolute())
+        .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".local/share")));
+    data.map(|dir| dir.join("klotski").join("scores.txt"))
 }
 
 /// Writes the frames `args` ask for and prints their paths.

@@ -13,6 +13,7 @@ use crate::gui::options::FrameSize;
 use crate::gui::playback::{Order, Playback};
 use crate::gui::prompt::{self, Prompt, Typed};
 use crate::gui::scene;
+use crate::gui::scores::{self, Scores};
 use crate::gui::screen::Screen;
 use crate::gui::show::{Show, SolveFrom};
 use crate::gui::slider;
@@ -44,8 +45,14 @@ pub struct WindowOptions {
 }
 
 /// Opens the window on `show`, starts its solve on the solver thread and plays until the
-/// window is closed; puzzles opened later are solved under `options`.
-pub fn run(show: Show, options: WindowOptions, solve: Options) -> Result<(), GuiError> {
+/// window is closed; puzzles opened later are solved under `options`. A puzzle solved by hand
+/// has its best score kept in `scores`.
+pub fn run(
+    show: Show,
+    options: WindowOptions,
+    solve: Options,
+    scores: Scores,
+) -> Result<(), GuiError> {
     let event_loop = EventLoop::new().map_err(GuiError::window)?;
     event_loop.set_control_flow(ControlFlow::Wait);
     let proxy = event_loop.create_proxy();
@@ -68,6 +75,8 @@ pub fn run(show: Show, options: WindowOptions, solve: Options) -> Result<(), Gui
         epoch: Instant::now(),
         options,
         failure: None,
+        scores,
+        scored: false,
     };
     app.load(show);
     event_loop.run_app(&mut app).map_err(GuiError::window)?;
@@ -108,6 +117,10 @@ struct App {
     epoch: Instant,
     options: WindowOptions,
     failure: Option<GuiError>,
+    /// The person's best scores, kept between runs.
+    scores: Scores,
+    /// Whether this game's solve by hand has been kept.
+    scored: bool,
 }
 
 impl App {
@@ -126,9 +139,12 @@ impl App {
         self.events = self.solver.restart(&show.solve_from, &show.puzzle.start);
         self.solve_from = show.solve_from;
         let speed = self.playback.speed();
+        let best = self.scores.best(&scores::key(&show.puzzle));
+        self.scored = false;
         self.playback = Playback::new(show.puzzle, self.options.tween)
             .with_marks(show.marks)
-            .with_target(show.target);
+            .with_target(show.target)
+            .with_best(best);
         while self.playback.speed() != speed {
             let faster = self.playback.speed().per_second() < speed.per_second();
             self.playback.change_speed(faster, Duration::ZERO);
@@ -186,6 +202,8 @@ impl App {
         if self.playback.can(action) {
             self.playback.act(action, self.now());
             self.follow_orders();
+            // Redoing one's own last move can solve the board by hand too.
+            self.keep_score();
         }
         self.redraw();
     }
@@ -198,7 +216,24 @@ impl App {
     fn play(&mut self, mv: Move) {
         self.playback.play(mv, self.now());
         self.follow_orders();
+        self.keep_score();
         self.redraw();
+    }
+
+    /// Keeps the person's score once they solved the board by hand (the first time a game).
+    fn keep_score(&mut self) {
+        if !self.playback.won() || self.scored {
+            return;
+        }
+        self.scored = true;
+        let (hand, _, _) = self.playback.score();
+        let key = scores::key(self.playback.puzzle());
+        if let Err(e) = self.scores.record(&key, hand) {
+            let _ = writeln!(
+                std::io::stderr(),
+                "klotski: the best score was not kept: {e}"
+            );
+        }
     }
 
     fn key(&mut self, event_loop: &ActiveEventLoop, event: &KeyEvent) {
@@ -419,6 +454,7 @@ impl App {
                     self.playback.play_dropped(mv, now);
                 }
                 self.follow_orders();
+                self.keep_score();
             } else {
                 let playback = &self.playback;
                 let (puzzle, position) = (playback.puzzle(), playback.position());

@@ -21,6 +21,7 @@ pub mod playback;
 pub mod prompt;
 pub mod renderer;
 pub mod scene;
+pub mod scores;
 pub mod screen;
 pub mod show;
 pub mod slider;

@@ -97,6 +97,8 @@ pub struct Playback {
     hints: usize,
     /// The length of a proven shortest solution from the start, once one is known.
     shortest: Option<usize>,
+    /// The person's best score on this puzzle before this game, if they ever solved it.
+    best: Option<usize>,
     /// Whether the solve under way started from the start (so an optimal answer is the
     /// puzzle's shortest).
     solving_from_start: bool,
@@ -130,6 +132,7 @@ impl Playback {
             clock: Clock::default(),
             hints: 0,
             shortest: None,
+            best: None,
             solving_from_start: true,
             distance_before: None,
             goal_shown: false,
@@ -152,6 +155,17 @@ impl Playback {
     pub fn with_target(mut self, target: Option<Vec<usize>>) -> Playback {
         self.goal = Goal::new(target, &self.marks);
         self
+    }
+
+    /// The same playback, told the person's best score on this puzzle from earlier games.
+    pub fn with_best(mut self, best: Option<usize>) -> Playback {
+        self.best = best;
+        self
+    }
+
+    /// The person's best score on this puzzle before this game.
+    pub fn best(&self) -> Option<usize> {
+        self.best
     }
 
     /// The puzzle being played.

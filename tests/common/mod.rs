@@ -36,6 +36,7 @@ pub fn command(args: &[&str]) -> Command {
         .args(args)
         .env("HOME", scratch_home())
         .env("XDG_CACHE_HOME", scratch_home().join("cache"))
+        .env("XDG_DATA_HOME", scratch_home().join("data"))
         // Mesa's shader cache stays off even when the test binary runs outside cargo (which
         // sets this for every test, see .cargo/config.toml).
         .env("MESA_SHADER_CACHE_DISABLE", "true");

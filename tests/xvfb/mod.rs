@@ -61,9 +61,10 @@ impl Display {
         command
             .env("DISPLAY", &self.name)
             .env("XDG_RUNTIME_DIR", &self.scratch)
-            // A home and cache of the test's own, never the user's.
+            // A home, cache and data folder of the test's own, never the user's.
             .env("HOME", &self.scratch)
             .env("XDG_CACHE_HOME", self.scratch.join("cache"))
+            .env("XDG_DATA_HOME", self.scratch.join("data"))
             // Mesa's shader cache stays off even when the test binary runs outside cargo
             // (which sets this for every test, see .cargo/config.toml).
             .env("MESA_SHADER_CACHE_DISABLE", "true");

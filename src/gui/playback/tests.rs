@@ -131,9 +131,17 @@ fn a_solve_by_hand_is_scored_apart_from_the_solvers_moves() {
     assert_eq!(p.hinted(), Some(BLOCK_UP));
     p.play(BLOCK_UP, 20 * S);
     assert!(p.won());
+    let mut again = p.clone().with_best(Some(2));
+    assert!(
+        again.status().ends_with("! Your best: 2."),
+        "{}",
+        again.status()
+    );
+    again = again.with_best(Some(4));
+    assert!(again.status().ends_with("! A new best!"));
     assert_eq!(
         p.status(),
-        "You solved it in 3 moves (shortest: 1), with 1 hint!"
+        "You solved it in 3 moves (shortest: 1), with 1 hint! A new best!"
     );
     assert_eq!(
         p.info(99 * S),

@@ -40,7 +40,11 @@ impl Playback {
                 1 => ", with 1 hint".to_string(),
                 n => format!(", with {n} hints"),
             };
-            return format!("You solved it in {}{shortest}{hints}!", moves(hand));
+            let best = match self.best() {
+                Some(best) if best <= hand => format!(" Your best: {best}."),
+                _ => " A new best!".to_string(),
+            };
+            return format!("You solved it in {}{shortest}{hints}!{best}", moves(hand));
         }
         if self.solved() && self.line.step() > 0 {
             let proof = match self.verdict {
