@@ -108,14 +108,14 @@ fn a_table_damaged_anywhere_is_refused_at_open_and_removed() {
 /// The cache-file fuzz target: a table file mutated at random (bytes changed, inserted,
 /// removed, the file cut) is refused at open, never trusted and never a panic.
 #[test]
-fn a_randomly_mutated_table_file_is_never_trusted() {
+fn fuzzed_table_files_are_never_trusted() {
     fuzz_table_file("fuzz", 0..400);
 }
 
 /// The long run of the same target: `cargo test --release --lib -- --ignored fuzz`.
 #[test]
 #[ignore = "a long fuzz run, a minute or more"]
-fn a_randomly_mutated_table_file_is_never_trusted_long_run() {
+fn fuzzed_table_files_are_never_trusted_long_run() {
     fuzz_table_file("fuzz-long", 400..100_000);
 }
 
