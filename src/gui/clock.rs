@@ -8,20 +8,18 @@ use std::time::Duration;
 pub const CELEBRATION: Duration = Duration::from_millis(1600);
 
 /// The person's time: what they spent before, since when it runs (while it does), and when
-/// they solved the board by hand. `started` once they made a move.
+/// they solved the board by hand.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Clock {
     spent: Duration,
     running_since: Option<Duration>,
     won_at: Option<Duration>,
-    started: bool,
 }
 
 impl Clock {
     /// The person made a move at `now`: the clock starts, or runs again after the solver
     /// played.
     pub fn moved(&mut self, now: Duration) {
-        self.started = true;
         self.running_since.get_or_insert(now);
     }
 
@@ -71,11 +69,6 @@ impl Clock {
         let since = self.running_since?;
         let shown = self.spent + now.saturating_sub(since);
         Some(now + (Duration::from_secs(shown.as_secs() + 1) - shown))
-    }
-
-    /// Whether the person has made a move.
-    pub fn started(&self) -> bool {
-        self.started
     }
 }
 

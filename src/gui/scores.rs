@@ -20,12 +20,7 @@ impl Scores {
 
     /// The best score of the puzzle whose key is `key`, if it was ever solved by hand.
     pub fn best(&self, key: &str) -> Option<usize> {
-        let text = std::fs::read_to_string(self.file.as_ref()?).ok()?;
-        text.lines()
-            .filter_map(|line| line.split_once(' '))
-            .filter(|&(k, _)| k == key)
-            .filter_map(|(_, moves)| moves.trim().parse().ok())
-            .min()
+        best_in(&std::fs::read_to_string(self.file.as_ref()?).ok()?, key)
     }
 
     /// Keeps `moves` as the puzzle's best when it beats the one kept (or none was).
@@ -33,10 +28,10 @@ impl Scores {
         let Some(file) = &self.file else {
             return Ok(());
         };
-        if self.best(key).is_some_and(|best| best <= moves) {
+        let kept = std::fs::read_to_string(file).unwrap_or_default();
+        if best_in(&kept, key).is_some_and(|best| best <= moves) {
             return Ok(());
         }
-        let kept = std::fs::read_to_string(file).unwrap_or_default();
         let mut lines: Vec<&str> = kept
             .lines()
             .filter(|line| line.split_once(' ').is_some_and(|(k, _)| k != key))
@@ -51,6 +46,15 @@ impl Scores {
         std::fs::write(&partial, lines.join("\n") + "\n")?;
         std::fs::rename(&partial, file)
     }
+}
+
+/// The best score kept for `key` in the scores file's text `kept`.
+fn best_in(kept: &str, key: &str) -> Option<usize> {
+    kept.lines()
+        .filter_map(|line| line.split_once(' '))
+        .filter(|&(k, _)| k == key)
+        .filter_map(|(_, moves)| moves.trim().parse().ok())
+        .min()
 }
 
 /// The key of `puzzle` in the scores file: a hash of its board, pieces and start, the same on

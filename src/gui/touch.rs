@@ -160,6 +160,13 @@ mod tests {
         (numeric.engine(), ScreenLayout::new(800, 600, 1.0, 3, 3))
     }
 
+    /// The index of the piece whose label is `label`.
+    fn labelled(puzzle: &Puzzle, label: u32) -> usize {
+        (puzzle.pieces.iter())
+            .position(|p| p.label() == label)
+            .unwrap()
+    }
+
     fn centre(layout: &ScreenLayout, row: usize, col: usize) -> (f32, f32) {
         layout.cells(row as f32, col as f32, 1, 1).centre()
     }
@@ -198,11 +205,7 @@ mod tests {
     fn a_held_piece_follows_the_pointer_within_its_reach_and_settles_on_the_nearest_cell() {
         let (puzzle, _) = sample();
         let position = puzzle.start_position();
-        let piece = |label| {
-            (puzzle.pieces.iter())
-                .position(|p| p.label() == label)
-                .unwrap()
-        };
+        let piece = |label| labelled(&puzzle, label);
         // 4 (row 1, column 0) can go right two cells, nowhere else.
         let reach_of_four = reach(&puzzle, &position, piece(4));
         assert_eq!(reach_of_four, [0, 2, 0, 0]);
@@ -244,11 +247,7 @@ mod tests {
         let numeric: NumericPuzzle = "2 4\n1 2 3 0\n5 6 7 4\n0\n".parse().unwrap();
         let puzzle = numeric.engine();
         let position = puzzle.start_position();
-        let piece = |label| {
-            (puzzle.pieces.iter())
-                .position(|p| p.label() == label)
-                .unwrap()
-        };
+        let piece = |label| labelled(&puzzle, label);
         let right = |label| Move {
             piece: piece(label),
             dir: Dir::Right,
@@ -279,7 +278,7 @@ mod tests {
         // A block is never part of a line.
         let (blocks, _) = sample();
         let start = blocks.start_position();
-        let five = (blocks.pieces.iter()).position(|p| p.label() == 5).unwrap();
+        let five = labelled(&blocks, 5);
         assert!(line_slide(&blocks, &start, five).is_empty());
     }
 
@@ -287,11 +286,7 @@ mod tests {
     fn a_click_picks_the_legal_slide_nearest_its_side() {
         let (puzzle, layout) = sample();
         let position = puzzle.start_position();
-        let piece = |label| {
-            (puzzle.pieces.iter())
-                .position(|p| p.label() == label)
-                .unwrap()
-        };
+        let piece = |label| labelled(&puzzle, label);
         let click = |label, at| click_move(&layout, &puzzle, &position, piece(label), at);
         // 2 can only go down; a click anywhere on it does that.
         let two = centre(&layout, 0, 1);

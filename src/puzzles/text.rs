@@ -165,6 +165,15 @@ impl<'a> Lines<'a> {
         self.last + 1
     }
 
+    /// What `parse` comes to on these lines, as [`Lines::finish`] tells it.
+    pub fn parse_all<T, K: From<InputProblem>>(
+        mut self,
+        parse: impl FnOnce(&mut Lines<'a>) -> Result<T, LineError<K>>,
+    ) -> Result<T, LineError<K>> {
+        let parsed = parse(&mut self);
+        self.finish(parsed)
+    }
+
     /// What a parse that read these lines comes to: `result`, unless a read failed, which
     /// is then the error (the parser saw a truncated input).
     pub fn finish<T, K: From<InputProblem>>(

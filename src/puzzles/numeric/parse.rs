@@ -197,9 +197,7 @@ impl FromStr for NumericPuzzle {
     type Err = ParseError;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let mut lines = Lines::new(text);
-        let parsed = parse(&mut lines, usize::MAX);
-        lines.finish(parsed)
+        Lines::new(text).parse_all(|lines| parse(lines, usize::MAX))
     }
 }
 
@@ -209,9 +207,7 @@ impl NumericPuzzle {
     /// readable within `max_memory` bytes (told as [`InputProblem::OverMemory`]), so neither
     /// an endless input nor a lying header costs more than the limit.
     pub fn read(source: impl BufRead, max_memory: usize) -> Result<NumericPuzzle, ParseError> {
-        let mut lines = Lines::reader(source, HEADER_LINE_BYTES);
-        let parsed = parse(&mut lines, max_memory);
-        lines.finish(parsed)
+        Lines::reader(source, HEADER_LINE_BYTES).parse_all(|lines| parse(lines, max_memory))
     }
 }
 

@@ -69,9 +69,7 @@ impl FromStr for SbpBoard {
     type Err = ParseError;
 
     fn from_str(text: &str) -> Result<SbpBoard, ParseError> {
-        let mut lines = Lines::new(text);
-        let parsed = parse(&mut lines, usize::MAX);
-        lines.finish(parsed)
+        Lines::new(text).parse_all(|lines| parse(lines, usize::MAX))
     }
 }
 
@@ -80,9 +78,7 @@ impl SbpBoard {
     /// line may be much longer than a row of the board the size line promises, and reading
     /// that board must fit in `max_memory` bytes.
     pub fn read(source: impl BufRead, max_memory: usize) -> Result<SbpBoard, ParseError> {
-        let mut lines = Lines::reader(source, HEADER_LINE_BYTES);
-        let parsed = parse(&mut lines, max_memory);
-        lines.finish(parsed)
+        Lines::reader(source, HEADER_LINE_BYTES).parse_all(|lines| parse(lines, max_memory))
     }
 }
 

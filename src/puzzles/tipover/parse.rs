@@ -133,18 +133,15 @@ impl FromStr for Format {
 impl Format {
     /// Reads a puzzle written in this format.
     pub fn parse(self, text: &str) -> Result<Tipover, ParseError> {
-        let mut lines = Lines::new(text);
-        let parsed = self.parse_lines(&mut lines, usize::MAX);
-        lines.finish(parsed)
+        Lines::new(text).parse_all(|lines| self.parse_lines(lines, usize::MAX))
     }
 
     /// Reads a puzzle in this format from `source` a line at a time, stopping at the first
     /// problem: no line may be much longer than a row of the board the header promises, and
     /// reading that board must fit in `max_memory` bytes.
     pub fn read(self, source: impl BufRead, max_memory: usize) -> Result<Tipover, ParseError> {
-        let mut lines = Lines::reader(source, HEADER_LINE_BYTES);
-        let parsed = self.parse_lines(&mut lines, max_memory);
-        lines.finish(parsed)
+        Lines::reader(source, HEADER_LINE_BYTES)
+            .parse_all(|lines| self.parse_lines(lines, max_memory))
     }
 
     fn parse_lines(self, lines: &mut Lines, max_memory: usize) -> Result<Tipover, ParseError> {

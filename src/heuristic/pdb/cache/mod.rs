@@ -235,11 +235,11 @@ impl Cache {
         }
     }
 
-    /// The tables in the cache, least recently used first.
-    pub fn list(&self) -> Result<Vec<Entry>, CacheError> {
+    /// What the cache folder holds: nothing when it does not exist yet.
+    fn read_dir(&self) -> Result<impl Iterator<Item = fs::DirEntry>, CacheError> {
         let read = match fs::read_dir(&self.dir) {
-            Ok(read) => read,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Ok(read) => Some(read),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => None,
             Err(source) => {
                 return Err(CacheError::Io {
                     path: self.dir.clone(),
@@ -247,8 +247,13 @@ impl Cache {
                 });
             }
         };
-        let mut entries: Vec<Entry> = read
-            .filter_map(Result::ok)
+        Ok(read.into_iter().flatten().filter_map(Result::ok))
+    }
+
+    /// The tables in the cache, least recently used first.
+    pub fn list(&self) -> Result<Vec<Entry>, CacheError> {
+        let mut entries: Vec<Entry> = self
+            .read_dir()?
             .filter(|e| e.path().extension().is_some_and(|x| x == EXTENSION))
             .filter_map(|e| {
                 let meta = e.metadata().ok().filter(fs::Metadata::is_file)?;
@@ -267,18 +272,8 @@ impl Cache {
     /// folders named like them are left alone. Returns how many files went, and why the others
     /// stayed.
     pub fn clear(&self) -> Result<Cleared, CacheError> {
-        let read = match fs::read_dir(&self.dir) {
-            Ok(read) => read,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Cleared::default()),
-            Err(source) => {
-                return Err(CacheError::Io {
-                    path: self.dir.clone(),
-                    source,
-                });
-            }
-        };
         let mut cleared = Cleared::default();
-        for entry in read.filter_map(Result::ok) {
+        for entry in self.read_dir()? {
             let path = entry.path();
             if !is_ours(&path) {
                 continue;
@@ -322,11 +317,11 @@ impl Cache {
                 total -= entry.bytes;
             }
         }
-        let Ok(read) = fs::read_dir(&self.dir) else {
+        let Ok(read) = self.read_dir() else {
             return;
         };
         let now = SystemTime::now();
-        for entry in read.filter_map(Result::ok) {
+        for entry in read {
             let stale = entry
                 .metadata()
                 .ok()
