@@ -120,13 +120,8 @@ fn frame_at(frames: &mut Headless, playback: &mut Playback, step: usize) -> Rgba
 
 #[test]
 fn dragging_a_tile_into_the_blank_moves_it_and_undo_takes_it_back() {
-    let mut playback = solved();
+    let (playback, _, layout, area, first) = sample_frames();
     let board = playback.puzzle().board.clone();
-    let (rows, cols) = (board.rows(), board.cols());
-    let mut frames = Headless::new(SIZE, rows, cols).unwrap();
-    let layout = frames.layout().clone();
-    let area = cells(&layout, rows, cols);
-    let first = region(&frame_at(&mut frames, &mut playback, 0), area);
 
     let display = Display::start("drag");
     let (_player, window) = start_on(&display, area, &first);
@@ -191,14 +186,8 @@ fn dragging_a_tile_into_the_blank_moves_it_and_undo_takes_it_back() {
 
 #[test]
 fn solve_from_a_position_made_by_hand_ends_on_the_goal() {
-    let mut playback = solved();
+    let (mut playback, mut frames, layout, area, first) = sample_frames();
     let total = playback.total();
-    let board = playback.puzzle().board.clone();
-    let (rows, cols) = (board.rows(), board.cols());
-    let mut frames = Headless::new(SIZE, rows, cols).unwrap();
-    let layout = frames.layout().clone();
-    let area = cells(&layout, rows, cols);
-    let first = region(&frame_at(&mut frames, &mut playback, 0), area);
     let goal = region(&frame_at(&mut frames, &mut playback, total), area);
 
     let display = Display::start("solve");
@@ -250,13 +239,7 @@ fn a_solve_by_hand_glows_and_scores_the_persons_moves_against_the_shortest() {
     let (_player, window) = start_on(&display, area, &first);
     // Once the solve from the start is in (the shortest is known), click each move in turn:
     // on the piece, towards where it goes.
-    let (shown, _) = wait_for(
-        &display,
-        &window,
-        layout.status,
-        &region(&at_start, layout.status),
-    );
-    assert!(shown, "the solve from the start never came");
+    wait_for_the_first_solve(&display, &window, &layout, &at_start);
     let mut position = playback.puzzle().start_position();
     for &mv in &solution {
         let puzzle = playback.puzzle();
@@ -397,6 +380,23 @@ fn start_on(display: &Display, area: Rect, first: &RgbaImage) -> (Reaped, String
         "the start never showed"
     );
     (player, window)
+}
+
+/// Waits until the status line shows the solve from the start as `at_start` does: the
+/// shortest is known from then on.
+fn wait_for_the_first_solve(
+    display: &Display,
+    window: &str,
+    layout: &ScreenLayout,
+    at_start: &RgbaImage,
+) {
+    let (shown, _) = wait_for(
+        display,
+        window,
+        layout.status,
+        &region(at_start, layout.status),
+    );
+    assert!(shown, "the solve from the start never came");
 }
 
 /// Clicks at (`x`, `y`) in `window`.
@@ -595,13 +595,7 @@ fn the_distance_to_the_goal_shows_after_a_move_by_hand() {
 
     let display = Display::start("distance");
     let (_player, window) = start_on(&display, area, &first);
-    let (shown, _) = wait_for(
-        &display,
-        &window,
-        layout.status,
-        &region(&at_start, layout.status),
-    );
-    assert!(shown, "the solve from the start never came");
+    wait_for_the_first_solve(&display, &window, &layout, &at_start);
     click(&display, &window, layout.cells(3.0, 1.0, 1, 1).centre());
     let (shown, _) = wait_for(
         &display,

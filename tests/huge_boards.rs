@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::klotski;
+use common::{Run, klotski};
 
 /// A board of `rows` x `cols` 1x1 tiles at its goal, the blank last.
 fn solved(rows: usize, cols: usize) -> String {
@@ -79,30 +79,24 @@ fn a_board_of_a_million_cells_at_its_goal_needs_no_moves() {
     }
 }
 
+/// Checks that `run` was refused by a limit (exit 3, nothing on stdout) for the reason `why`.
+fn refused(run: &Run, why: &str) {
+    assert_eq!((run.code, run.stdout.as_str()), (3, ""), "{}", run.stderr);
+    assert!(run.stderr.contains(why), "{}", run.stderr);
+}
+
 #[test]
 fn a_generated_board_of_a_million_cells_is_refused_at_once() {
     let board = generated(&["--size", "1000x1000", "--seed", "1"]);
     let run = klotski(&["terminal"], board.as_bytes());
-    assert_eq!((run.code, run.stdout.as_str()), (3, ""), "{}", run.stderr);
-    assert!(
-        run.stderr
-            .contains("more than the 2000000 moves this run's effort allows"),
-        "{}",
-        run.stderr
-    );
+    refused(&run, "more than the 2000000 moves this run's effort allows");
 }
 
 #[test]
 fn a_board_whose_answer_cannot_fit_the_memory_is_refused_and_answered_with_room() {
     let board = generated(&["--size", "60x60", "--seed", "2"]);
     let run = klotski(&["terminal", "--max-memory", "2M"], board.as_bytes());
-    assert_eq!((run.code, run.stdout.as_str()), (3, ""), "{}", run.stderr);
-    assert!(
-        run.stderr
-            .contains("the memory limit of 2.0 MiB was reached"),
-        "{}",
-        run.stderr
-    );
+    refused(&run, "the memory limit of 2.0 MiB was reached");
     let run = klotski(&["terminal", "--max-memory", "64M"], board.as_bytes());
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(replays_to_goal(&board, &run.stdout), "{}", run.stdout);
