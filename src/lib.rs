@@ -1,15 +1,12 @@
 //! `klotski`: exact, fast solving of Numeric Klotski and other sliding-block puzzles.
 //!
-//! The crate is layered; each layer uses only the ones below it:
+//! This package is the `klotski` program; its library is the workspace's layers under one
+//! name, for the tests, the benches and anyone who wants them all:
 //!
-//! - [`engine`]: boards, pieces, moves and packed states;
-//! - [`search`]: generic searches over any state space, within memory and work limits;
-//! - [`heuristic`]: lower bounds for the informed searches (Manhattan distance, pattern
-//!   databases and their cache);
-//! - [`solve`]: the solvers for a puzzle with one goal placement, and the portfolio that runs
-//!   them; every answer is replayed on the engine before it is returned;
-//! - [`puzzles`]: the puzzle modes, each its format and rules;
-//! - [`gui`] (feature `gui`): the GPU player and the headless renderer.
+//! - [`engine`], [`rng`], [`search`], [`heuristic`], [`solve`]: the solver core
+//!   (`klotski-core`), which knows nothing of windows or command lines;
+//! - [`puzzles`]: the puzzle modes, each its format and rules (`klotski-puzzles`);
+//! - [`gui`] (feature `gui`): the GPU player and the headless renderer (`klotski-gui`).
 //!
 //! The command line (`src/main.rs`, `src/cli/`) sits on top. The library reads no environment
 //! variables and prints nothing: it returns values and reports progress through callbacks.
@@ -24,14 +21,10 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub mod engine;
+pub use klotski_core::{engine, heuristic, rng, search, solve};
 #[cfg(feature = "gui")]
-pub mod gui;
-pub mod heuristic;
-pub mod puzzles;
-pub mod rng;
-pub mod search;
-pub mod solve;
+pub use klotski_gui as gui;
+pub use klotski_puzzles as puzzles;
 
 pub use engine::{Board, Dir, Move, Puzzle, Shape};
 pub use puzzles::numeric::{NumericPuzzle, solve as solve_numeric};

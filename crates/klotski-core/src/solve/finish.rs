@@ -1,0 +1,414 @@
+//! Rescuing a stuck constructive solver: fresh tries of it from other positions and the other
+//! way round (the columns placed first), the blocks brought home first, or the rows it did not
+//! complete cut out as a board of their own and finished there.
+//!
+//! The constructive solver places pieces one by one and keeps them; with few blanks and many
+//! blocks the last pieces can need room that the placed ones took (a 2x2 block needs two
+//! blanks beside it), and a block whose target lies in the last rows can trap the pieces that
+//! belong on its other side (nothing passes a 2x2 block in a strip of two rows). Whether it
+//! gets trapped depends on where every piece stands when it reaches the last rows, and on the
+//! order of placement, far more than on its way of placing (its ways fall into two kinds,
+//! targets emptied ahead of the pieces or not, that mostly fail together): on the puzzle
+//! mirrored about its main diagonal the order runs down the columns and the last strip is the
+//! last columns, and after a random walk every piece stands elsewhere. So the
+//! rescue draws fresh tries, each one way of placing from one position, the likeliest first,
+//! several at once on a machine with several cores; the answer is the first try in their fixed
+//! order that succeeds, however many ran beside it.
+//!
+//! Invariant of the cuts: the rows above a cut hold only pieces at their targets and no blank,
+//! so the rows below hold every piece not at its target and all their targets; a piece at home
+//! that reaches across the cut stays where it is, as walls below it.
+
+use super::algo::Algo;
+use super::anytime::FALLING;
+use super::constructive;
+use super::exact::exact;
+use super::relax;
+use crate::engine::geometry::Board;
+use crate::engine::puzzle::{Move, Puzzle};
+use crate::heuristic::pdb::Cache;
+use crate::rng::Rng;
+use crate::search::{Limits, Outcome, Stop, first_success};
+use std::fmt;
+
+/// Steps of each random walk, per cell of the board: enough to carry every piece away from
+/// where it stood, so the walk's end is a new draw for the constructive solver.
+const WALK_STEPS_PER_CELL: usize = 4;
+
+/// How `finish` rescued a stuck constructive solver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Finished {
+    /// A fresh try of the constructive solver succeeded.
+    Retried(Try),
+    /// From the start, the blocks brought home by the relaxation's plan and the constructive
+    /// solver around them (`blocks_first`).
+    BlocksFirst,
+    /// From where the stuck solver got furthest, the last `rows` rows cut out as a board of
+    /// their own and finished there.
+    Rows {
+        /// How many rows the cut had.
+        rows: usize,
+        /// How the cut was finished.
+        how: CutFinished,
+    },
+}
+
+/// One fresh try of the constructive solver on a board it got stuck on: one way of placing,
+/// from one position, in one orientation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Try {
+    /// Where it starts.
+    pub from: TryStart,
+    /// Whether it runs on the puzzle mirrored about its main diagonal ([`Puzzle::transposed`]),
+    /// placing the columns first.
+    pub mirrored: bool,
+    /// Which of the constructive solver's ways of placing ([`constructive::ways`]): 0 or 1,
+    /// the first two, of which one empties targets ahead of the pieces and one does not
+    /// (the others mostly fail where these fail).
+    pub way: usize,
+}
+
+/// Where a [`Try`] starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TryStart {
+    /// The puzzle's start.
+    Start,
+    /// Where the stuck solver got furthest.
+    Furthest,
+    /// The end of a random walk from the start, the walk's seed given.
+    Walk(u64),
+}
+
+/// How `finish` finished a cut of the rows the constructive solver left unfinished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CutFinished {
+    /// The relaxation's plan brought the cut's blocks home, and the constructive solver placed
+    /// the rest around them.
+    BlocksFirst,
+    /// Weighted A* searched the cut.
+    WeightedAstar,
+}
+
+/// How a rescue reads in a run's report, after the stuck solver's stage.
+impl fmt::Display for Finished {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Finished::Retried(Try {
+                from,
+                mirrored,
+                way,
+            }) => {
+                let order = if *mirrored { "columns" } else { "rows" };
+                let nth = ["first", "second"].get(*way).unwrap_or(&"another");
+                write!(f, "rescued by placing the {order} first ({nth} way) ")?;
+                match from {
+                    TryStart::Start => f.write_str("from the start"),
+                    TryStart::Furthest => f.write_str("from where it got furthest"),
+                    TryStart::Walk(seed) => write!(f, "after random walk {seed} from the start"),
+                }
+            }
+            Finished::BlocksFirst => {
+                f.write_str("rescued after the relaxation brought the blocks home")
+            }
+            Finished::Rows { rows, how } => {
+                write!(f, "its last {rows} rows finished ")?;
+                f.write_str(match how {
+                    CutFinished::BlocksFirst => "after the relaxation brought their blocks home",
+                    CutFinished::WeightedAstar => "by weighted A*",
+                })
+            }
+        }
+    }
+}
+
+/// What [`finish`] may spend.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Effort {
+    /// Random walks, each end tried the rows first and the columns first.
+    pub walks: u64,
+    /// States the relaxation may expand for each plan of the blocks' way home.
+    pub plan: u64,
+    /// Weighted A* runs on the first this many cuts only: past them, a cut's search space
+    /// has grown too large for it.
+    pub astar_tries: usize,
+    /// Nor on cuts of more cells than this.
+    pub astar_cells: usize,
+    /// States each weighted A* run may expand.
+    pub astar: u64,
+}
+
+/// Moves from the start that bring every piece of `puzzle` to `target`, where the constructive
+/// solver got stuck after `reached` (the moves of its way of placing that got furthest). The
+/// ways are tried in turn, those that rescue most boards at the least cost first:
+///
+/// 1. fresh tries ([`tries`]): the columns first from the start and from `reached`, then
+///    the rows first and the columns first from each random walk's end;
+/// 2. the blocks brought home first ([`blocks_first`]) from the start;
+/// 3. from `reached`, the rows below the first unfinished one cut out as a board of their own,
+///    a row more at a time up to the whole board; on each cut the blocks first, then (on the
+///    first cuts) weighted A*, each within [`Effort`].
+///
+/// `None` when every way failed. The same in every run: the tries run side by side on
+/// `threads` threads, but the one taken is the first in their order that succeeds.
+pub(super) fn finish(
+    puzzle: &Puzzle,
+    target: &[usize],
+    reached: &[Move],
+    limits: &Limits,
+    effort: Effort,
+    threads: usize,
+    cache: Option<&Cache>,
+) -> Option<(Vec<Move>, Finished)> {
+    let origins = puzzle.replay(reached).ok()?.origins().to_vec();
+    let tries = tries(effort.walks);
+    let run = |one: &Try, limits: &Limits| {
+        retry(puzzle, target, reached, &origins, *one, limits).ok_or(())
+    };
+    if let Ok((at, moves)) = first_success(&tries, threads, limits, run) {
+        return Some((moves, Finished::Retried(tries[at])));
+    }
+    let plan_limits = limits.expanding(effort.plan);
+    if let Some(moves) = blocks_first(puzzle, target, &plan_limits, limits) {
+        return Some((moves, Finished::BlocksFirst));
+    }
+    let (rest, rows, how) = finish_rows(puzzle, target, &origins, limits, effort, cache)?;
+    Some(([reached, &rest].concat(), Finished::Rows { rows, how }))
+}
+
+/// The fresh tries, in the order they are taken: the columns first from the start and from
+/// where the solver got furthest, by each of the first two ways of placing (on most stuck
+/// boards the trap lies across the order of placement, and the columns' order misses it);
+/// then from the end of each of `walks` random walks, the rows first by the first way and the
+/// columns first by the second.
+pub(super) fn tries(walks: u64) -> Vec<Try> {
+    let columns = |from: TryStart, way: usize| Try {
+        from,
+        mirrored: true,
+        way,
+    };
+    let walked = (1..=walks).flat_map(|seed| {
+        let from = TryStart::Walk(seed);
+        [
+            Try {
+                from,
+                mirrored: false,
+                way: 0,
+            },
+            columns(from, 1),
+        ]
+    });
+    [
+        columns(TryStart::Start, 0),
+        columns(TryStart::Start, 1),
+        columns(TryStart::Furthest, 0),
+        columns(TryStart::Furthest, 1),
+    ]
+    .into_iter()
+    .chain(walked)
+    .collect()
+}
+
+/// Moves from the start that bring every piece of `puzzle` to `target` by the try `one`: its
+/// way to where it starts (none, `reached`, which ends on `origins`, or its random walk),
+/// then the constructive solver's way of placing that `one` names from there, on the mirrored
+/// puzzle when `one` says so; `None` when that gets stuck too.
+fn retry(
+    puzzle: &Puzzle,
+    target: &[usize],
+    reached: &[Move],
+    origins: &[usize],
+    one: Try,
+    limits: &Limits,
+) -> Option<Vec<Move>> {
+    let (lead, from) = match one.from {
+        TryStart::Start => (Vec::new(), puzzle.start.clone()),
+        TryStart::Furthest => (reached.to_vec(), origins.to_vec()),
+        TryStart::Walk(seed) => puzzle.random_walk(
+            WALK_STEPS_PER_CELL * puzzle.board.cells(),
+            &mut Rng::new(seed),
+        ),
+    };
+    let moved = Puzzle {
+        start: from,
+        ..puzzle.clone()
+    };
+    let (moved, goal) = if one.mirrored {
+        (moved.transposed(), puzzle.transposed_origins(target))
+    } else {
+        (moved, target.to_vec())
+    };
+    let way = *constructive::ways(&moved).get(one.way)?;
+    let rest = constructive::solve_one_way(&moved, &goal, way, limits).ok()?;
+    let back = |mv: Move| Move {
+        dir: if one.mirrored {
+            mv.dir.transposed()
+        } else {
+            mv.dir
+        },
+        ..mv
+    };
+    Some(lead.into_iter().chain(rest.into_iter().map(back)).collect())
+}
+
+/// The rows from `top` down, as their own puzzle: the pieces that stand there (the `map` from
+/// their index in the cut to their index in the whole), their starts and their targets.
+struct Cut {
+    puzzle: Puzzle,
+    target: Vec<usize>,
+    map: Vec<usize>,
+}
+
+/// Moves from `origins` that bring every piece of `puzzle` to `target`, found in the rows
+/// below the first unfinished one, a row more at a time up to the whole board (see
+/// [`finish`]); also how many rows the successful cut had, and how it was finished.
+fn finish_rows(
+    puzzle: &Puzzle,
+    target: &[usize],
+    origins: &[usize],
+    limits: &Limits,
+    effort: Effort,
+    cache: Option<&Cache>,
+) -> Option<(Vec<Move>, usize, CutFinished)> {
+    let board = &puzzle.board;
+    let mut top = first_unfinished_row(puzzle, target, origins)?;
+    for tried in 0..board.rows() {
+        if limits.expired().is_some() {
+            return None;
+        }
+        let rows = board.rows() - top;
+        let cut = cut(puzzle, target, origins, top);
+        let plan_limits = limits.expanding(effort.plan);
+        if let Some(path) = blocks_first(&cut.puzzle, &cut.target, &plan_limits, limits) {
+            return Some((cut.lift(path), rows, CutFinished::BlocksFirst));
+        }
+        if tried < effort.astar_tries && rows * board.cols() <= effort.astar_cells {
+            let run = exact(
+                &cut.puzzle,
+                &cut.target,
+                Algo::Wastar,
+                FALLING[0],
+                limits.expanding(effort.astar),
+                cache,
+                &mut |_| {},
+            )?;
+            if let Outcome::Found(path) = run.outcome {
+                return Some((cut.lift(path), rows, CutFinished::WeightedAstar));
+            }
+            if matches!(run.outcome, Outcome::Stopped(Stop::Time | Stop::Cancelled)) {
+                return None;
+            }
+        }
+        if top == 0 {
+            return None;
+        }
+        top -= 1;
+    }
+    None
+}
+
+/// Moves that bring the blocks of `puzzle` home by the relaxation's plan
+/// ([`relax::blocks_home`], within `plan_limits`) and then every piece by the constructive
+/// solver (within `limits`); `None` when either fails, or there are no blocks.
+pub(super) fn blocks_first(
+    puzzle: &Puzzle,
+    target: &[usize],
+    plan_limits: &Limits,
+    limits: &Limits,
+) -> Option<Vec<Move>> {
+    let plan = relax::blocks_home(puzzle, target, plan_limits)?;
+    let moved = Puzzle {
+        start: puzzle.replay(&plan).ok()?.origins().to_vec(),
+        ..puzzle.clone()
+    };
+    let rest = constructive::solve(&moved, target, limits).ok()?;
+    Some([plan, rest].concat())
+}
+
+impl Cut {
+    /// `path`, moves of the cut's pieces, as moves of the whole puzzle's.
+    fn lift(&self, path: Vec<Move>) -> Vec<Move> {
+        path.into_iter()
+            .map(|mv| Move {
+                piece: self.map[mv.piece],
+                dir: mv.dir,
+            })
+            .collect()
+    }
+}
+
+/// The first row with a cell that is blank or covered by a piece away from its target; `None`
+/// when there is none (every piece is home).
+fn first_unfinished_row(puzzle: &Puzzle, target: &[usize], origins: &[usize]) -> Option<usize> {
+    let board = &puzzle.board;
+    let mut home = vec![false; board.cells()];
+    for (p, piece) in puzzle.pieces.iter().enumerate() {
+        if origins[p] == target[p] {
+            for cell in board.footprint(piece.shape, origins[p]) {
+                home[cell] = true;
+            }
+        }
+    }
+    (0..board.cells())
+        .find(|&cell| !home[cell] && !board.is_wall(cell))
+        .map(|cell| board.row_col(cell).0)
+}
+
+/// The rows from `top` down as a puzzle of their own; the lower cells of pieces that reach
+/// into them from above (pieces at home) are walls there.
+fn cut(puzzle: &Puzzle, target: &[usize], origins: &[usize], top: usize) -> Cut {
+    let board = &puzzle.board;
+    let offset = top * board.cols();
+    let reaching_in = puzzle
+        .pieces
+        .iter()
+        .zip(origins)
+        .filter(|&(_, &origin)| origin < offset)
+        .flat_map(|(piece, &origin)| board.footprint(piece.shape, origin))
+        .filter(|&cell| cell >= offset);
+    let walls = (offset..board.cells())
+        .filter(|&cell| board.is_wall(cell))
+        .chain(reaching_in)
+        .map(|cell| cell - offset);
+    let rows = Board::with_walls(board.rows() - top, board.cols(), walls);
+    let map: Vec<usize> = (0..puzzle.pieces.len())
+        .filter(|&p| origins[p] >= offset)
+        .collect();
+    Cut {
+        puzzle: Puzzle {
+            board: rows,
+            pieces: map.iter().map(|&p| puzzle.pieces[p].clone()).collect(),
+            start: map.iter().map(|&p| origins[p] - offset).collect(),
+        },
+        target: map.iter().map(|&p| target[p] - offset).collect(),
+        map,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The columns first from the start and from the furthest position come first, each by
+    /// the first two ways, then each walk's end, the rows first by the first way and the
+    /// columns first by the second; `walks` counts the walks.
+    #[test]
+    fn tries_start_with_the_columns_then_walk() {
+        let tries: Vec<(TryStart, bool, usize)> = tries(2)
+            .iter()
+            .map(|t| (t.from, t.mirrored, t.way))
+            .collect();
+        assert_eq!(
+            tries,
+            vec![
+                (TryStart::Start, true, 0),
+                (TryStart::Start, true, 1),
+                (TryStart::Furthest, true, 0),
+                (TryStart::Furthest, true, 1),
+                (TryStart::Walk(1), false, 0),
+                (TryStart::Walk(1), true, 1),
+                (TryStart::Walk(2), false, 0),
+                (TryStart::Walk(2), true, 1),
+            ]
+        );
+    }
+}

@@ -1,0 +1,211 @@
+//! A compact search space for boards of up to 128 cells: a state is the top-left cell of every
+//! piece packed into `W` 64-bit words, and cell occupancy is one 128-bit mask.
+//!
+//! Moves are checked against precomputed tables (for each shape, origin and direction: where
+//! the piece lands and which cells it enters), so expanding a state costs a few word operations
+//! per piece and never touches the heap.
+
+use crate::engine::geometry::Dir;
+use crate::engine::move_tables::{MoveTables, NO_STEP, mask};
+use crate::engine::puzzle::{Move, Puzzle};
+use crate::search::{Reversible, Space};
+
+/// Largest board the packed space handles.
+pub const MAX_CELLS: usize = 128;
+
+/// A packed state: piece origins, `bits` bits each, never straddling two words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PackedPosition<const W: usize>([u64; W]);
+
+/// Hashes all words into one well-mixed `u64`. Packed fields differ mostly in their high bits,
+/// and a multiplicative hash such as FxHash carries only low input bits into the low output
+/// bits that pick a bucket: fed raw words, whole tables would pile into a few buckets.
+impl<const W: usize> std::hash::Hash for PackedPosition<W> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let folded = self.0.iter().fold(0u64, |h, &w| {
+            (h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29)
+        });
+        // The murmur3 finaliser: every input bit reaches every output bit.
+        let mut x = folded ^ (folded >> 33);
+        x = x.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+        x ^= x >> 33;
+        x = x.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
+        state.write_u64(x ^ (x >> 33));
+    }
+}
+
+/// A packed move: piece index times four plus the direction's index in [`Dir::ALL`].
+pub type PackedMove = u16;
+
+/// The state space of a [`Puzzle`] whose board has at most [`MAX_CELLS`] cells.
+pub struct PackedSpace<const W: usize> {
+    bits: u32,
+    /// Per piece: the word holding its field and the field's shift in it (looked up: a
+    /// division per field read would cost more than the read).
+    slots: Vec<(u8, u8)>,
+    shape_of: Vec<u8>,
+    /// Per shape, in [`Dir::ALL`] order.
+    tables: MoveTables,
+    walls: u128,
+}
+
+/// How many 64-bit words a packed state of `puzzle` needs, or `None` when its board is too
+/// large for the packed space.
+pub fn words_needed(puzzle: &Puzzle) -> Option<usize> {
+    let cells = puzzle.board.cells();
+    if cells > MAX_CELLS {
+        return None;
+    }
+    let per_word = 64 / field_bits(cells) as usize;
+    Some(puzzle.pieces.len().div_ceil(per_word).max(1))
+}
+
+fn field_bits(cells: usize) -> u32 {
+    usize::BITS - (cells - 1).max(1).leading_zeros()
+}
+
+impl<const W: usize> PackedSpace<W> {
+    /// The space of `puzzle`, or `None` when its states do not fit in `W` words.
+    pub fn new(puzzle: &Puzzle) -> Option<Self> {
+        if words_needed(puzzle)? > W {
+            return None;
+        }
+        let board = &puzzle.board;
+        let bits = field_bits(board.cells());
+        let (shapes, classes) = puzzle.shape_classes();
+        let shape_of = classes.into_iter().map(|c| c as u8).collect();
+        let tables = MoveTables::new(board, &shapes, Dir::ALL);
+        let walls = mask((0..board.cells()).filter(|&c| board.is_wall(c)));
+        let per_word = (64 / bits) as usize;
+        let slots = (0..puzzle.pieces.len())
+            .map(|piece| {
+                (
+                    (piece / per_word) as u8,
+                    ((piece % per_word) as u32 * bits) as u8,
+                )
+            })
+            .collect();
+        Some(PackedSpace {
+            bits,
+            slots,
+            shape_of,
+            tables,
+            walls,
+        })
+    }
+
+    fn field(&self, key: &PackedPosition<W>, piece: usize) -> usize {
+        let (word, shift) = self.slots[piece];
+        ((key.0[word as usize] >> shift) & ((1 << self.bits) - 1)) as usize
+    }
+
+    fn with_field(
+        &self,
+        mut key: PackedPosition<W>,
+        piece: usize,
+        origin: usize,
+    ) -> PackedPosition<W> {
+        let (word, shift) = self.slots[piece];
+        let word = &mut key.0[word as usize];
+        *word = (*word & !(((1 << self.bits) - 1) << shift)) | ((origin as u64) << shift);
+        key
+    }
+
+    /// The origin of `piece` in `key`.
+    pub fn origin(&self, key: &PackedPosition<W>, piece: usize) -> usize {
+        self.field(key, piece)
+    }
+
+    /// Packs piece origins (indexed like the puzzle's pieces).
+    pub fn encode(&self, origins: &[usize]) -> PackedPosition<W> {
+        origins
+            .iter()
+            .enumerate()
+            .fold(PackedPosition([0; W]), |key, (piece, &o)| {
+                self.with_field(key, piece, o)
+            })
+    }
+
+    /// The engine move a packed move stands for.
+    pub fn unpack(mv: PackedMove) -> Move {
+        Move {
+            piece: (mv >> 2) as usize,
+            dir: Dir::ALL[(mv & 3) as usize],
+        }
+    }
+}
+
+impl<const W: usize> Space for PackedSpace<W> {
+    type State = PackedPosition<W>;
+    type Move = PackedMove;
+
+    fn successors(&self, key: &PackedPosition<W>, out: &mut Vec<(PackedMove, PackedPosition<W>)>) {
+        let pieces = self.shape_of.len();
+        let mut origins = [0u8; MAX_CELLS];
+        let mut occupied = self.walls;
+        for (piece, slot) in origins[..pieces].iter_mut().enumerate() {
+            let origin = self.field(key, piece);
+            *slot = origin as u8;
+            occupied |= self.tables.footprint(self.shape_of[piece] as usize, origin);
+        }
+        for (piece, &origin) in origins[..pieces].iter().enumerate() {
+            let steps = self
+                .tables
+                .steps(self.shape_of[piece] as usize, origin as usize);
+            for (dir, step) in steps.iter().enumerate() {
+                if step.to != NO_STEP && occupied & step.entering == 0 {
+                    let mv = (piece as u16) << 2 | dir as u16;
+                    out.push((mv, self.with_field(*key, piece, step.to as usize)));
+                }
+            }
+        }
+    }
+
+    fn predecessor(&self, key: &PackedPosition<W>, mv: PackedMove) -> PackedPosition<W> {
+        let piece = (mv >> 2) as usize;
+        let back = Dir::ALL[(mv & 3) as usize].opposite().index();
+        let origin = self.field(key, piece);
+        let from = self.tables.steps(self.shape_of[piece] as usize, origin)[back].to;
+        self.with_field(*key, piece, from as usize)
+    }
+}
+
+impl<const W: usize> Reversible for PackedSpace<W> {
+    fn reverse(&self, mv: PackedMove) -> PackedMove {
+        let back = Dir::ALL[(mv & 3) as usize].opposite().index() as u16;
+        (mv & !3) | back
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn successors_match_the_engine_and_predecessor_inverts_them() {
+        let (puzzle, _) = crate::engine::sample(
+            "5 4\n3 7 4 8\n1 2 0 11\n5 6 15 10\n9 14 0 12\n13 17 0 16\n2\n12 2*1\n1 2*2\n",
+        );
+        let space = PackedSpace::<2>::new(&puzzle).unwrap();
+        let key = space.encode(&puzzle.start);
+        let mut out = Vec::new();
+        space.successors(&key, &mut out);
+        let packed: Vec<Move> = out
+            .iter()
+            .map(|&(mv, _)| PackedSpace::<2>::unpack(mv))
+            .collect();
+        let position = puzzle.start_position();
+        assert_eq!(packed, puzzle.legal_moves(&position));
+        for &(mv, child) in &out {
+            let mut after = position.clone();
+            puzzle.apply(&mut after, PackedSpace::<2>::unpack(mv));
+            assert_eq!(child, space.encode(after.origins()));
+            assert_eq!(space.predecessor(&child, mv), key);
+        }
+        assert_eq!(
+            words_needed(&puzzle),
+            Some(2),
+            "13 pieces of 5 bits, 12 per word"
+        );
+    }
+}

@@ -1,0 +1,471 @@
+//! Proofs of `No` by relaxation: the puzzle with its 1x1 tiles treated as alike (and, more
+//! loosely still, its blocks of one shape too), searched exhaustively where the real puzzle is far
+//! too large.
+//!
+//! With the tiles alike, a position is only where the blanks and the blocks stand: the tiles
+//! fill the rest. Every real move is a move of the relaxed puzzle (a tile sliding into a blank
+//! swaps the two cells; a block moves into blanks), so a real solution maps move for move onto a
+//! relaxed path from the start to the relaxed goal (the blocks on their goal cells, the blanks
+//! on the goal's blank cells). When the relaxed search exhausts the component of the start or
+//! of the goal without meeting the other, no real solution exists. A relaxed path proves
+//! nothing, and nothing is claimed then.
+
+use crate::engine::geometry::{Board, Dir, Shape};
+use crate::engine::puzzle::{Cell, Move, Puzzle};
+use crate::rng::mix;
+use crate::search::{self, Limits, Outcome, Reversible, Space, Stats, Stop};
+use std::hash::{Hash, Hasher};
+use std::ops::Range;
+
+/// Which pieces the relaxation treats as interchangeable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Alike {
+    /// The 1x1 tiles; every block keeps its identity.
+    Tiles,
+    /// The 1x1 tiles, and the blocks of each shape among themselves: a smaller space, and a
+    /// weaker relaxation (it cannot see blocks that are out of order).
+    TilesAndBlocks,
+}
+
+impl std::fmt::Display for Alike {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Alike::Tiles => "the 1x1 tiles alike",
+            Alike::TilesAndBlocks => "the 1x1 tiles alike and the blocks of each shape alike",
+        })
+    }
+}
+
+/// What a relaxed search showed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The relaxed goal is unreachable, so the puzzle is unsolvable.
+    Unreachable,
+    /// The relaxed goal is reachable: no proof either way.
+    Reachable,
+    /// A limit stopped the search first.
+    Stopped(Stop),
+}
+
+impl std::fmt::Display for Verdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Verdict::Unreachable => f.write_str("goal unreachable"),
+            Verdict::Reachable => f.write_str("goal reachable, no proof"),
+            Verdict::Stopped(Stop::Work) => f.write_str("stopped by its work budget"),
+            Verdict::Stopped(Stop::Time) => f.write_str("stopped by the time limit"),
+            Verdict::Stopped(Stop::Memory(_)) => f.write_str("stopped by the memory limit"),
+            Verdict::Stopped(Stop::Cancelled) => f.write_str("cancelled"),
+        }
+    }
+}
+
+/// One relaxed search: which relaxation, what it showed and what it cost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Relaxation {
+    /// What was treated as alike.
+    pub alike: Alike,
+    /// How it ended.
+    pub verdict: Verdict,
+    /// The search's counters.
+    pub stats: Stats,
+}
+
+/// How [`blocks_home`] weighs the blocks' distances home against the moves made: the plan
+/// comes fast and is seldom much longer than the shortest.
+const PLAN_WEIGHTS: search::Weights = search::Weights {
+    depth: 1,
+    estimate: 3,
+};
+
+/// Most blanks plus blocks a relaxed state holds.
+const MAX_SLOTS: usize = 64;
+
+/// Tries to prove `puzzle` unsolvable (towards `target`, the goal origin of each piece) by the
+/// relaxations in turn, the looser and smaller one first when some blocks share a shape, each
+/// within `limits` (each its own work budget; the deadline is shared). Returns the searches run, the last one deciding:
+/// `None` when the puzzle has no blocks (the relaxed space is then only the blanks, and always
+/// connected on an open board), or is too large to encode.
+pub fn disprove(puzzle: &Puzzle, target: &[usize], limits: &Limits) -> Option<Vec<Relaxation>> {
+    let blocks = puzzle.pieces.iter().filter(|p| p.shape != Shape::UNIT);
+    let shapes: Vec<Shape> = blocks.map(|p| p.shape).collect();
+    if shapes.is_empty() || puzzle.board.cells() > usize::from(u16::MAX) {
+        return None;
+    }
+    let run = match puzzle.blank_count() + shapes.len() {
+        0..=4 => search_relaxed::<4>,
+        5..=8 => search_relaxed::<8>,
+        9..=16 => search_relaxed::<16>,
+        17..=32 => search_relaxed::<32>,
+        33..=MAX_SLOTS => search_relaxed::<MAX_SLOTS>,
+        _ => return None,
+    };
+    let shared_shapes = (1..shapes.len()).any(|i| shapes[..i].contains(&shapes[i]));
+    let order: &[Alike] = if shared_shapes {
+        &[Alike::TilesAndBlocks, Alike::Tiles]
+    } else {
+        &[Alike::Tiles]
+    };
+    let mut runs = Vec::new();
+    for &alike in order {
+        let relaxation = run(puzzle, target, alike, limits.clone());
+        runs.push(relaxation);
+        // Only a reachable looser goal leaves the stricter relaxation anything to prove.
+        if relaxation.verdict != Verdict::Reachable {
+            break;
+        }
+    }
+    Some(runs)
+}
+
+/// A way to bring every block of `puzzle` home and the blanks onto the goal's blank cells,
+/// the 1x1 tiles left anywhere: a path of the relaxation with the tiles alike, played
+/// as real moves (every relaxed move is one: a tile slides into a blank, a block into blanks).
+/// `None` when the search stops within `limits` or the puzzle has no blocks.
+pub fn blocks_home(puzzle: &Puzzle, target: &[usize], limits: &Limits) -> Option<Vec<Move>> {
+    let blocks = puzzle
+        .pieces
+        .iter()
+        .filter(|p| p.shape != Shape::UNIT)
+        .count();
+    if blocks == 0 || puzzle.board.cells() > usize::from(u16::MAX) {
+        return None;
+    }
+    match puzzle.blank_count() + blocks {
+        0..=4 => plan_relaxed::<4>(puzzle, target, limits),
+        5..=8 => plan_relaxed::<8>(puzzle, target, limits),
+        9..=16 => plan_relaxed::<16>(puzzle, target, limits),
+        17..=32 => plan_relaxed::<32>(puzzle, target, limits),
+        33..=MAX_SLOTS => plan_relaxed::<MAX_SLOTS>(puzzle, target, limits),
+        _ => None,
+    }
+}
+
+/// [`blocks_home`] with `N` slots per state.
+fn plan_relaxed<const N: usize>(
+    puzzle: &Puzzle,
+    target: &[usize],
+    limits: &Limits,
+) -> Option<Vec<Move>> {
+    let space = RelaxedSpace::<N>::new(puzzle, Alike::Tiles);
+    let start = space.encode(puzzle, &puzzle.start);
+    let goal = space.encode(puzzle, target);
+    // The blocks' distances home guide it: a plan, not a proof, so it need not be shortest.
+    let cols = space.board.cols();
+    let distance = |a: u16, b: u16| {
+        let (a, b) = (usize::from(a), usize::from(b));
+        (a / cols).abs_diff(b / cols) + (a % cols).abs_diff(b % cols)
+    };
+    let estimate = |key: &RelaxedPosition<N>| {
+        let blocks = space.blanks..space.blanks + space.shapes.len();
+        let far: usize = blocks.map(|i| distance(key.0[i], goal.0[i])).sum();
+        far as u32
+    };
+    let found = search::weighted_astar(
+        &space,
+        start,
+        |key| *key == goal,
+        estimate,
+        PLAN_WEIGHTS,
+        limits.clone(),
+        |_, _| {},
+    );
+    let Outcome::Found(shifts) = found.outcome else {
+        return None;
+    };
+    let mut position = puzzle.start_position();
+    let mut moves = Vec::with_capacity(shifts.len());
+    for shift in shifts {
+        let to = usize::from(shift.to);
+        // A tile's shift names the cell it leaves (the blank's new cell) and the way the blank
+        // went; a block's names its new origin and its own way.
+        let mv = match position.at(to) {
+            Cell::Piece(p) if puzzle.pieces[p].shape == Shape::UNIT => Move {
+                piece: p,
+                dir: shift.dir.opposite(),
+            },
+            _ => {
+                let piece = (0..puzzle.pieces.len()).find(|&p| {
+                    let shape = puzzle.pieces[p].shape;
+                    shape != Shape::UNIT
+                        && puzzle.board.step(shape, position.origins()[p], shift.dir) == Some(to)
+                })?;
+                Move {
+                    piece,
+                    dir: shift.dir,
+                }
+            }
+        };
+        if !puzzle.can_move(&position, mv) {
+            return None;
+        }
+        puzzle.apply(&mut position, mv);
+        moves.push(mv);
+    }
+    Some(moves)
+}
+
+/// Runs one relaxation with `N` slots per state.
+fn search_relaxed<const N: usize>(
+    puzzle: &Puzzle,
+    target: &[usize],
+    alike: Alike,
+    limits: Limits,
+) -> Relaxation {
+    let space = RelaxedSpace::<N>::new(puzzle, alike);
+    let start = space.encode(puzzle, &puzzle.start);
+    let goal = space.encode(puzzle, target);
+    let found = search::bidirectional_bfs(&space, start, goal, limits, |_| {});
+    let verdict = match found.outcome {
+        Outcome::Found(_) => Verdict::Reachable,
+        Outcome::Exhausted => Verdict::Unreachable,
+        Outcome::Stopped(stop) => Verdict::Stopped(stop),
+    };
+    Relaxation {
+        alike,
+        verdict,
+        stats: found.stats,
+    }
+}
+
+/// A relaxed state: the blank cells (sorted, blanks are alike), then the origin of each block
+/// (sorted within a shape when blocks of one shape are alike), padded with zeros.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct RelaxedPosition<const N: usize>([u16; N]);
+
+/// Four fields to a word, each word mixed in: the fields differ in a few low bits each, which a
+/// plain multiplicative hash would leave in the high bits of its output.
+impl<const N: usize> Hash for RelaxedPosition<N> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        let folded = self.0.chunks(4).fold(0u64, |h, lanes| {
+            let word = (lanes.iter()).fold(0u64, |w, &lane| w << 16 | u64::from(lane));
+            mix(h, word)
+        });
+        state.write_u64(folded);
+    }
+}
+
+/// A relaxed move: whatever now stands at `to` (a blank, or a block's origin) got there by
+/// stepping towards `dir`. Naming it by where it landed keeps the move valid however alike
+/// things sort.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Landing {
+    to: u16,
+    dir: Dir,
+}
+
+/// The relaxed space of one puzzle.
+struct RelaxedSpace<const N: usize> {
+    board: Board,
+    blanks: usize,
+    /// The shape of each block slot (slot `blanks + i`).
+    shapes: Vec<Shape>,
+    /// Ranges of slots whose contents are alike, kept sorted.
+    alike: Vec<Range<usize>>,
+    /// The blocks' indices among the puzzle's pieces, in slot order.
+    pieces: Vec<usize>,
+}
+
+impl<const N: usize> RelaxedSpace<N> {
+    fn new(puzzle: &Puzzle, alike: Alike) -> Self {
+        let board = puzzle.board.clone();
+        let blanks = puzzle.blank_count();
+        let mut pieces: Vec<usize> = (0..puzzle.pieces.len())
+            .filter(|&p| puzzle.pieces[p].shape != Shape::UNIT)
+            .collect();
+        // Blocks of one shape side by side, so that each shape is one range of slots.
+        pieces.sort_by_key(|&p| puzzle.pieces[p].shape);
+        let shapes: Vec<Shape> = pieces.iter().map(|&p| puzzle.pieces[p].shape).collect();
+        let mut ranges = Vec::new();
+        ranges.push(0..blanks);
+        if alike == Alike::TilesAndBlocks {
+            let mut first = 0;
+            for i in 1..=shapes.len() {
+                if i == shapes.len() || shapes[i] != shapes[first] {
+                    ranges.push(blanks + first..blanks + i);
+                    first = i;
+                }
+            }
+        }
+        assert!(blanks + shapes.len() <= N, "dispatched on the slot count");
+        RelaxedSpace {
+            board,
+            blanks,
+            shapes,
+            alike: ranges,
+            pieces,
+        }
+    }
+
+    /// The relaxed state of a placement of `puzzle`'s pieces.
+    fn encode(&self, puzzle: &Puzzle, origins: &[usize]) -> RelaxedPosition<N> {
+        let mut free = vec![true; self.board.cells()];
+        for (piece, &origin) in puzzle.pieces.iter().zip(origins) {
+            for cell in self.board.footprint(piece.shape, origin) {
+                free[cell] = false;
+            }
+        }
+        let mut key = [0u16; N];
+        let blank_cells = (0..free.len()).filter(|&c| free[c] && !self.board.is_wall(c));
+        for (slot, cell) in blank_cells.enumerate() {
+            key[slot] = cell as u16;
+        }
+        for (i, &piece) in self.pieces.iter().enumerate() {
+            key[self.blanks + i] = origins[piece] as u16;
+        }
+        self.sorted(RelaxedPosition(key))
+    }
+
+    fn sorted(&self, mut key: RelaxedPosition<N>) -> RelaxedPosition<N> {
+        for range in &self.alike {
+            key.0[range.clone()].sort_unstable();
+        }
+        key
+    }
+
+    fn block_covers(&self, key: &RelaxedPosition<N>, cell: usize) -> bool {
+        let (r, c) = self.board.row_col(cell);
+        (self.shapes.iter().enumerate()).any(|(i, shape)| {
+            let (br, bc) = self.board.row_col(usize::from(key.0[self.blanks + i]));
+            (br..br + shape.rows).contains(&r) && (bc..bc + shape.cols).contains(&c)
+        })
+    }
+
+    fn is_blank(&self, key: &RelaxedPosition<N>, cell: usize) -> bool {
+        key.0[..self.blanks].contains(&(cell as u16))
+    }
+
+    /// Moves the blanks standing on the cells of `from` onto those of `to`, pair by pair.
+    fn shift_blanks(
+        &self,
+        key: &mut RelaxedPosition<N>,
+        from: impl Iterator<Item = usize>,
+        to: impl Iterator<Item = usize>,
+    ) {
+        for (cell, onto) in from.zip(to) {
+            let at = (key.0[..self.blanks].iter())
+                .position(|&b| usize::from(b) == cell)
+                .expect("a blank stands there");
+            key.0[at] = onto as u16;
+        }
+    }
+
+    /// The cell one step from `cell` towards `dir`, if on the board.
+    fn next_cell(&self, cell: usize, dir: Dir) -> Option<usize> {
+        self.board.step(Shape::UNIT, cell, dir)
+    }
+}
+
+impl<const N: usize> Space for RelaxedSpace<N> {
+    type State = RelaxedPosition<N>;
+    type Move = Landing;
+
+    fn successors(&self, key: &RelaxedPosition<N>, out: &mut Vec<(Landing, RelaxedPosition<N>)>) {
+        // A tile slides into a blank: the blank moves onto the tile's cell.
+        for slot in 0..self.blanks {
+            let blank = usize::from(key.0[slot]);
+            for dir in Dir::ALL {
+                let Some(cell) = self.next_cell(blank, dir) else {
+                    continue;
+                };
+                if self.board.is_wall(cell)
+                    || self.is_blank(key, cell)
+                    || self.block_covers(key, cell)
+                {
+                    continue;
+                }
+                let mut child = *key;
+                child.0[slot] = cell as u16;
+                let to = cell as u16;
+                out.push((Landing { to, dir }, self.sorted(child)));
+            }
+        }
+        // A block slides into blanks, which reappear on the cells it leaves.
+        for (i, &shape) in self.shapes.iter().enumerate() {
+            let slot = self.blanks + i;
+            let origin = usize::from(key.0[slot]);
+            for dir in Dir::ALL {
+                let Some(to) = self.board.step(shape, origin, dir) else {
+                    continue;
+                };
+                let mut entering = self.board.entering(shape, origin, dir);
+                if !entering.all(|c| self.is_blank(key, c)) {
+                    continue;
+                }
+                let mut child = *key;
+                let entered = self.board.entering(shape, origin, dir);
+                let left = self.board.entering(shape, to, dir.opposite());
+                self.shift_blanks(&mut child, entered, left);
+                child.0[slot] = to as u16;
+                let to = to as u16;
+                out.push((Landing { to, dir }, self.sorted(child)));
+            }
+        }
+    }
+
+    fn predecessor(&self, key: &RelaxedPosition<N>, mv: Landing) -> RelaxedPosition<N> {
+        let back = self.reverse(mv);
+        let mut parent = *key;
+        if let Some(slot) = (0..self.blanks).find(|&s| key.0[s] == mv.to) {
+            parent.0[slot] = back.to;
+            return self.sorted(parent);
+        }
+        let i = (0..self.shapes.len())
+            .find(|&i| key.0[self.blanks + i] == mv.to)
+            .expect("a move names the blank or block it moved");
+        let (shape, to) = (self.shapes[i], usize::from(mv.to));
+        let vacated = self.board.entering(shape, to, mv.dir.opposite());
+        let refilled = self.board.entering(shape, usize::from(back.to), mv.dir);
+        self.shift_blanks(&mut parent, vacated, refilled);
+        parent.0[self.blanks + i] = back.to;
+        self.sorted(parent)
+    }
+}
+
+impl<const N: usize> Reversible for RelaxedSpace<N> {
+    fn reverse(&self, mv: Landing) -> Landing {
+        let back = mv.dir.opposite();
+        let from = self
+            .next_cell(usize::from(mv.to), back)
+            .expect("a move came from a cell on the board");
+        Landing {
+            to: from as u16,
+            dir: back,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// From every state within a few moves of the start: each move's predecessor is the state
+    /// it left, and its reverse is a move of the child back to that state.
+    #[test]
+    fn predecessor_and_reverse_undo_every_move() {
+        let (puzzle, _) =
+            crate::engine::sample("4 4\n1 2 3 0\n5 6 4 7\n9 10 8 0\n11 12 13 0\n2\n1 2*2\n9 1*2\n");
+        for alike in [Alike::Tiles, Alike::TilesAndBlocks] {
+            let space = RelaxedSpace::<8>::new(&puzzle, alike);
+            let mut layer = vec![space.encode(&puzzle, &puzzle.start)];
+            let mut moves = 0;
+            for _ in 0..4 {
+                let mut next = Vec::new();
+                for key in &layer {
+                    let mut out = Vec::new();
+                    space.successors(key, &mut out);
+                    for (mv, child) in out {
+                        assert_eq!(space.predecessor(&child, mv), *key);
+                        let mut back = Vec::new();
+                        space.successors(&child, &mut back);
+                        assert!(back.contains(&(space.reverse(mv), *key)));
+                        next.push(child);
+                        moves += 1;
+                    }
+                }
+                layer = next;
+            }
+            assert!(moves > 100, "{moves} moves tried");
+        }
+    }
+}

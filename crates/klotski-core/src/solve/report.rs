@@ -1,0 +1,255 @@
+//! What a solve returns: the answer, a record of what each stage did, and what it cost.
+
+use super::algo::Algo;
+use super::anytime::{Factor, Improved};
+use super::finish::Finished;
+use super::proof::Unsolvable;
+use super::relax::Relaxation;
+use crate::engine::puzzle::Move;
+use crate::search::{Stats, Stop, Weights};
+use crate::solve::packed;
+use std::fmt;
+use std::time::Duration;
+
+/// Why the solver stopped without an answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// The search would have needed more than this many bytes.
+    Memory(usize),
+    /// The search expanded as many states as its stage may.
+    Work,
+    /// The time limit passed.
+    Time,
+    /// The solve was cancelled.
+    Cancelled,
+    /// The answer would be longer than the run sets out to find: about `estimate` moves,
+    /// more than `most`.
+    TooLong {
+        /// A rough length of the answer the constructive solver would give.
+        estimate: u64,
+        /// The longest answer the run sets out to find ([`MOST_MOVES`] times its effort).
+        most: u64,
+    },
+    /// The board has more cells than the exact searches handle.
+    BoardSize(usize),
+    /// The constructive solver could not place this piece (label) within its search budget.
+    Stuck(u32),
+}
+
+impl fmt::Display for Limit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Limit::Memory(bytes) => write!(f, "the memory limit of {} was reached", Bytes(*bytes)),
+            Limit::Work => write!(f, "its work budget was spent"),
+            Limit::Time => write!(f, "the time limit was reached"),
+            Limit::Cancelled => write!(f, "the solve was cancelled"),
+            Limit::TooLong { estimate, most } => write!(
+                f,
+                "the answer would be about {estimate} moves, more than the {most} moves this \
+                 run's effort allows"
+            ),
+            Limit::BoardSize(cells) => write!(
+                f,
+                "a board of {cells} cells is beyond the exact search (at most {} cells)",
+                packed::MAX_CELLS
+            ),
+            Limit::Stuck(label) => {
+                write!(f, "the constructive solver could not place piece {label}")
+            }
+        }
+    }
+}
+
+/// The longest answer a run of effort 1 sets out to find: a board whose answer would be longer
+/// is refused at once. Building, shortening and replaying an answer costs tens of
+/// microseconds a move, so this keeps a default run within about a minute; a run of effort N
+/// goes N times as far.
+pub const MOST_MOVES: u64 = 2_000_000;
+
+impl From<Stop> for Limit {
+    fn from(stop: Stop) -> Limit {
+        match stop {
+            Stop::Memory(bytes) => Limit::Memory(bytes),
+            Stop::Work => Limit::Work,
+            Stop::Time => Limit::Time,
+            Stop::Cancelled => Limit::Cancelled,
+        }
+    }
+}
+
+/// The solver's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// A replay-checked solution; `optimal` when no shorter one exists (proven by the search).
+    Solved {
+        /// The moves, first to last.
+        moves: Vec<Move>,
+        /// Whether the length is a proven optimum.
+        optimal: bool,
+    },
+    /// Proven unsolvable.
+    Unsolvable(Unsolvable),
+    /// A limit stopped the work before anything was proven.
+    GaveUp(Limit),
+}
+
+/// One stage of a solve and what came of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// Rules decided without searching.
+    Rules,
+    /// An exact search: a solution (proven shortest when the method is optimal), a proof that
+    /// none exists, or the limit that stopped it.
+    Exact {
+        /// The method.
+        algo: Algo,
+        /// How it ended.
+        ended: Result<Verdict, Limit>,
+    },
+    /// The relaxations that may prove `No` ([`super::relax`]); the last one run.
+    Relaxation(Relaxation),
+    /// The constructive solver: a solution's length, or why it stopped.
+    Constructive(Result<usize, Limit>),
+    /// The constructive solver got stuck, and was rescued (`super::finish`).
+    Rescue(Finished),
+    /// IDA* on 1x1 tiles with its estimate weighted, after the exact search ran out of work:
+    /// the weight, and a solution's length (at most the weight times the shortest) or why it
+    /// stopped.
+    WeightedWalk {
+        /// The estimate's weight.
+        weights: Weights,
+        /// How it ended.
+        ended: Result<usize, Limit>,
+    },
+    /// Local shortening of the constructive solution: its length before and after.
+    Shortening {
+        /// Moves before.
+        from: usize,
+        /// Moves after.
+        to: usize,
+    },
+    /// Weighted A* with a falling weight, looking for shorter solutions.
+    Improvement(Improved),
+}
+
+/// What an exact search decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// A solution of this many moves.
+    Solved(usize),
+    /// No solution: every reachable state was searched.
+    Unsolvable,
+}
+
+/// An answer with what it cost.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// The answer.
+    pub answer: Answer,
+    /// The stages in the order they ran; the last one decided the answer.
+    pub stages: Vec<Stage>,
+    /// The deciding search's counters (zero when a rule decided).
+    pub stats: Stats,
+    /// Wall time from start to answer.
+    pub elapsed: Duration,
+    /// Whether a time limit or a cancellation cut a stage short: an unhurried run might give
+    /// another answer.
+    pub cut_short: bool,
+}
+
+impl Report {
+    /// How the answer was found, in words: the deciding stage, then what ran before and after
+    /// it (`constructive solver after A* stopped: the time limit was reached; ...`).
+    pub fn method(&self) -> Method<'_> {
+        Method(&self.stages)
+    }
+}
+
+/// A report's stages in words ([`Report::method`]).
+pub struct Method<'a>(pub(super) &'a [Stage]);
+
+impl fmt::Display for Method<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let stages = self.0;
+        let constructive = stages
+            .iter()
+            .position(|s| matches!(s, Stage::Constructive(_)));
+        let Some(at) = constructive else {
+            // An exact search, a relaxation or a rule decided alone.
+            return match stages.last() {
+                Some(Stage::WeightedWalk { weights, .. }) => {
+                    let w = Factor(*weights);
+                    write!(
+                        f,
+                        "{} at weight {w}, at most {w} times the shortest",
+                        Algo::Idastar
+                    )?;
+                    if let Some(Stage::Exact {
+                        ended: Err(limit), ..
+                    }) = stages.first()
+                    {
+                        write!(f, ", after the exact search stopped: {limit}")?;
+                    }
+                    Ok(())
+                }
+                Some(Stage::Exact { algo, .. }) => write!(f, "{algo}"),
+                Some(Stage::Relaxation(_)) => f.write_str("relaxation"),
+                _ => f.write_str("rules"),
+            };
+        };
+        if let Some(Stage::Relaxation(_)) = stages.get(at + 1) {
+            return write!(f, "relaxation, after the {} got stuck", Algo::Constructive);
+        }
+        write!(f, "{}", Algo::Constructive)?;
+        for stage in &stages[..at] {
+            match stage {
+                Stage::Exact {
+                    algo,
+                    ended: Err(limit),
+                } => write!(f, " after {algo} stopped: {limit}")?,
+                Stage::Relaxation(run) => {
+                    write!(f, "; relaxation with {}: {}", run.alike, run.verdict)?
+                }
+                Stage::WeightedWalk {
+                    weights,
+                    ended: Err(limit),
+                } => write!(
+                    f,
+                    "; {} at weight {} stopped: {limit}",
+                    Algo::Idastar,
+                    Factor(*weights)
+                )?,
+                _ => {}
+            }
+        }
+        for stage in &stages[at + 1..] {
+            match stage {
+                Stage::Rescue(how) => write!(f, ", {how}")?,
+                Stage::Improvement(improved) => write!(f, "; {improved}")?,
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A byte count printed with a binary unit.
+#[derive(Clone, Copy, Debug)]
+pub struct Bytes(pub usize);
+
+impl fmt::Display for Bytes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
+        let mut value = self.0 as f64;
+        let mut unit = 0;
+        while value >= 1024.0 && unit + 1 < UNITS.len() {
+            value /= 1024.0;
+            unit += 1;
+        }
+        if unit == 0 {
+            write!(f, "{} B", self.0)
+        } else {
+            write!(f, "{value:.1} {}", UNITS[unit])
+        }
+    }
+}

@@ -1,0 +1,459 @@
+//! The classic puzzle of 1x1 tiles and one blank, walked in place for IDA*: a move shifts the
+//! blank, and the pattern-database bound is kept up to date with two table lookups per move.
+//!
+//! On a square board the same tables also bound the position mirrored across the main diagonal,
+//! which needs as many moves (Korf & Felner's reflected lookup): the walk keeps both sums and the
+//! heuristic is the larger.
+
+use crate::engine::geometry::Dir;
+use crate::engine::puzzle::{Move, Puzzle};
+use crate::heuristic::{Pattern, PatternDb, Supply, pdb};
+use crate::search::idastar::Walk;
+use std::sync::Arc;
+
+/// Largest board the walk handles.
+pub const MAX_CELLS: usize = 64;
+
+const NONE: u8 = u8::MAX;
+const MAX_GROUPS: usize = MAX_CELLS;
+
+/// Where one tile's cell enters a group index.
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    group: u8,
+    shift: u8,
+}
+
+/// A position: what stands on each cell, and the database indices and sums for it.
+#[derive(Clone)]
+pub struct Tiles {
+    /// Per cell: the goal cell of the tile on it, or `NONE` for the blank.
+    at: [u8; MAX_CELLS],
+    blank: u8,
+    index: [u32; MAX_GROUPS],
+    /// Per group: its table's value at `index`, kept so a move reads one entry, not two.
+    value: [u8; MAX_GROUPS],
+    sum: u32,
+    mirrored_index: [u32; MAX_GROUPS],
+    mirrored_value: [u8; MAX_GROUPS],
+    mirrored_sum: u32,
+}
+
+impl Tiles {
+    /// A lower bound on the moves left: the larger of the two database sums.
+    pub fn bound(&self) -> u32 {
+        self.sum.max(self.mirrored_sum)
+    }
+
+    /// Whether every tile is home (the databases read 0 exactly there).
+    pub fn solved(&self) -> bool {
+        self.sum == 0
+    }
+}
+
+/// The walk: board moves, the databases and where each tile enters them.
+pub struct TileWalk {
+    /// Per cell and blank direction (as in [`Dir::ALL`]): the cell the blank moves to.
+    neighbours: Vec<[u8; 4]>,
+    databases: Vec<Arc<PatternDb>>,
+    /// Per tile (by goal cell).
+    slots: [Slot; MAX_CELLS],
+    /// Per cell: its mirror image across the main diagonal, when the bound uses it.
+    mirror: Option<[u8; MAX_CELLS]>,
+    /// Per tile: where its mirror image enters the databases.
+    mirrored_slots: [Slot; MAX_CELLS],
+    /// Per tile (by goal cell): its piece in the puzzle.
+    piece_of: [u8; MAX_CELLS],
+}
+
+impl TileWalk {
+    /// The walk for `puzzle` (1x1 tiles, one blank, goal origins `target`) with the strongest
+    /// databases `supply` can provide: the 15-puzzle's 7-8 tables when they are cached, else
+    /// the strongest split of [`pdb::partitions`] that can be had in time, else one table per
+    /// tile (its Manhattan distance). `None` when the puzzle is not of that kind, or its goal
+    /// does not leave the blank on the last cell.
+    ///
+    /// Which tables bound the walk changes how long IDA* runs, never the path it finds: every
+    /// prefix of a shortest path stays within the final bound under any admissible estimate,
+    /// and the walk tries moves in a fixed order, so the first shortest path in that order is
+    /// found whatever the tables.
+    pub fn new(puzzle: &Puzzle, target: &[usize], supply: &mut Supply) -> Option<TileWalk> {
+        let (rows, cols, goals) = TileWalk::goals(puzzle, target)?;
+        let seven_eight = pdb::fifteen_seven_eight();
+        let stored = if (rows, cols) == (4, 4) {
+            supply
+                .at_hand(&seven_eight)
+                .map(|tables| (seven_eight, tables))
+        } else {
+            None
+        };
+        let (patterns, tables) = match stored {
+            Some(found) => found,
+            None => pdb::partitions(rows, cols, 1, &goals)
+                .into_iter()
+                .find_map(|patterns| supply.obtain(&patterns).map(|tables| (patterns, tables)))
+                .unwrap_or_else(|| {
+                    let singles: Vec<Pattern> = goals
+                        .iter()
+                        .map(|&g| Pattern::new(rows, cols, 1, vec![g]))
+                        .collect();
+                    let tables = singles.iter().map(single_tile_table).collect();
+                    (singles, tables)
+                }),
+        };
+        Some(TileWalk::with_tables(puzzle, target, &patterns, tables))
+    }
+
+    /// The walk for `puzzle` bounded by the second-strongest split of [`pdb::partitions`]
+    /// (6-6-3 on 4x4), when neither the strongest split nor the 15-puzzle's 7-8 tables are at
+    /// hand: its tables build in a fraction of the time, and a search that needs few nodes ends
+    /// on them before the strongest could have been built. `None` when the puzzle is not of
+    /// [`TileWalk::new`]'s kind, the strongest tables are at hand, or the board has one split.
+    pub fn light(puzzle: &Puzzle, target: &[usize], supply: &mut Supply) -> Option<TileWalk> {
+        let (rows, cols, goals) = TileWalk::goals(puzzle, target)?;
+        let splits = pdb::partitions(rows, cols, 1, &goals);
+        let lighter = splits.get(1)?;
+        let strongest_at_hand = supply.at_hand(&splits[0]).is_some()
+            || ((rows, cols) == (4, 4) && supply.at_hand(&pdb::fifteen_seven_eight()).is_some());
+        if strongest_at_hand {
+            return None;
+        }
+        let tables = supply.obtain(lighter)?;
+        Some(TileWalk::with_tables(puzzle, target, lighter, tables))
+    }
+
+    /// The board's rows and columns and its tiles' goal cells (all but the last), when the walk
+    /// [`applies`](TileWalk::applies) to `puzzle`.
+    fn goals(puzzle: &Puzzle, target: &[usize]) -> Option<(usize, usize, Vec<usize>)> {
+        let board = &puzzle.board;
+        TileWalk::applies(puzzle, target)
+            .then(|| (board.rows(), board.cols(), (0..board.cells() - 1).collect()))
+    }
+
+    /// Whether the walk takes `puzzle` towards `target`: 1x1 tiles and one blank on at most
+    /// [`MAX_CELLS`] cells, the blank's goal on the last cell (tables are built so).
+    pub fn applies(puzzle: &Puzzle, target: &[usize]) -> bool {
+        let cells = puzzle.board.cells();
+        let mut sorted = target.to_vec();
+        sorted.sort_unstable();
+        (2..=MAX_CELLS).contains(&cells)
+            && puzzle.pieces.len() + 1 == cells
+            && puzzle.pieces.iter().all(|p| p.shape.area() == 1)
+            && sorted.iter().copied().eq(0..cells - 1)
+    }
+
+    /// The walk for `puzzle` (as for [`TileWalk::new`]) bounded by `tables`, the databases of
+    /// `patterns`, which split its tiles' goal cells.
+    pub fn with_tables(
+        puzzle: &Puzzle,
+        target: &[usize],
+        patterns: &[Pattern],
+        databases: Vec<Arc<PatternDb>>,
+    ) -> TileWalk {
+        let board = &puzzle.board;
+        let (rows, cols, cells) = (board.rows(), board.cols(), board.cells());
+        let goals: Vec<usize> = patterns.iter().flat_map(|p| p.cells.clone()).collect();
+        let bits = pdb::cell_bits(cells);
+        let mut slots = [Slot::default(); MAX_CELLS];
+        for (group, pattern) in patterns.iter().enumerate() {
+            for (i, &cell) in pattern.cells.iter().enumerate() {
+                slots[cell] = Slot {
+                    group: group as u8,
+                    shift: (i as u32 * bits) as u8,
+                };
+            }
+        }
+        let transpose = |cell: usize| (cell % cols) * cols + cell / cols;
+        // The transposed position needs as many moves, and its tiles' goals are the mirror
+        // images of theirs: on a square board the tables serve it as they are.
+        let symmetric = rows == cols && goals.iter().all(|&g| goals.contains(&transpose(g)));
+        let mut mirrored_slots = [Slot::default(); MAX_CELLS];
+        let mirror = symmetric.then(|| {
+            for &goal in &goals {
+                mirrored_slots[goal] = slots[transpose(goal)];
+            }
+            std::array::from_fn(|cell| {
+                if cell < cells {
+                    transpose(cell) as u8
+                } else {
+                    0
+                }
+            })
+        });
+        let mut piece_of = [NONE; MAX_CELLS];
+        for (piece, &goal) in target.iter().enumerate() {
+            piece_of[goal] = piece as u8;
+        }
+        let neighbours = pdb::neighbours(rows, cols)
+            .into_iter()
+            .map(|n| n.map(|to| to.map_or(NONE, |c| c as u8)))
+            .collect();
+        TileWalk {
+            neighbours,
+            databases,
+            slots,
+            mirror,
+            mirrored_slots,
+            piece_of,
+        }
+    }
+
+    /// Bytes its database tables hold.
+    pub fn table_bytes(&self) -> usize {
+        self.databases
+            .iter()
+            .map(|db| db.pattern().table_bytes())
+            .sum()
+    }
+
+    /// The position with the pieces at `origins`.
+    pub fn position(&self, origins: &[usize]) -> Tiles {
+        let cells = self.neighbours.len();
+        let mut at = [NONE; MAX_CELLS];
+        let mut goal_of_piece = [0u8; MAX_CELLS];
+        for (goal, &piece) in self.piece_of[..cells].iter().enumerate() {
+            if piece != NONE {
+                goal_of_piece[piece as usize] = goal as u8;
+            }
+        }
+        for (piece, &origin) in origins.iter().enumerate() {
+            at[origin] = goal_of_piece[piece];
+        }
+        let blank = at[..cells]
+            .iter()
+            .position(|&t| t == NONE)
+            .expect("one blank") as u8;
+        let mut tiles = Tiles {
+            at,
+            blank,
+            index: [0; MAX_GROUPS],
+            value: [0; MAX_GROUPS],
+            sum: 0,
+            mirrored_index: [0; MAX_GROUPS],
+            mirrored_value: [0; MAX_GROUPS],
+            mirrored_sum: 0,
+        };
+        for (cell, &tile) in at[..cells].iter().enumerate() {
+            if tile == NONE {
+                continue;
+            }
+            let slot = self.slots[tile as usize];
+            tiles.index[slot.group as usize] += (cell as u32) << slot.shift;
+            if let Some(mirror) = &self.mirror {
+                let slot = self.mirrored_slots[tile as usize];
+                tiles.mirrored_index[slot.group as usize] += (mirror[cell] as u32) << slot.shift;
+            }
+        }
+        for (group, db) in self.databases.iter().enumerate() {
+            tiles.value[group] = db.at(tiles.index[group] as usize);
+            tiles.sum += tiles.value[group] as u32;
+            if self.mirror.is_some() {
+                tiles.mirrored_value[group] = db.at(tiles.mirrored_index[group] as usize);
+                tiles.mirrored_sum += tiles.mirrored_value[group] as u32;
+            }
+        }
+        tiles
+    }
+
+    /// The engine moves for a path of blank moves from `start`.
+    pub fn engine_moves(&self, start: &Tiles, path: &[u8]) -> Vec<Move> {
+        let mut tiles = start.clone();
+        path.iter()
+            .map(|&dir| {
+                let to = self.neighbours[tiles.blank as usize][dir as usize];
+                let tile = tiles.at[to as usize];
+                self.apply(&mut tiles, dir);
+                Move {
+                    piece: self.piece_of[tile as usize] as usize,
+                    dir: Dir::ALL[dir as usize].opposite(),
+                }
+            })
+            .collect()
+    }
+
+    /// Moves a tile (entering its group at `slot`) from cell `from` to `to` in one set of
+    /// indices, values and their sum.
+    fn shift(
+        db: &[Arc<PatternDb>],
+        slot: Slot,
+        (index, value, sum): (&mut [u32; MAX_GROUPS], &mut [u8; MAX_GROUPS], &mut u32),
+        from: u32,
+        to: u32,
+    ) {
+        let group = slot.group as usize;
+        let new = index[group]
+            .wrapping_sub(from << slot.shift)
+            .wrapping_add(to << slot.shift);
+        index[group] = new;
+        let entry = db[group].at(new as usize);
+        *sum = *sum + entry as u32 - value[group] as u32;
+        value[group] = entry;
+    }
+}
+
+/// The table of one tile: its Manhattan distance, built at once and never cached.
+fn single_tile_table(pattern: &Pattern) -> Arc<PatternDb> {
+    let table = pdb::build::build(pattern, 1, &|_| true).expect("never stopped");
+    Arc::new(PatternDb::new(pattern.clone(), table))
+}
+
+impl Walk for TileWalk {
+    type State = Tiles;
+    /// The direction the blank moves, as an index into [`Dir::ALL`].
+    type Move = u8;
+
+    fn moves(&self, tiles: &Tiles, out: &mut Vec<u8>) {
+        let to = tiles.blank as u32;
+        for (dir, &from) in self.neighbours[tiles.blank as usize].iter().enumerate() {
+            if from == NONE {
+                continue;
+            }
+            out.push(dir as u8);
+            // Start the child's table reads now, all of them side by side.
+            let tile = tiles.at[from as usize] as usize;
+            let moved = |slot: Slot, index: &[u32; MAX_GROUPS], from: u32, to: u32| {
+                let group = slot.group as usize;
+                let new = index[group]
+                    .wrapping_sub(from << slot.shift)
+                    .wrapping_add(to << slot.shift);
+                self.databases[group].prefetch(new as usize);
+            };
+            moved(self.slots[tile], &tiles.index, from as u32, to);
+            if let Some(mirror) = &self.mirror {
+                moved(
+                    self.mirrored_slots[tile],
+                    &tiles.mirrored_index,
+                    mirror[from as usize] as u32,
+                    mirror[to as usize] as u32,
+                );
+            }
+        }
+    }
+
+    fn apply(&self, tiles: &mut Tiles, dir: u8) {
+        let from = self.neighbours[tiles.blank as usize][dir as usize];
+        let to = tiles.blank;
+        let tile = tiles.at[from as usize];
+        tiles.at[to as usize] = tile;
+        tiles.at[from as usize] = NONE;
+        tiles.blank = from;
+        Self::shift(
+            &self.databases,
+            self.slots[tile as usize],
+            (&mut tiles.index, &mut tiles.value, &mut tiles.sum),
+            from as u32,
+            to as u32,
+        );
+        if let Some(mirror) = &self.mirror {
+            Self::shift(
+                &self.databases,
+                self.mirrored_slots[tile as usize],
+                (
+                    &mut tiles.mirrored_index,
+                    &mut tiles.mirrored_value,
+                    &mut tiles.mirrored_sum,
+                ),
+                mirror[from as usize] as u32,
+                mirror[to as usize] as u32,
+            );
+        }
+    }
+
+    fn undo(&self, tiles: &mut Tiles, dir: u8) {
+        self.apply(tiles, dir ^ 1);
+    }
+
+    fn reverse(&self, dir: u8) -> u8 {
+        // Dir::ALL is Left, Right, Up, Down: opposites differ in the lowest bit.
+        dir ^ 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heuristic::pdb::{Indexing, TableEvent};
+    use crate::rng::Rng;
+    use crate::search::{Limits, Outcome, idastar};
+
+    #[test]
+    fn ranked_tables_bound_every_position_as_cell_indexed_ones_do() {
+        let (engine, target) = crate::engine::sample("3 3\n1 2 3\n4 5 6\n7 8 0\n0\n");
+        let groups = [vec![0, 1, 3, 4], vec![2, 5, 6, 7]];
+        let walk = |indexing| {
+            let patterns: Vec<Pattern> = groups
+                .iter()
+                .map(|cells| Pattern {
+                    indexing,
+                    ..Pattern::new(3, 3, 1, cells.clone())
+                })
+                .collect();
+            let tables = patterns
+                .iter()
+                .map(|p| {
+                    let table = pdb::build::build(p, 1, &|_| true).unwrap();
+                    Arc::new(PatternDb::new(p.clone(), table))
+                })
+                .collect();
+            TileWalk::with_tables(&engine, &target, &patterns, tables)
+        };
+        let (by_cells, ranked) = (walk(Indexing::Cells), walk(Indexing::Ranked));
+        let mut a = by_cells.position(&target);
+        let mut b = ranked.position(&target);
+        let mut rng = Rng::new(7);
+        let mut moves = Vec::new();
+        for _ in 0..2000 {
+            moves.clear();
+            by_cells.moves(&a, &mut moves);
+            let dir = moves[rng.below(moves.len())];
+            by_cells.apply(&mut a, dir);
+            ranked.apply(&mut b, dir);
+            assert_eq!((a.sum, a.mirrored_sum), (b.sum, b.mirrored_sum));
+        }
+        // The walk wandered off: the bounds were not all zero.
+        assert!(a.bound() > 0);
+    }
+
+    #[test]
+    fn the_light_tables_find_the_path_any_tables_find() {
+        let (engine, target) =
+            crate::engine::sample("4 4\n0 10 2 15\n5 4 3 7\n1 6 12 9\n14 11 13 8\n0\n");
+        let mut quiet = |_: TableEvent<'_>| {};
+        let mut supply = Supply::new(None, &Limits::memory(1 << 30), 2, &mut quiet);
+        let light =
+            TileWalk::light(&engine, &target, &mut supply).expect("4x4 has a lighter split");
+        let splits = pdb::partitions(4, 4, 1, &(0..15).collect::<Vec<_>>());
+        let lightest = supply.obtain(&splits[2]).unwrap();
+        let five_five_five = TileWalk::with_tables(&engine, &target, &splits[2], lightest);
+        let shortest = |walk: &TileWalk| {
+            let start = walk.position(&engine.start);
+            let found = idastar(
+                walk,
+                start.clone(),
+                |t| t.solved(),
+                |t| t.bound(),
+                Limits::memory(1 << 30),
+                |_, _| {},
+            );
+            let Outcome::Found(path) = found.outcome else {
+                panic!("a solvable 15-puzzle")
+            };
+            (walk.engine_moves(&start, &path), found.stats.expanded)
+        };
+        let ((by_light, light_nodes), (by_lightest, lightest_nodes)) =
+            (shortest(&light), shortest(&five_five_five));
+        assert_eq!(
+            by_light.len(),
+            48,
+            "the case's optimum (tests/golden/terminal/l09)"
+        );
+        assert_eq!(by_light, by_lightest);
+        assert!(
+            light_nodes < lightest_nodes,
+            "6-6-3 bounds tighter than 5-5-5"
+        );
+        // The 8-puzzle has one split: nothing lighter to try first.
+        let (engine, target) = crate::engine::sample("3 3\n1 2 3\n4 5 6\n0 7 8\n0\n");
+        assert!(TileWalk::light(&engine, &target, &mut supply).is_none());
+    }
+}

@@ -1,0 +1,620 @@
+//! Playback: the player's model. One timeline of moves (the solver's and the person's), the
+//! step shown, the running slide or shake, autoplay at a speed, the solve wanted from here, the
+//! move clock and the celebration. Time is passed in, so what a frame shows is a pure function
+//! of it.
+
+use crate::action::Action;
+use crate::clock::Clock;
+use crate::events::{SolverEvent, Verdict};
+use crate::goal::Goal;
+use crate::show::Marks;
+use crate::speed::Speed;
+use crate::timeline::{Played, Timeline};
+use crate::tween;
+use klotski_core::engine::puzzle::{Cell, Move, Position, Puzzle};
+use std::time::Duration;
+
+mod words;
+
+/// How long a piece that cannot move shakes.
+const SHAKE: Duration = Duration::from_millis(320);
+
+/// A block sliding from one origin cell to the next.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Motion {
+    piece: usize,
+    from: usize,
+    to: usize,
+    started: Duration,
+    duration: Duration,
+}
+
+/// Where a piece is drawn: its top-left cell, fractional while it slides.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Placement {
+    /// Index into the puzzle's pieces.
+    pub piece: usize,
+    /// Row of its top-left corner.
+    pub row: f32,
+    /// Column of its top-left corner.
+    pub col: f32,
+}
+
+/// What the player asks of the solver thread.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Order {
+    /// Cancel the running solve and start one from these piece origins.
+    Start(Vec<usize>),
+    /// Cancel the running solve: its answer no longer fits the line.
+    Stop,
+}
+
+/// What to do once a solve from here answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Wanted {
+    Nothing,
+    Hint,
+    /// A quiet solve after a move by hand, for the distance left to the goal.
+    Distance,
+}
+
+/// Boards of at most this many cells get a solve after every move by hand that leaves the
+/// solver's line, so the distance to the goal is always shown: their exact searches settle in
+/// a blink (the 15-puzzle and small block boards).
+const LIVE_DISTANCE_CELLS: usize = 20;
+
+/// Whether the person's last move brought the goal nearer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Trend {
+    /// A move nearer the goal.
+    Closer,
+    /// As far as before (only on boards where a move can keep the distance).
+    Level,
+    /// A move away from it.
+    Farther,
+}
+
+/// The playback model.
+#[derive(Clone, Debug)]
+pub struct Playback {
+    puzzle: Puzzle,
+    marks: Marks,
+    goal: Goal,
+    line: Timeline,
+    /// The solve of the line's end; `None` once the person left the solver's line.
+    verdict: Option<Verdict>,
+    slide: Option<Motion>,
+    shake: Option<(usize, Duration)>,
+    /// When autoplay began and at which step.
+    autoplay: Option<(Duration, usize)>,
+    speed: Speed,
+    duration: Duration,
+    wanted: Wanted,
+    hint: Option<(usize, Move)>,
+    order: Option<Order>,
+    clock: Clock,
+    /// Hints the person was shown.
+    hints: usize,
+    /// The length of a proven shortest solution from the start, once one is known.
+    shortest: Option<usize>,
+    /// The person's best score on this puzzle before this game, if they ever solved it.
+    best: Option<usize>,
+    /// Whether the solve under way started from the start (so an optimal answer is the
+    /// puzzle's shortest).
+    solving_from_start: bool,
+    /// The shortest distance to the goal before the person's last move, while that move's
+    /// effect is being measured or shown.
+    distance_before: Option<usize>,
+    goal_shown: bool,
+    /// Whether the help (every key) covers the board.
+    help_shown: bool,
+    message: Option<String>,
+}
+
+impl Playback {
+    /// The start of `puzzle`, no moves known yet and the solver at work; each slide takes
+    /// `duration`, and autoplay starts at the speed nearest one move per `duration`.
+    pub fn new(puzzle: Puzzle, duration: Duration) -> Playback {
+        Playback {
+            line: Timeline::new(&puzzle),
+            puzzle,
+            marks: Marks::default(),
+            goal: Goal::Unknown,
+            verdict: Some(Verdict::Solving { states: 0 }),
+            slide: None,
+            shake: None,
+            autoplay: None,
+            speed: Speed::near(duration),
+            duration,
+            wanted: Wanted::Nothing,
+            hint: None,
+            order: None,
+            clock: Clock::default(),
+            hints: 0,
+            shortest: None,
+            best: None,
+            solving_from_start: true,
+            distance_before: None,
+            goal_shown: false,
+            help_shown: false,
+            message: None,
+        }
+    }
+
+    /// The same playback with goal cells and a master piece to draw (and to check, when no
+    /// target is given).
+    pub fn with_marks(mut self, marks: Marks) -> Playback {
+        if self.goal == Goal::Unknown {
+            self.goal = Goal::new(None, &marks);
+        }
+        self.marks = marks;
+        self
+    }
+
+    /// The same playback with the goal placement of every piece.
+    pub fn with_target(mut self, target: Option<Vec<usize>>) -> Playback {
+        self.goal = Goal::new(target, &self.marks);
+        self
+    }
+
+    /// The same playback, told the person's best score on this puzzle from earlier games.
+    pub fn with_best(mut self, best: Option<usize>) -> Playback {
+        self.best = best;
+        self
+    }
+
+    /// The person's best score on this puzzle before this game.
+    pub fn best(&self) -> Option<usize> {
+        self.best
+    }
+
+    /// The puzzle being played.
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
+    }
+
+    /// The goal cells and master piece drawn on the board.
+    pub fn marks(&self) -> &Marks {
+        &self.marks
+    }
+
+    /// The position shown (at the end of a running slide).
+    pub fn position(&self) -> &Position {
+        self.line.position()
+    }
+
+    /// Takes in what the solver thread sent: progress, the next move, or the verdict.
+    pub fn receive(&mut self, event: SolverEvent) {
+        match event {
+            SolverEvent::Progress(states) => self.verdict = Some(Verdict::Solving { states }),
+            SolverEvent::Move(mv) => self.line.push(mv),
+            SolverEvent::Verdict(verdict) => {
+                if !matches!(verdict, Verdict::Solved { .. }) {
+                    self.wanted = Wanted::Nothing;
+                }
+                if verdict == (Verdict::Solved { optimal: true }) && self.solving_from_start {
+                    self.shortest = Some(self.line.len());
+                }
+                self.verdict = Some(verdict);
+            }
+        }
+        if self.wanted == Wanted::Hint
+            && let Some(mv) = self.line.ahead()
+        {
+            self.hint = Some((self.line.step(), mv));
+            self.hints += 1;
+            self.wanted = Wanted::Nothing;
+        }
+    }
+
+    /// What the solver thread should do now, once.
+    pub fn take_order(&mut self) -> Option<Order> {
+        self.order.take()
+    }
+
+    /// Moves shown so far.
+    pub fn step(&self) -> usize {
+        self.line.step()
+    }
+
+    /// The moves of the line: the person's, and the solver's ahead of them.
+    pub fn moves(&self) -> &[Move] {
+        self.line.moves()
+    }
+
+    /// Moves known.
+    pub fn total(&self) -> usize {
+        self.line.len()
+    }
+
+    /// Whether autoplay is on.
+    pub fn autoplay(&self) -> bool {
+        self.autoplay.is_some()
+    }
+
+    /// The autoplay speed.
+    pub fn speed(&self) -> Speed {
+        self.speed
+    }
+
+    /// Whether the position shown is solved.
+    pub fn solved(&self) -> bool {
+        self.goal.reached(&self.puzzle, self.line.position())
+    }
+
+    /// Whether a solve from here could still answer.
+    fn can_ask(&self) -> bool {
+        !self.solved()
+            && !matches!(
+                self.verdict,
+                Some(Verdict::NoSolution(_) | Verdict::NoAnswer(_))
+            )
+    }
+
+    /// Whether `action` would do anything now.
+    pub fn can(&self, action: Action) -> bool {
+        let step = self.line.step();
+        match action {
+            Action::Next => step < self.line.len(),
+            Action::PlayPause => step < self.line.len() || self.autoplay(),
+            Action::Previous | Action::Restart => step > 0,
+            Action::Hint | Action::Solve => self.can_ask(),
+        }
+    }
+
+    /// Does `action` at time `now`.
+    pub fn act(&mut self, action: Action, now: Duration) {
+        self.message = None;
+        if action != Action::Hint {
+            self.distance_before = None;
+        }
+        match action {
+            Action::Next => {
+                self.next(now, self.duration);
+            }
+            Action::Previous => {
+                if let Some(undo) = self.line.back(&self.puzzle) {
+                    self.slide(undo, now, self.duration);
+                    self.autoplay = None;
+                }
+            }
+            Action::PlayPause => {
+                self.autoplay = match self.autoplay {
+                    Some(_) => None,
+                    None if self.can(Action::Next) => Some((now, self.line.step())),
+                    None => None,
+                };
+                self.tick(now);
+            }
+            Action::Restart => {
+                self.line.seek(&self.puzzle, 0);
+                self.slide = None;
+                self.autoplay = None;
+            }
+            Action::Hint => self.hint(),
+            Action::Solve => {
+                if self.verdict.is_none() {
+                    self.ask(Wanted::Nothing);
+                }
+                if self.can_ask() {
+                    self.autoplay = Some((now, self.line.step()));
+                    self.tick(now);
+                }
+            }
+        }
+    }
+
+    /// Points at the next move of a solution from here, starting a solve when none is known.
+    fn hint(&mut self) {
+        match (&self.verdict, self.line.ahead()) {
+            (Some(Verdict::Solved { .. }), Some(mv)) => {
+                if self.hint != Some((self.line.step(), mv)) {
+                    self.hints += 1;
+                }
+                self.hint = Some((self.line.step(), mv));
+            }
+            (Some(Verdict::Solving { .. }), _) => self.wanted = Wanted::Hint,
+            (None, _) => self.ask(Wanted::Hint),
+            _ => {}
+        }
+    }
+
+    /// Forgets the line ahead and orders a solve from the position shown.
+    fn ask(&mut self, wanted: Wanted) {
+        self.line.cut();
+        self.solving_from_start = self.line.step() == 0;
+        self.verdict = Some(Verdict::Solving { states: 0 });
+        self.wanted = wanted;
+        self.order = Some(Order::Start(self.line.position().origins().to_vec()));
+    }
+
+    /// Slides `mv` by hand: along the line when it is the next move there, else on a line of
+    /// the person's own (a solve still running for the old line is stopped). The clock starts
+    /// with the first move.
+    pub fn play(&mut self, mv: Move, now: Duration) {
+        self.play_sliding(mv, now, self.duration);
+    }
+
+    /// Makes `mv` by hand where the person already carried the piece (a drag let go): the
+    /// same as [`Playback::play`] with no slide to show.
+    pub fn play_dropped(&mut self, mv: Move, now: Duration) {
+        self.play_sliding(mv, now, Duration::ZERO);
+    }
+
+    fn play_sliding(&mut self, mv: Move, now: Duration, duration: Duration) {
+        self.message = None;
+        self.autoplay = None;
+        let from = self.line.position().origins()[mv.piece];
+        self.distance_before = self.distance();
+        if self.line.play(&self.puzzle, mv) == Played::Branched {
+            if matches!(self.verdict, Some(Verdict::Solving { .. })) {
+                self.order = Some(Order::Stop);
+            }
+            self.verdict = None;
+            self.wanted = Wanted::Nothing;
+            if self.puzzle.board.cells() <= LIVE_DISTANCE_CELLS && !self.solved() {
+                self.ask(Wanted::Distance);
+            }
+        }
+        self.slide = Some(Motion {
+            piece: mv.piece,
+            from,
+            to: self.line.position().origins()[mv.piece],
+            started: now,
+            duration,
+        });
+        self.clock.moved(now);
+        self.check_solved(now, true);
+    }
+
+    /// A click on `piece` that cannot move: it shakes.
+    pub fn refuse(&mut self, piece: usize, now: Duration) {
+        self.shake = Some((piece, now));
+    }
+
+    /// Jumps to `step` at once (the scrubber, `End`); autoplay goes on from there.
+    pub fn seek(&mut self, step: usize, now: Duration) {
+        self.distance_before = None;
+        self.line.seek(&self.puzzle, step);
+        self.slide = None;
+        if self.autoplay.is_some() {
+            self.autoplay = Some((now, self.line.step()));
+        }
+        self.clock.solver_plays(now);
+        self.check_solved(now, false);
+    }
+
+    /// One rung faster (`faster`) or slower; autoplay keeps its step and takes the new pace.
+    pub fn change_speed(&mut self, faster: bool, now: Duration) {
+        self.speed = if faster {
+            self.speed.faster()
+        } else {
+            self.speed.slower()
+        };
+        if self.autoplay.is_some() {
+            self.autoplay = Some((now, self.line.step()));
+        }
+    }
+
+    /// Shows the goal layout instead of the position while `shown` (the `G` key is held).
+    pub fn show_goal(&mut self, shown: bool) {
+        self.goal_shown = shown && self.goal.layout(&self.puzzle).is_some();
+    }
+
+    /// A line to show in place of the status until the next action (an error, say).
+    pub fn tell(&mut self, message: String) {
+        self.message = Some(message);
+    }
+
+    /// Shows the next move; a slide still running jumps to its end first.
+    fn next(&mut self, now: Duration, duration: Duration) {
+        let from = self.line.position().origins();
+        if let Some(mv) = self.line.ahead() {
+            let from = from[mv.piece];
+            // Redoing the person's own move is theirs; a move of the solver's stops their clock.
+            let by_hand = self.line.ahead_by_hand();
+            if by_hand {
+                self.clock.moved(now);
+            } else {
+                self.clock.solver_plays(now);
+            }
+            self.line.forward(&self.puzzle);
+            self.slide = Some(Motion {
+                piece: mv.piece,
+                from,
+                to: self.line.position().origins()[mv.piece],
+                started: now,
+                duration,
+            });
+            self.check_solved(now, by_hand);
+        }
+    }
+
+    fn slide(&mut self, mv: Move, now: Duration, duration: Duration) {
+        let to = self.line.position().origins()[mv.piece];
+        let from =
+            self.puzzle
+                .board
+                .step(self.puzzle.pieces[mv.piece].shape, to, mv.dir.opposite());
+        self.slide = from.map(|from| Motion {
+            piece: mv.piece,
+            from,
+            to,
+            started: now,
+            duration,
+        });
+        self.check_solved(now, false);
+    }
+
+    /// Stops the person's clock on a goal they reached (`by_hand`), and forgets their win off
+    /// it.
+    fn check_solved(&mut self, now: Duration, by_hand: bool) {
+        let solved = self.solved();
+        self.clock.check(solved, by_hand, now);
+    }
+
+    fn sliding(&self, now: Duration) -> bool {
+        self.slide
+            .is_some_and(|s| now.saturating_sub(s.started) < s.duration)
+    }
+
+    /// Advances autoplay to `now`: every move due by then is made, the last one sliding; at the
+    /// top speed that is several moves a frame.
+    pub fn tick(&mut self, now: Duration) {
+        let Some((began, from)) = self.autoplay else {
+            return;
+        };
+        let due = from + self.speed.moves_after(now.saturating_sub(began));
+        let per_move = self.speed.per_move();
+        let duration = per_move.min(self.duration);
+        while self.line.step() + 1 < due.min(self.line.len()) {
+            self.line.forward(&self.puzzle);
+        }
+        if self.line.step() < due.min(self.line.len()) {
+            let k = (self.line.step() - from) as u32;
+            let started = (began + per_move * k).min(now);
+            self.next(started, duration);
+        } else if self.line.step() >= self.line.len() {
+            if matches!(self.verdict, Some(Verdict::Solving { .. })) {
+                // Waiting for the solver: the next move plays as soon as it arrives.
+                self.autoplay = Some((now, self.line.step()));
+            } else if !self.sliding(now) {
+                self.autoplay = None;
+            }
+        }
+        self.check_solved(now, false);
+    }
+
+    /// Whether frames after `now` will differ from the one at `now`.
+    pub fn moving(&self, now: Duration) -> bool {
+        self.sliding(now)
+            || self
+                .shake
+                .is_some_and(|(_, at)| now.saturating_sub(at) < SHAKE)
+            || self.celebrating(now).is_some()
+            || (self.autoplay.is_some() && self.line.step() < self.line.len())
+    }
+
+    /// How far the celebration of a solved board has gone, while it runs.
+    pub fn celebrating(&self, now: Duration) -> Option<f32> {
+        self.clock.celebrating(now)
+    }
+
+    /// The fewest moves left from the position shown, once a proven shortest solution from
+    /// here (or from before it, along the line) is known.
+    pub fn distance(&self) -> Option<usize> {
+        match self.verdict {
+            Some(Verdict::Solved { optimal: true }) => Some(self.line.len() - self.line.step()),
+            _ if self.solved() => Some(0),
+            _ => None,
+        }
+    }
+
+    /// The distance left and whether the person's last move brought the goal nearer, once
+    /// both are known.
+    pub fn trend(&self) -> Option<(usize, Trend)> {
+        let (before, now) = (self.distance_before?, self.distance()?);
+        let trend = match now.cmp(&before) {
+            std::cmp::Ordering::Less => Trend::Closer,
+            std::cmp::Ordering::Equal => Trend::Level,
+            std::cmp::Ordering::Greater => Trend::Farther,
+        };
+        Some((now, trend))
+    }
+
+    /// Moves the person made by hand to reach the position shown, hints they were shown, and
+    /// the length of a proven shortest solution from the start when one is known.
+    pub fn score(&self) -> (usize, usize, Option<usize>) {
+        (self.line.hand_moves(), self.hints, self.shortest)
+    }
+
+    /// Whether the person solved the board shown.
+    pub fn won(&self) -> bool {
+        self.clock.won()
+    }
+
+    /// The move the hint points at, while the position it was given for is shown.
+    pub fn hinted(&self) -> Option<Move> {
+        self.hint
+            .filter(|&(step, mv)| step == self.line.step() && self.line.ahead() == Some(mv))
+            .map(|(_, mv)| mv)
+    }
+
+    /// Where each piece is drawn at `now`.
+    pub fn placements(&self, now: Duration) -> impl Iterator<Item = Placement> + '_ {
+        let cols = self.puzzle.board.cols();
+        let at = move |cell: usize| ((cell / cols) as f32, (cell % cols) as f32);
+        let shown = self.shown();
+        let origins = shown.origins().to_vec();
+        let goal = self.goal_shown;
+        origins.into_iter().enumerate().map(move |(piece, origin)| {
+            let (mut row, mut col) = at(origin);
+            if let Some(s) = self.slide.filter(|s| s.piece == piece && !goal) {
+                let t = tween::progress(now.saturating_sub(s.started), s.duration);
+                let (from_row, from_col) = at(s.from);
+                let (to_row, to_col) = at(s.to);
+                row = tween::lerp(from_row, to_row, t);
+                col = tween::lerp(from_col, to_col, t);
+            }
+            if let Some((_, at)) = self.shake.filter(|&(p, _)| p == piece && !goal) {
+                let t = now.saturating_sub(at).as_secs_f32() / SHAKE.as_secs_f32();
+                if t < 1.0 {
+                    col += 0.08 * (t * std::f32::consts::TAU * 3.0).sin() * (1.0 - t);
+                }
+            }
+            Placement { piece, row, col }
+        })
+    }
+
+    /// The position drawn: the goal layout while `G` is held, else the position shown.
+    fn shown(&self) -> Position {
+        let goal = self.goal_shown.then(|| self.goal.layout(&self.puzzle));
+        goal.flatten()
+            .unwrap_or_else(|| self.line.position().clone())
+    }
+
+    /// Shows the help over the board, or hides it.
+    pub fn toggle_help(&mut self) {
+        self.help_shown = !self.help_shown;
+    }
+
+    /// Whether the help covers the board.
+    pub fn help_shown(&self) -> bool {
+        self.help_shown
+    }
+
+    /// Whether the goal layout is drawn instead of the position.
+    pub fn goal_shown(&self) -> bool {
+        self.goal_shown
+    }
+
+    /// Cells where the board shows at `now`: the empty ones and, while a block slides, the
+    /// cells it leaves and enters. Only these need drawing beneath the pieces.
+    pub fn open_cells(&self, now: Duration) -> Vec<usize> {
+        let board = &self.puzzle.board;
+        let shown = self.shown();
+        let mut open: Vec<usize> = (0..board.cells())
+            .filter(|&c| shown.at(c) == Cell::Empty)
+            .collect();
+        if let Some(s) = self.slide.filter(|_| self.sliding(now) && !self.goal_shown) {
+            let shape = self.puzzle.pieces[s.piece].shape;
+            open.extend(board.footprint(shape, s.from));
+            open.extend(board.footprint(shape, s.to));
+        }
+        if let Some((piece, _)) = self.shake.filter(|&(_, at)| now.saturating_sub(at) < SHAKE) {
+            let shape = self.puzzle.pieces[piece].shape;
+            open.extend(board.footprint(shape, shown.origins()[piece]));
+        }
+        open.sort_unstable();
+        open.dedup();
+        open
+    }
+
+    /// When the clock shown next changes, while it runs.
+    pub fn next_tick(&self, now: Duration) -> Option<Duration> {
+        self.clock.next_tick(now)
+    }
+}
+
+#[cfg(test)]
+mod tests;

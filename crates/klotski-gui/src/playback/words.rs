@@ -1,0 +1,112 @@
+//! What the player's two text lines say: the status line above the board and the info line
+//! under the slider, read from the playback model.
+
+use super::{Playback, Trend, Wanted};
+use crate::events::Verdict;
+use std::time::Duration;
+
+/// `n` moves, in words.
+fn moves(n: usize) -> String {
+    match n {
+        1 => "1 move".to_string(),
+        n => format!("{n} moves"),
+    }
+}
+
+/// What is known of a solution's length, in a player's words.
+fn proof(optimal: bool) -> &'static str {
+    if optimal {
+        "a shortest solution"
+    } else {
+        "a solution, maybe not the shortest"
+    }
+}
+
+impl Playback {
+    /// The status line: a message, the celebration, the solver's progress, or the step, the
+    /// last move and the verdict.
+    pub fn status(&self) -> String {
+        if let Some(message) = &self.message {
+            return message.clone();
+        }
+        if self.goal_shown {
+            return "The goal".to_string();
+        }
+        let (hand, hints, shortest) = self.score();
+        if self.won() {
+            let shortest = shortest.map_or(String::new(), |m| format!(" (shortest: {m})"));
+            let hints = match hints {
+                0 => String::new(),
+                1 => ", with 1 hint".to_string(),
+                n => format!(", with {n} hints"),
+            };
+            let best = match self.best() {
+                Some(best) if best <= hand => format!(" Your best: {best}."),
+                _ => " A new best!".to_string(),
+            };
+            return format!("You solved it in {}{shortest}{hints}!{best}", moves(hand));
+        }
+        if self.solved() && self.line.step() > 0 {
+            let proof = match self.verdict {
+                Some(Verdict::Solved { optimal }) => format!(", {}", proof(optimal)),
+                _ => String::new(),
+            };
+            return format!("The solver finished: {}{proof}", moves(self.line.step()));
+        }
+        let last = match self.line.step() {
+            0 => "start".to_string(),
+            k => self.puzzle.describe(self.line.moves()[k - 1]).to_string(),
+        };
+        if let Some(mv) = self.hinted() {
+            return format!("Hint: {}", self.puzzle.describe(mv));
+        }
+        if let Some((left, trend)) = self.trend() {
+            let trend = match trend {
+                Trend::Closer => "closer",
+                Trend::Level => "no nearer",
+                Trend::Farther => "farther",
+            };
+            return format!(
+                "move {}   ·   {last}   ·   {} to go, {trend}",
+                self.line.step(),
+                moves(left)
+            );
+        }
+        match &self.verdict {
+            None => format!("move {}   ·   {last}   ·   H for a hint", self.line.step()),
+            Some(Verdict::Solving { .. }) if self.wanted == Wanted::Distance => {
+                format!(
+                    "move {}   ·   {last}   ·   measuring the distance",
+                    self.line.step()
+                )
+            }
+            Some(Verdict::Solving { states: 0 }) if self.line.len() > self.line.step() => {
+                format!("Solving... {} moves so far", self.line.len())
+            }
+            Some(Verdict::Solving { states }) => {
+                format!("Solving... {states} positions searched")
+            }
+            Some(Verdict::NoSolution(why)) => format!("No solution: {why}"),
+            Some(Verdict::NoAnswer(why)) => format!("No answer: {why}"),
+            Some(Verdict::Solved { optimal }) => {
+                format!(
+                    "step {} / {}   ·   {last}   ·   {}",
+                    self.line.step(),
+                    self.line.len(),
+                    proof(*optimal)
+                )
+            }
+        }
+    }
+
+    /// The line under the slider: the person's own moves and hints, their clock (which stops
+    /// while the solver plays) and the autoplay speed.
+    pub fn info(&self, now: Duration) -> String {
+        let (hand, hints, _) = self.score();
+        format!(
+            "your moves {hand}   ·   hints {hints}   ·   time {}   ·   speed {}",
+            self.clock.text(now),
+            self.speed.label()
+        )
+    }
+}

@@ -1,0 +1,259 @@
+//! What the player shows: a puzzle in engine form, the marks its kind adds to the board (goal
+//! cells, a master piece), and the solve that streams its moves. Numeric Klotski, brick puzzles
+//! and the classic 4x5 Klotski all reach the window and the headless renderer through it.
+
+use crate::events::{Job, SolverEvent, Verdict, answer_events};
+use klotski_core::engine::geometry::Shape;
+use klotski_core::engine::puzzle::{Move, Puzzle};
+use klotski_core::search::{Cancel, Limits};
+use klotski_core::solve::{Options, Progress};
+use klotski_puzzles::hrd::code::Code;
+use klotski_puzzles::hrd::layout::GOAL_HEAD;
+use klotski_puzzles::hrd::play::{playable, solution_from};
+use klotski_puzzles::numeric::NumericPuzzle;
+use klotski_puzzles::sbp::SbpBoard;
+use klotski_puzzles::sbp::engine::{
+    EngineError, EnginePuzzle, engine_puzzle, engine_solution, engine_solution_from,
+};
+use std::cell::RefCell;
+use std::sync::Arc;
+
+/// Makes the solve of the puzzle from its pieces standing at the given origins, heeding the
+/// given cancellation: what the player runs when a person asks for a hint or a solve.
+pub type SolveFrom = Arc<dyn Fn(&[usize], Cancel) -> Job + Send + Sync>;
+
+/// What the board shows besides its walls and pieces.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Marks {
+    /// Cells of the goal region (a brick puzzle's goal cells, the classic Klotski's exit).
+    pub goal_cells: Vec<usize>,
+    /// The piece the goal is about, drawn in a colour of its own.
+    pub master: Option<usize>,
+}
+
+/// A puzzle to play and the solve that finds its moves.
+pub struct Show {
+    /// The pieces, the board and the start.
+    pub puzzle: Puzzle,
+    /// Goal cells and master piece to draw.
+    pub marks: Marks,
+    /// Runs on the solver thread (or, headless, on the caller's) and tells the answer.
+    pub job: Job,
+    /// The same solve from any position.
+    pub solve_from: SolveFrom,
+    /// The goal placement of every piece, when the goal is one placement (Numeric Klotski).
+    pub target: Option<Vec<usize>>,
+}
+
+impl Show {
+    /// Numeric Klotski: no marks (the goal is the numbers' order), solved by the portfolio. When
+    /// the constructive solver runs (huge boards, or after the exact search ran out of time),
+    /// its moves are sent as they are made, so playing starts at once.
+    pub fn numeric(numeric: NumericPuzzle, options: Options) -> Show {
+        let puzzle = numeric.engine();
+        let target = numeric.target(&puzzle).ok();
+        let start = puzzle.start.clone();
+        let solve_from: SolveFrom = Arc::new(move |origins: &[usize], cancel: Cancel| {
+            let mut options = options.clone();
+            options.limits.cancel = cancel;
+            numeric_job(numeric.clone(), origins.to_vec(), options)
+        });
+        Show {
+            job: solve_from(&start, Cancel::default()),
+            puzzle,
+            marks: Marks::default(),
+            solve_from,
+            target,
+        }
+    }
+
+    /// A sliding brick puzzle: walls, goal cells and the master brick drawn apart; solved by
+    /// A* (shortest), replayed on the engine before a move is shown.
+    pub fn sbp(board: SbpBoard, limits: Limits) -> Show {
+        let engine = engine_puzzle(&board);
+        let marks = Marks {
+            goal_cells: engine.goals.clone(),
+            master: Some(engine.master),
+        };
+        let job: Job = {
+            let limits = limits.clone();
+            Box::new(move |emit| {
+                let events = match engine_solution(&board, limits) {
+                    Ok((solved, moves)) => shortest_checked(&solved, moves),
+                    Err(e) => engine_failure(e),
+                };
+                events.into_iter().for_each(emit);
+            })
+        };
+        let puzzle = engine.puzzle.clone();
+        let solve_from: SolveFrom = Arc::new(move |origins: &[usize], cancel: Cancel| {
+            let limits = Limits {
+                cancel,
+                ..limits.clone()
+            };
+            let (engine, origins) = (engine.clone(), origins.to_vec());
+            Box::new(move |emit| {
+                let events = match engine_solution_from(&engine, &origins, limits) {
+                    Ok(moves) => shortest_checked(&from(&engine, &origins), moves),
+                    Err(e) => engine_failure(e),
+                };
+                events.into_iter().for_each(emit);
+            })
+        });
+        Show {
+            puzzle,
+            marks,
+            job,
+            solve_from,
+            target: None,
+        }
+    }
+
+    /// A classic 4x5 Klotski layout: the 2x2 block is the master, the exit (where the goal puts
+    /// it, bottom centre) the goal cells. The shortest single-cell solution takes milliseconds,
+    /// so it is found here; the job only replays it and streams it.
+    pub fn hrd(code: Code) -> Show {
+        let (puzzle, moves) = playable(code);
+        let master = (puzzle.pieces.iter()).position(|p| p.shape == Shape { rows: 2, cols: 2 });
+        let engine = EnginePuzzle {
+            goals: (puzzle.board)
+                .footprint(Shape { rows: 2, cols: 2 }, GOAL_HEAD)
+                .collect(),
+            master: master.expect("a legal layout has the 2x2 block"),
+            puzzle,
+        };
+        let marks = Marks {
+            goal_cells: engine.goals.clone(),
+            master: Some(engine.master),
+        };
+        let puzzle = engine.puzzle.clone();
+        let job: Job = {
+            let engine = engine.clone();
+            Box::new(move |emit| {
+                let events = match moves {
+                    Some(moves) => shortest_checked(&engine, moves),
+                    None => vec![SolverEvent::Verdict(Verdict::NoSolution(
+                        "the goal cannot be reached from this layout (every layout it reaches was tried)".into(),
+                    ))],
+                };
+                events.into_iter().for_each(emit);
+            })
+        };
+        // A classic layout solves in milliseconds: there is nothing to cancel.
+        let solve_from: SolveFrom = Arc::new(move |origins: &[usize], _cancel: Cancel| {
+            let (engine, origins) = (engine.clone(), origins.to_vec());
+            Box::new(move |emit| {
+                let events = match solution_from(&engine.puzzle, &origins) {
+                    Some(moves) => shortest_checked(&from(&engine, &origins), moves),
+                    None => vec![SolverEvent::Verdict(Verdict::NoSolution(
+                        "the goal cannot be reached from this layout (every layout it reaches was tried)".into(),
+                    ))],
+                };
+                events.into_iter().for_each(emit);
+            })
+        });
+        Show {
+            puzzle,
+            marks,
+            job,
+            solve_from,
+            target: None,
+        }
+    }
+}
+
+/// The solve of Numeric Klotski from its pieces standing at `origins`: the rules and the
+/// portfolio from the start, the portfolio alone elsewhere (every position reached from the
+/// start is as solvable as the start). Constructive moves stream as they are made.
+fn numeric_job(numeric: NumericPuzzle, origins: Vec<usize>, options: Options) -> Job {
+    Box::new(move |emit| {
+        let emit = RefCell::new(emit);
+        let mut streamed = false;
+        let mut on_progress = |progress: Progress<'_>| {
+            if let Progress::Search(stats) = progress {
+                // IDA* stores nothing; what it expands is what it searched.
+                (emit.borrow_mut())(SolverEvent::Progress(stats.expanded.max(stats.stored)));
+            }
+        };
+        let mut on_move = |mv| {
+            streamed = true;
+            (emit.borrow_mut())(SolverEvent::Move(mv));
+        };
+        let mut puzzle = numeric.engine();
+        let result = if origins == puzzle.start {
+            klotski_puzzles::numeric::solve_streaming(
+                &numeric,
+                options,
+                &mut on_progress,
+                &mut on_move,
+            )
+        } else {
+            let target = match numeric.target(&puzzle) {
+                Ok(target) => target,
+                Err(proof) => {
+                    let verdict = Verdict::NoSolution(proof.to_string());
+                    return (emit.borrow_mut())(SolverEvent::Verdict(verdict));
+                }
+            };
+            puzzle.start = origins;
+            klotski_core::solve::solve_puzzle_streaming(
+                &puzzle,
+                &target,
+                options,
+                &mut on_progress,
+                &mut on_move,
+            )
+        };
+        // Streamed moves are the answer's moves: only the verdict is left to send.
+        (answer_events(result).into_iter())
+            .filter(|event| !(streamed && matches!(event, SolverEvent::Move(_))))
+            .for_each(|event| (emit.borrow_mut())(event));
+    })
+}
+
+/// `engine` with its pieces starting at `origins`.
+fn from(engine: &EnginePuzzle, origins: &[usize]) -> EnginePuzzle {
+    EnginePuzzle {
+        puzzle: Puzzle {
+            start: origins.to_vec(),
+            ..engine.puzzle.clone()
+        },
+        ..engine.clone()
+    }
+}
+
+/// The verdict of a brick solve that found nothing.
+fn engine_failure(error: EngineError) -> Vec<SolverEvent> {
+    match error {
+        e @ EngineError::NoSolution => {
+            vec![SolverEvent::Verdict(Verdict::NoSolution(e.to_string()))]
+        }
+        e => vec![SolverEvent::Verdict(Verdict::NoAnswer(e.to_string()))],
+    }
+}
+
+/// The events of a shortest solution of `engine`: each move, then a proven-optimal verdict, once
+/// the moves have replayed onto the goal; a solution that fails that check is never shown.
+fn shortest_checked(engine: &EnginePuzzle, moves: Vec<Move>) -> Vec<SolverEvent> {
+    if master_on_goals(engine, &moves) {
+        (moves.into_iter().map(SolverEvent::Move))
+            .chain([SolverEvent::Verdict(Verdict::Solved { optimal: true })])
+            .collect()
+    } else {
+        vec![SolverEvent::Verdict(Verdict::NoAnswer(
+            "the solution failed its replay check".to_string(),
+        ))]
+    }
+}
+
+/// Whether `moves` replay on `engine` and leave the master brick over every goal cell.
+fn master_on_goals(engine: &EnginePuzzle, moves: &[Move]) -> bool {
+    let puzzle = &engine.puzzle;
+    puzzle.replay(moves).is_ok_and(|end| {
+        let shape = puzzle.pieces[engine.master].shape;
+        let covered: Vec<usize> = (puzzle.board)
+            .footprint(shape, end.origins()[engine.master])
+            .collect();
+        engine.goals.iter().all(|g| covered.contains(g))
+    })
+}

@@ -1,0 +1,108 @@
+//! A layout as an engine [`Puzzle`] with a shortest solution in single-cell moves, for the
+//! GUI (`klotski gui --hrd CODE`) to play.
+
+use super::code::Code;
+use super::layout::{CELLS, COLS, Kind, Layout, PIECE_VALUES, ROWS};
+use super::moves::Metric;
+use super::solve;
+use klotski_core::engine::geometry::{Board, Dir};
+use klotski_core::engine::puzzle::{Move, Piece, Puzzle};
+
+/// The layout `code` as a [`Puzzle`] on an open 5-row, 4-column board, pieces numbered 1, 2, ...
+/// in row-major order of their top-left cells (every cell of a piece carries its number), and
+/// a shortest solution in single-cell moves that [`Puzzle::replay`] accepts, or `None` when no
+/// solved layout is reachable.
+pub fn playable(code: Code) -> (Puzzle, Option<Vec<Move>>) {
+    let layout = code.layout();
+    let (origins, pieces): (Vec<usize>, Vec<Piece>) = (layout.pieces())
+        .enumerate()
+        .map(|(i, (cell, kind))| {
+            let shape = kind.shape();
+            let numbers = vec![i as u32 + 1; shape.area()];
+            (cell, Piece { shape, numbers })
+        })
+        .unzip();
+    let puzzle = Puzzle {
+        board: Board::new(ROWS, COLS),
+        pieces,
+        start: origins.clone(),
+    };
+    let moves = solution_from(&puzzle, &origins);
+    (puzzle, moves)
+}
+
+/// A shortest solution in single-cell moves from the pieces of `puzzle` (a [`playable`] puzzle)
+/// standing at `origins`, or `None` when no solved layout is reachable from there (or the
+/// pieces are not a classic layout's). The player asks it for hints from any position.
+pub fn solution_from(puzzle: &Puzzle, origins: &[usize]) -> Option<Vec<Move>> {
+    let mut raw = 0;
+    for (piece, &origin) in puzzle.pieces.iter().zip(origins) {
+        let kind = Kind::ALL.into_iter().find(|k| k.shape() == piece.shape)?;
+        raw |= PIECE_VALUES[kind as usize - 1][origin];
+    }
+    let code = Layout::from_raw(raw).code();
+    solve::solve(code, Metric::Unit).map(|path| {
+        // Pieces of one shape are alike to the search: follow each by where it stands.
+        let mut at: [Option<usize>; CELLS] = [None; CELLS];
+        for (piece, &cell) in origins.iter().enumerate() {
+            at[cell] = Some(piece);
+        }
+        (path.steps.iter())
+            .map(|slide| {
+                let (from, to) = (slide.from as usize, slide.to as usize);
+                let piece = at[from].take().expect("a step moves a piece");
+                at[to] = Some(piece);
+                let dir = match to as isize - from as isize {
+                    -1 => Dir::Left,
+                    1 => Dir::Right,
+                    d if d < 0 => Dir::Up,
+                    _ => Dir::Down,
+                };
+                Move { piece, dir }
+            })
+            .collect()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_opening_replays_to_the_block_at_the_bottom_centre() {
+        let (puzzle, moves) = playable("1A9BF0C".parse().unwrap());
+        let moves = moves.expect("solvable");
+        assert_eq!(moves.len(), 116);
+        let end = puzzle.replay(&moves).expect("every move is legal");
+        let block = (puzzle.pieces.iter())
+            .position(|p| p.shape.area() == 4)
+            .unwrap();
+        assert_eq!(end.origins()[block], 13);
+        assert_eq!(puzzle.pieces.len(), 10);
+        assert!(playable("1AAEF0C".parse().unwrap()).1.is_none());
+    }
+
+    #[test]
+    fn a_solution_from_a_position_part_way_replays_to_the_goal() {
+        let (puzzle, moves) = playable("1A9BF0C".parse().unwrap());
+        let moves = moves.unwrap();
+        let mut position = puzzle.start_position();
+        for &mv in &moves[..10] {
+            puzzle.apply(&mut position, mv);
+        }
+        let rest = solution_from(&puzzle, position.origins()).expect("solvable from here");
+        assert_eq!(
+            rest.len(),
+            moves.len() - 10,
+            "a shortest path from a shortest path's middle"
+        );
+        for mv in rest {
+            assert!(puzzle.can_move(&position, mv));
+            puzzle.apply(&mut position, mv);
+        }
+        let block = (puzzle.pieces.iter())
+            .position(|p| p.shape.area() == 4)
+            .unwrap();
+        assert_eq!(position.origins()[block], 13, "the 2x2 block is home");
+    }
+}

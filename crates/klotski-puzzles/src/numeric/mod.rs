@@ -1,0 +1,114 @@
+//! Numeric Klotski as the assignment states it: a numbered grid with blanks and tied blocks,
+//! its engine form, and its goal (numbers in row-major order, blanks last).
+
+pub mod generate;
+pub mod parse;
+pub mod rules;
+pub mod solve;
+
+pub use parse::{ParseError, ParseErrorKind};
+pub use solve::{solve, solve_streaming, stdout_text};
+
+use klotski_core::engine::geometry::{Board, Shape};
+use klotski_core::engine::puzzle::Puzzle;
+use klotski_core::solve::Unsolvable;
+use std::fmt;
+
+/// A block declared in the input: the number at its top-left corner and its shape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Block {
+    /// The top-left number.
+    pub label: u32,
+    /// Rows x columns.
+    pub shape: Shape,
+}
+
+/// A puzzle exactly as the terminal format describes it. Build one by parsing (`str::parse`),
+/// which validates everything; print it back in the same format with `Display`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NumericPuzzle {
+    rows: usize,
+    cols: usize,
+    grid: Vec<u32>,
+    blocks: Vec<Block>,
+}
+
+impl NumericPuzzle {
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// The cells row-major: a number, or 0 for a blank.
+    pub fn grid(&self) -> &[u32] {
+        &self.grid
+    }
+
+    /// The declared blocks, in input order.
+    pub fn blocks(&self) -> &[Block] {
+        &self.blocks
+    }
+
+    /// K: how many numbers the board holds (they are exactly 1..K).
+    pub fn numbers(&self) -> usize {
+        self.grid.iter().filter(|&&v| v != 0).count()
+    }
+
+    /// The puzzle on the engine: one piece per block and per loose number, ordered by label.
+    pub fn engine(&self) -> Puzzle {
+        let blocks: Vec<(u32, Shape)> = self.blocks.iter().map(|b| (b.label, b.shape)).collect();
+        Puzzle::numbered(Board::new(self.rows, self.cols), &self.grid, &blocks)
+    }
+
+    /// The goal placement of `puzzle`'s pieces (built by [`NumericPuzzle::engine`]): number `v`
+    /// on cell `v - 1`. Fails when a block's numbers cannot stand together where the goal needs
+    /// them; a block's numbers never change their relative places, so that proves `No`.
+    pub fn target(&self, puzzle: &Puzzle) -> Result<Vec<usize>, Unsolvable> {
+        let count = self.numbers();
+        let cols = self.cols;
+        puzzle
+            .pieces
+            .iter()
+            .map(|piece| {
+                let origin = piece.label() as usize - 1;
+                let (r, c) = (origin / cols, origin % cols);
+                let fits = r + piece.shape.rows <= self.rows && c + piece.shape.cols <= cols;
+                let in_place = (0..piece.shape.rows)
+                    .flat_map(|i| (0..piece.shape.cols).map(move |j| (i, j)))
+                    .all(|(i, j)| {
+                        let want = origin + i * cols + j + 1;
+                        want <= count && piece.numbers[i * piece.shape.cols + j] as usize == want
+                    });
+                if fits && in_place {
+                    Ok(origin)
+                } else {
+                    Err(Unsolvable::BlockMisfit {
+                        label: piece.label(),
+                        shape: piece.shape,
+                    })
+                }
+            })
+            .collect()
+    }
+}
+
+/// Prints the puzzle in the terminal input format (the block count always present).
+impl fmt::Display for NumericPuzzle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{} {}", self.rows, self.cols)?;
+        for row in self.grid.chunks(self.cols) {
+            let cells: Vec<String> = row.iter().map(u32::to_string).collect();
+            writeln!(f, "{}", cells.join(" "))?;
+        }
+        writeln!(f, "{}", self.blocks.len())?;
+        for block in &self.blocks {
+            writeln!(f, "{} {}", block.label, block.shape)?;
+        }
+        Ok(())
+    }
+}

@@ -1,9 +1,0 @@
-//! The engine: boards, pieces and the moves between positions. Every solver and puzzle mode
-//! stands on it; it knows nothing of searches, solvers or any puzzle's text format.
-
-pub mod geometry;
-pub mod move_tables;
-pub mod puzzle;
-
-pub use geometry::{Board, Dir, Shape};
-pub use puzzle::{Cell, IllegalMove, Move, Piece, PlacementError, Position, Puzzle};
