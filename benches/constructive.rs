@@ -57,7 +57,7 @@ fn ratio() {
             let (puzzle, target) = board(size, seed);
             let bound = manhattan(&puzzle, &target);
             let began = Instant::now();
-            let report = solve_puzzle(&puzzle, &target, options(), &mut |_| {}).unwrap();
+            let report = solve_puzzle(&problem(&puzzle, &target), options(), &mut |_| {}).unwrap();
             let took = began.elapsed();
             let Answer::Solved { moves, .. } = report.answer else {
                 panic!("{size}x{size} seed {seed}: {:?}", report.answer);
@@ -109,4 +109,10 @@ fn main() {
     if wanted("first") {
         first_streamed_move();
     }
+}
+
+/// `puzzle` with the goal placement `target`.
+fn problem(puzzle: &klotski::Puzzle, target: &[usize]) -> klotski::engine::Problem {
+    let goal = klotski::engine::Goal::Placement(target.to_vec());
+    klotski::engine::Problem::new(puzzle.clone(), goal).expect("a position and its goal")
 }

@@ -113,7 +113,7 @@ fn long_autoplay(size: FrameSize, pointer: &Pointer) {
     let show = Show::numeric(numeric, options);
     let mut playback = Playback::new(show.puzzle, Duration::from_millis(200))
         .with_marks(show.marks)
-        .with_target(show.target);
+        .with_goal(show.problem);
     (show.job)(&mut |event| playback.receive(event));
     while playback.speed() != Speed::top() {
         playback.change_speed(true, Duration::ZERO);

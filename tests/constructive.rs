@@ -247,7 +247,7 @@ fn large_boards_with_many_blanks_and_blocks() {
                 cache: None,
                 effort: 1,
             };
-            let report = solve_puzzle(&puzzle, &target, options, &mut |_| {})
+            let report = solve_puzzle(&problem(&puzzle, &target), options, &mut |_| {})
                 .unwrap_or_else(|e| panic!("{name}: {e}"));
             let Answer::Solved { moves, .. } = report.answer else {
                 panic!("{name}: {:?}", report.answer);
@@ -277,4 +277,10 @@ fn local_shortening_goes_the_short_way_round() {
     let shorter = klotski::solve::shorten::locally(&puzzle, &moves, &unlimited());
     assert_eq!(shorter.len(), 4);
     assert_eq!(puzzle.replay(&shorter).unwrap(), position);
+}
+
+/// `puzzle` with the goal placement `target`.
+fn problem(puzzle: &klotski::Puzzle, target: &[usize]) -> klotski::engine::Problem {
+    let goal = klotski::engine::Goal::Placement(target.to_vec());
+    klotski::engine::Problem::new(puzzle.clone(), goal).expect("a position and its goal")
 }

@@ -52,8 +52,7 @@ fn options() -> Options {
 fn solved() -> Playback {
     let numeric: NumericPuzzle = std::fs::read_to_string(case()).unwrap().parse().unwrap();
     let puzzle = numeric.engine();
-    let target = numeric.target(&puzzle).ok();
-    let mut playback = Playback::new(puzzle, TWEEN).with_target(target);
+    let mut playback = Playback::new(puzzle, TWEEN).with_goal(numeric.problem().ok());
     for event in answer_events(klotski::solve_numeric(&numeric, options(), &mut |_| {})) {
         playback.receive(event);
     }
@@ -578,12 +577,8 @@ fn the_distance_to_the_goal_shows_after_a_move_by_hand() {
         panic!("no solve ordered after a move by hand on a small board");
     };
     let numeric: NumericPuzzle = std::fs::read_to_string(case()).unwrap().parse().unwrap();
-    let target = numeric.target(&puzzle).unwrap();
-    let from_here = klotski::Puzzle {
-        start: origins,
-        ..puzzle
-    };
-    let report = klotski::solve::solve_puzzle(&from_here, &target, options(), &mut |_| {});
+    let from_here = numeric.problem().unwrap().from(&origins).unwrap();
+    let report = klotski::solve::solve_puzzle(&from_here, options(), &mut |_| {});
     for event in answer_events(report) {
         playback.receive(event);
     }

@@ -285,7 +285,9 @@ fn walls_goal_cells_and_the_master_piece_are_drawn_in_their_own_colours() {
 
 /// Runs `show`'s solve and returns its playback, at rest after the last move.
 fn played_to_the_end(show: Show) -> Playback {
-    let mut playback = Playback::new(show.puzzle, TWEEN).with_marks(show.marks);
+    let mut playback = Playback::new(show.puzzle, TWEEN)
+        .with_marks(show.marks)
+        .with_goal(show.problem);
     (show.job)(&mut |event| playback.receive(event));
     let total = playback.total();
     headless::seek(&mut playback, total);

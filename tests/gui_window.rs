@@ -41,8 +41,7 @@ fn sample_player(display: &Display) -> (xvfb::Reaped, String) {
 fn solved() -> Playback {
     let numeric: NumericPuzzle = std::fs::read_to_string(case()).unwrap().parse().unwrap();
     let puzzle = numeric.engine();
-    let target = numeric.target(&puzzle).ok();
-    let mut playback = Playback::new(puzzle, TWEEN).with_target(target);
+    let mut playback = Playback::new(puzzle, TWEEN).with_goal(numeric.problem().ok());
     let options = Options {
         limits: Limits::memory(1 << 28),
         algo: Default::default(),

@@ -330,11 +330,11 @@ fn bad_codes_and_arguments_get_one_error_line() {
 #[test]
 fn the_playable_puzzle_replays_a_shortest_unit_solution() {
     for (code, unit) in [("1A9BF0C", 116), ("4FEA134", 179)] {
-        let (puzzle, moves) = play::playable(code.parse().unwrap());
+        let (problem, moves) = play::playable(code.parse().unwrap());
         let moves = moves.unwrap();
         assert_eq!(moves.len(), unit);
-        let end = puzzle.replay(&moves).expect("legal moves");
-        let block = puzzle
+        let end = problem.verify(&moves).expect("legal moves onto the goal");
+        let block = (problem.puzzle())
             .pieces
             .iter()
             .position(|p| p.shape.area() == 4)

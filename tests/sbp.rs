@@ -507,27 +507,34 @@ fn the_engine_puzzle_replays_the_solution_onto_the_goal() {
     for (name, optimal) in [("SBP-level1.txt", 16), ("SBP-bricks-level7.txt", 117)] {
         let text = std::fs::read_to_string(board("LRParser", name)).unwrap();
         let start: SbpBoard = text.parse().unwrap();
-        let (engine, moves) = sbp::engine_solution(&start, Limits::memory(1 << 30)).unwrap();
+        let (problem, moves) = sbp::engine_solution(&start, Limits::memory(1 << 30)).unwrap();
         assert_eq!(moves.len(), optimal, "{name}");
-        let puzzle = &engine.puzzle;
-        assert_eq!(puzzle.pieces[engine.master].numbers[0], 2);
+        let puzzle = problem.puzzle();
+        let klotski::engine::Goal::Cover {
+            master,
+            cells: goals,
+        } = problem.goal().clone()
+        else {
+            panic!("{name}: a brick puzzle's goal is its master over the goal cells");
+        };
+        assert_eq!(puzzle.pieces[master].numbers[0], 2);
         let end = puzzle.replay(&moves).expect("the moves replay");
         // The master brick covers every goal cell; no other piece ever stood on one.
-        let master = &puzzle.pieces[engine.master];
-        let covered: Vec<usize> = puzzle
-            .board
-            .footprint(master.shape, end.origins()[engine.master])
+        let shape = puzzle.pieces[master].shape;
+        let covered: Vec<usize> = (puzzle.board)
+            .footprint(shape, end.origins()[master])
             .collect();
-        assert!(!engine.goals.is_empty());
-        assert!(engine.goals.iter().all(|g| covered.contains(g)), "{name}");
-        let mut position = puzzle.start_position();
+        assert!(!goals.is_empty());
+        assert!(goals.iter().all(|g| covered.contains(g)), "{name}");
+        assert!(problem.verify(&moves).is_ok(), "{name}");
+        let mut position = problem.start();
         for &mv in &moves {
             puzzle.apply(&mut position, mv);
-            for &g in &engine.goals {
+            for &g in &goals {
                 let on = position.at(g);
                 assert!(
                     matches!(on, klotski::engine::puzzle::Cell::Empty)
-                        || on == klotski::engine::puzzle::Cell::Piece(engine.master),
+                        || on == klotski::engine::puzzle::Cell::Piece(master),
                     "{name}: a brick other than the master on goal cell {g}"
                 );
             }

@@ -143,7 +143,7 @@ impl App {
         self.scored = false;
         self.playback = Playback::new(show.puzzle, self.options.tween)
             .with_marks(show.marks)
-            .with_target(show.target)
+            .with_goal(show.problem)
             .with_best(best);
         while self.playback.speed() != speed {
             let faster = self.playback.speed().per_second() < speed.per_second();

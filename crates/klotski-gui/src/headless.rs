@@ -181,7 +181,7 @@ pub fn render_files(show: Show, request: &RenderRequest<'_>) -> Result<Vec<PathB
     let (rows, cols) = (show.puzzle.board.rows(), show.puzzle.board.cols());
     let mut playback = Playback::new(show.puzzle, request.tween)
         .with_marks(show.marks)
-        .with_target(show.target);
+        .with_goal(show.problem);
     (show.job)(&mut |event| playback.receive(event));
     let mut frames = Headless::new(request.size, rows, cols)?;
     let mut written = Vec::new();

@@ -8,7 +8,6 @@ pub mod clock;
 pub mod controls;
 pub mod error;
 pub mod events;
-pub mod goal;
 pub mod gpu;
 pub mod headless;
 pub mod help;

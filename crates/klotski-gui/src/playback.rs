@@ -6,11 +6,11 @@
 use crate::action::Action;
 use crate::clock::Clock;
 use crate::events::{SolverEvent, Verdict};
-use crate::goal::Goal;
 use crate::show::Marks;
 use crate::speed::Speed;
 use crate::timeline::{Played, Timeline};
 use crate::tween;
+use klotski_core::engine::problem::Problem;
 use klotski_core::engine::puzzle::{Cell, Move, Position, Puzzle};
 use std::time::Duration;
 
@@ -79,7 +79,8 @@ pub enum Trend {
 pub struct Playback {
     puzzle: Puzzle,
     marks: Marks,
-    goal: Goal,
+    /// The puzzle with its goal, when there is one to check.
+    problem: Option<Problem>,
     line: Timeline,
     /// The solve of the line's end; `None` once the person left the solver's line.
     verdict: Option<Verdict>,
@@ -119,7 +120,7 @@ impl Playback {
             line: Timeline::new(&puzzle),
             puzzle,
             marks: Marks::default(),
-            goal: Goal::Unknown,
+            problem: None,
             verdict: Some(Verdict::Solving { states: 0 }),
             slide: None,
             shake: None,
@@ -141,19 +142,16 @@ impl Playback {
         }
     }
 
-    /// The same playback with goal cells and a master piece to draw (and to check, when no
-    /// target is given).
+    /// The same playback with goal cells and a master piece to draw.
     pub fn with_marks(mut self, marks: Marks) -> Playback {
-        if self.goal == Goal::Unknown {
-            self.goal = Goal::new(None, &marks);
-        }
         self.marks = marks;
         self
     }
 
-    /// The same playback with the goal placement of every piece.
-    pub fn with_target(mut self, target: Option<Vec<usize>>) -> Playback {
-        self.goal = Goal::new(target, &self.marks);
+    /// The same playback checking the goal of `problem` (the puzzle played, with its goal), or
+    /// none.
+    pub fn with_goal(mut self, problem: Option<Problem>) -> Playback {
+        self.problem = problem;
         self
     }
 
@@ -239,7 +237,7 @@ impl Playback {
 
     /// Whether the position shown is solved.
     pub fn solved(&self) -> bool {
-        self.goal.reached(&self.puzzle, self.line.position())
+        (self.problem.as_ref()).is_some_and(|problem| problem.is_solved(self.line.position()))
     }
 
     /// Whether a solve from here could still answer.
@@ -398,7 +396,7 @@ impl Playback {
 
     /// Shows the goal layout instead of the position while `shown` (the `G` key is held).
     pub fn show_goal(&mut self, shown: bool) {
-        self.goal_shown = shown && self.goal.layout(&self.puzzle).is_some();
+        self.goal_shown = shown && self.goal_layout().is_some();
     }
 
     /// A line to show in place of the status until the next action (an error, say).
@@ -566,9 +564,15 @@ impl Playback {
         })
     }
 
+    /// The goal layout to show while `G` is held, when the goal is one placement.
+    fn goal_layout(&self) -> Option<Position> {
+        let target = self.problem.as_ref()?.placement()?;
+        self.puzzle.position(target).ok()
+    }
+
     /// The position drawn: the goal layout while `G` is held, else the position shown.
     fn shown(&self) -> Position {
-        let goal = self.goal_shown.then(|| self.goal.layout(&self.puzzle));
+        let goal = self.goal_shown.then(|| self.goal_layout());
         goal.flatten()
             .unwrap_or_else(|| self.line.position().clone())
     }

@@ -3,17 +3,16 @@
 //! and the classic 4x5 Klotski all reach the window and the headless renderer through it.
 
 use crate::events::{Job, SolverEvent, Verdict, answer_events};
-use klotski_core::engine::geometry::Shape;
+use klotski_core::engine::problem::{Goal, Problem};
 use klotski_core::engine::puzzle::{Move, Puzzle};
 use klotski_core::search::{Cancel, Limits};
 use klotski_core::solve::{Options, Progress};
 use klotski_puzzles::hrd::code::Code;
-use klotski_puzzles::hrd::layout::GOAL_HEAD;
 use klotski_puzzles::hrd::play::{playable, solution_from};
 use klotski_puzzles::numeric::NumericPuzzle;
 use klotski_puzzles::sbp::SbpBoard;
 use klotski_puzzles::sbp::engine::{
-    EngineError, EnginePuzzle, engine_puzzle, engine_solution, engine_solution_from,
+    EngineError, engine_problem, engine_solution, engine_solution_from,
 };
 use std::cell::RefCell;
 use std::sync::Arc;
@@ -31,6 +30,20 @@ pub struct Marks {
     pub master: Option<usize>,
 }
 
+impl Marks {
+    /// What `problem`'s goal adds to the board: a cover goal's cells and master piece; a goal
+    /// placement shows through the numbers' order and adds nothing.
+    pub fn of(problem: &Problem) -> Marks {
+        match problem.goal() {
+            Goal::Cover { master, cells } => Marks {
+                goal_cells: cells.clone(),
+                master: Some(*master),
+            },
+            Goal::Placement(_) => Marks::default(),
+        }
+    }
+}
+
 /// A puzzle to play and the solve that finds its moves.
 pub struct Show {
     /// The pieces, the board and the start.
@@ -41,8 +54,9 @@ pub struct Show {
     pub job: Job,
     /// The same solve from any position.
     pub solve_from: SolveFrom,
-    /// The goal placement of every piece, when the goal is one placement (Numeric Klotski).
-    pub target: Option<Vec<usize>>,
+    /// The puzzle with its goal; `None` when there is no goal to check (Numeric Klotski whose
+    /// blocks can never stand where the goal needs them).
+    pub problem: Option<Problem>,
 }
 
 impl Show {
@@ -51,7 +65,7 @@ impl Show {
     /// its moves are sent as they are made, so playing starts at once.
     pub fn numeric(numeric: NumericPuzzle, options: Options) -> Show {
         let puzzle = numeric.engine();
-        let target = numeric.target(&puzzle).ok();
+        let problem = numeric.problem().ok();
         let start = puzzle.start.clone();
         let solve_from: SolveFrom = Arc::new(move |origins: &[usize], cancel: Cancel| {
             let mut options = options.clone();
@@ -63,38 +77,36 @@ impl Show {
             puzzle,
             marks: Marks::default(),
             solve_from,
-            target,
+            problem,
         }
     }
 
     /// A sliding brick puzzle: walls, goal cells and the master brick drawn apart; solved by
     /// A* (shortest), replayed on the engine before a move is shown.
     pub fn sbp(board: SbpBoard, limits: Limits) -> Show {
-        let engine = engine_puzzle(&board);
-        let marks = Marks {
-            goal_cells: engine.goals.clone(),
-            master: Some(engine.master),
-        };
+        let problem = engine_problem(&board);
+        let marks = Marks::of(&problem);
         let job: Job = {
             let limits = limits.clone();
             Box::new(move |emit| {
                 let events = match engine_solution(&board, limits) {
-                    Ok((solved, moves)) => shortest_checked(&solved, moves),
+                    Ok((solved, moves)) => shortest_checked(&solved, &solved.puzzle().start, moves),
                     Err(e) => engine_failure(e),
                 };
                 events.into_iter().for_each(emit);
             })
         };
-        let puzzle = engine.puzzle.clone();
+        let puzzle = problem.puzzle().clone();
+        let goal = problem.clone();
         let solve_from: SolveFrom = Arc::new(move |origins: &[usize], cancel: Cancel| {
             let limits = Limits {
                 cancel,
                 ..limits.clone()
             };
-            let (engine, origins) = (engine.clone(), origins.to_vec());
+            let (problem, origins) = (goal.clone(), origins.to_vec());
             Box::new(move |emit| {
-                let events = match engine_solution_from(&engine, &origins, limits) {
-                    Ok(moves) => shortest_checked(&from(&engine, &origins), moves),
+                let events = match engine_solution_from(&problem, &origins, limits) {
+                    Ok(moves) => shortest_checked(&problem, &origins, moves),
                     Err(e) => engine_failure(e),
                 };
                 events.into_iter().for_each(emit);
@@ -105,7 +117,7 @@ impl Show {
             marks,
             job,
             solve_from,
-            target: None,
+            problem: Some(problem),
         }
     }
 
@@ -113,25 +125,14 @@ impl Show {
     /// it, bottom centre) the goal cells. The shortest single-cell solution takes milliseconds,
     /// so it is found here; the job only replays it and streams it.
     pub fn hrd(code: Code) -> Show {
-        let (puzzle, moves) = playable(code);
-        let master = (puzzle.pieces.iter()).position(|p| p.shape == Shape { rows: 2, cols: 2 });
-        let engine = EnginePuzzle {
-            goals: (puzzle.board)
-                .footprint(Shape { rows: 2, cols: 2 }, GOAL_HEAD)
-                .collect(),
-            master: master.expect("a legal layout has the 2x2 block"),
-            puzzle,
-        };
-        let marks = Marks {
-            goal_cells: engine.goals.clone(),
-            master: Some(engine.master),
-        };
-        let puzzle = engine.puzzle.clone();
+        let (problem, moves) = playable(code);
+        let marks = Marks::of(&problem);
+        let puzzle = problem.puzzle().clone();
         let job: Job = {
-            let engine = engine.clone();
+            let problem = problem.clone();
             Box::new(move |emit| {
                 let events = match moves {
-                    Some(moves) => shortest_checked(&engine, moves),
+                    Some(moves) => shortest_checked(&problem, &problem.puzzle().start, moves),
                     None => vec![SolverEvent::Verdict(Verdict::NoSolution(
                         "the goal cannot be reached from this layout (every layout it reaches was tried)".into(),
                     ))],
@@ -140,11 +141,12 @@ impl Show {
             })
         };
         // A classic layout solves in milliseconds: there is nothing to cancel.
+        let goal = problem.clone();
         let solve_from: SolveFrom = Arc::new(move |origins: &[usize], _cancel: Cancel| {
-            let (engine, origins) = (engine.clone(), origins.to_vec());
+            let (problem, origins) = (goal.clone(), origins.to_vec());
             Box::new(move |emit| {
-                let events = match solution_from(&engine.puzzle, &origins) {
-                    Some(moves) => shortest_checked(&from(&engine, &origins), moves),
+                let events = match solution_from(problem.puzzle(), &origins) {
+                    Some(moves) => shortest_checked(&problem, &origins, moves),
                     None => vec![SolverEvent::Verdict(Verdict::NoSolution(
                         "the goal cannot be reached from this layout (every layout it reaches was tried)".into(),
                     ))],
@@ -157,7 +159,7 @@ impl Show {
             marks,
             job,
             solve_from,
-            target: None,
+            problem: Some(problem),
         }
     }
 }
@@ -179,8 +181,7 @@ fn numeric_job(numeric: NumericPuzzle, origins: Vec<usize>, options: Options) ->
             streamed = true;
             (emit.borrow_mut())(SolverEvent::Move(mv));
         };
-        let mut puzzle = numeric.engine();
-        let result = if origins == puzzle.start {
+        let result = if origins == numeric.engine().start {
             klotski_puzzles::numeric::solve_streaming(
                 &numeric,
                 options,
@@ -188,17 +189,15 @@ fn numeric_job(numeric: NumericPuzzle, origins: Vec<usize>, options: Options) ->
                 &mut on_move,
             )
         } else {
-            let target = match numeric.target(&puzzle) {
-                Ok(target) => target,
+            let here = match numeric.problem() {
+                Ok(problem) => problem.from(&origins).expect("the player's position"),
                 Err(proof) => {
                     let verdict = Verdict::NoSolution(proof.to_string());
                     return (emit.borrow_mut())(SolverEvent::Verdict(verdict));
                 }
             };
-            puzzle.start = origins;
             klotski_core::solve::solve_puzzle_streaming(
-                &puzzle,
-                &target,
+                &here,
                 options,
                 &mut on_progress,
                 &mut on_move,
@@ -211,17 +210,6 @@ fn numeric_job(numeric: NumericPuzzle, origins: Vec<usize>, options: Options) ->
     })
 }
 
-/// `engine` with its pieces starting at `origins`.
-fn from(engine: &EnginePuzzle, origins: &[usize]) -> EnginePuzzle {
-    EnginePuzzle {
-        puzzle: Puzzle {
-            start: origins.to_vec(),
-            ..engine.puzzle.clone()
-        },
-        ..engine.clone()
-    }
-}
-
 /// The verdict of a brick solve that found nothing.
 fn engine_failure(error: EngineError) -> Vec<SolverEvent> {
     match error {
@@ -232,10 +220,12 @@ fn engine_failure(error: EngineError) -> Vec<SolverEvent> {
     }
 }
 
-/// The events of a shortest solution of `engine`: each move, then a proven-optimal verdict, once
-/// the moves have replayed onto the goal; a solution that fails that check is never shown.
-fn shortest_checked(engine: &EnginePuzzle, moves: Vec<Move>) -> Vec<SolverEvent> {
-    if master_on_goals(engine, &moves) {
+/// The events of a shortest solution of `problem` from its pieces at `origins`: each move, then
+/// a proven-optimal verdict, once the moves have replayed onto the goal; a solution that fails
+/// that check is never shown.
+fn shortest_checked(problem: &Problem, origins: &[usize], moves: Vec<Move>) -> Vec<SolverEvent> {
+    let checked = (problem.from(origins)).is_ok_and(|here| here.verify(&moves).is_ok());
+    if checked {
         (moves.into_iter().map(SolverEvent::Move))
             .chain([SolverEvent::Verdict(Verdict::Solved { optimal: true })])
             .collect()
@@ -244,16 +234,4 @@ fn shortest_checked(engine: &EnginePuzzle, moves: Vec<Move>) -> Vec<SolverEvent>
             "the solution failed its replay check".to_string(),
         ))]
     }
-}
-
-/// Whether `moves` replay on `engine` and leave the master brick over every goal cell.
-fn master_on_goals(engine: &EnginePuzzle, moves: &[Move]) -> bool {
-    let puzzle = &engine.puzzle;
-    puzzle.replay(moves).is_ok_and(|end| {
-        let shape = puzzle.pieces[engine.master].shape;
-        let covered: Vec<usize> = (puzzle.board)
-            .footprint(shape, end.origins()[engine.master])
-            .collect();
-        engine.goals.iter().all(|g| covered.contains(g))
-    })
 }

@@ -58,6 +58,20 @@ impl Weights {
 /// never overestimate the remaining moves; a state it rates `u32::MAX` is known to be a dead
 /// end. `on_bound` is called each time the smallest open `f` grows, with that bound and the
 /// counters so far. `Exhausted` means no goal is reachable from `start`.
+///
+/// ```
+/// use klotski_core::engine::{Board, Puzzle};
+/// use klotski_core::search::{Limits, Outcome, astar};
+/// use klotski_core::solve::packed::PackedSpace;
+///
+/// // 1 2 / _ 3 on a 2x2 board: one move (3 left) from the goal 1 2 / 3 _.
+/// let puzzle = Puzzle::numbered(Board::new(2, 2), &[1, 2, 0, 3], &[]);
+/// let space = PackedSpace::<1>::new(&puzzle).unwrap();
+/// let (start, goal) = (space.encode(&puzzle.start), space.encode(&[0, 1, 2]));
+/// let limits = Limits::memory(1 << 20);
+/// let search = astar(&space, start, |s| *s == goal, |_| 0, limits, |_, _| {});
+/// assert!(matches!(search.outcome, Outcome::Found(path) if path.len() == 1));
+/// ```
 pub fn astar<P: Space>(
     space: &P,
     start: P::State,
@@ -80,6 +94,21 @@ pub fn astar<P: Space>(
 /// [`astar`] with the open states ordered by `weights` instead of `g + h`: the path found is
 /// then not necessarily shortest (except with [`Weights::ASTAR`]), but `Exhausted` still means
 /// that no goal is reachable.
+///
+/// ```
+/// use klotski_core::engine::{Board, Puzzle};
+/// use klotski_core::search::{Limits, Outcome, Weights, weighted_astar};
+/// use klotski_core::solve::packed::PackedSpace;
+///
+/// // 1 2 / _ 3 on a 2x2 board: one move (3 left) from the goal 1 2 / 3 _.
+/// let puzzle = Puzzle::numbered(Board::new(2, 2), &[1, 2, 0, 3], &[]);
+/// let space = PackedSpace::<1>::new(&puzzle).unwrap();
+/// let (start, goal) = (space.encode(&puzzle.start), space.encode(&[0, 1, 2]));
+/// let limits = Limits::memory(1 << 20);
+/// let greedy = Weights::GREEDY;
+/// let search = weighted_astar(&space, start, |s| *s == goal, |_| 0, greedy, limits, |_, _| {});
+/// assert!(matches!(search.outcome, Outcome::Found(_)));
+/// ```
 pub fn weighted_astar<P: Space>(
     space: &P,
     start: P::State,
@@ -168,10 +197,7 @@ pub fn weighted_astar<P: Space>(
         }
     };
     meter.stats.stored = closed.len() as u64;
-    Search {
-        outcome,
-        stats: meter.stats,
-    }
+    Search::ended(outcome, meter.stats)
 }
 
 /// The moves from the start to `state`, read back through the closed table.

@@ -2,27 +2,14 @@
 //! too large to search exhaustively. Priority `g + weight * h`: weight 1 is A*, a large weight
 //! is greedy.
 
-use super::Limits;
+use super::{Limits, Outcome, Search, Stats, Stop};
 use fxhash::FxHashSet;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-/// How much one search may spend: expansions, and the caller's limits, whose deadline,
-/// cancellation and memory stop it whatever is left of them (one search of a large board can
-/// take longer than a whole time limit, and its nodes can be as large as the board).
-#[derive(Clone, Copy, Debug)]
-pub struct Budget<'a> {
-    /// Most nodes expanded.
-    pub max_nodes: usize,
-    /// The deadline, the cancellation and the memory to heed.
-    pub limits: &'a Limits,
-    /// Bytes one node holds, counting what it owns on the heap: the search gives up when the
-    /// nodes waiting to be expanded would take more than the limits' memory.
-    pub node_bytes: usize,
-}
-
-/// Expansions between two looks at the clock.
-const CLOCK_EVERY: usize = 256;
+/// Expansions between two looks at the clock: fewer than the other searches', since one node
+/// of a large board can cost what thousands of theirs do.
+const CLOCK_EVERY: u64 = 256;
 
 /// A node waiting in the arena: the node itself until it is expanded, its parent and the move
 /// from the parent.
@@ -33,20 +20,19 @@ struct Entry<N, M> {
     depth: u32,
 }
 
-/// The moves of the path found, and the node it ends on.
-pub type Found<N, M> = (Vec<M>, N);
-
 /// Searches from `start` for a node `is_goal` accepts, expanding the node with the lowest
 /// `depth + weight * heuristic` first (ties: the newest, which dives through plateaus instead
-/// of widening them). Nodes with equal `key`s are taken as
-/// the same node, so `key` may merge nodes that are equivalent for the goal at hand. Gives up
-/// (`None`) when the `budget` is spent or everything reachable was expanded.
+/// of widening them). Nodes with equal `key`s are taken as the same node, so `key` may merge
+/// nodes that are equivalent for the goal at hand. `node_bytes` is what one node holds,
+/// counting what it owns on the heap: the search stops when the nodes waiting to be expanded
+/// would take more than the limits' memory (one search of a large board can take longer than
+/// a whole time limit, and its nodes can be as large as the board). The path found ends on
+/// [`Search::end`]; a search that expanded everything reachable is [`Outcome::Exhausted`].
 ///
 /// ```
-/// use klotski::search::{Budget, Limits, best_first};
+/// use klotski_core::search::{Limits, best_first};
 /// // Nodes are integers, moves are +1 and -1, the goal is 10.
-/// let limits = Limits::memory(1 << 20);
-/// let budget = Budget { max_nodes: 100, limits: &limits, node_bytes: 8 };
+/// let limits = Limits::memory(1 << 20).expanding(100);
 /// let (moves, end) = best_first(
 ///     0i64,
 ///     |n, out| out.extend([(1, n + 1), (-1, n - 1)]),
@@ -54,11 +40,14 @@ pub type Found<N, M> = (Vec<M>, N);
 ///     |n| *n as u64,
 ///     |n| *n == 10,
 ///     1,
-///     budget,
+///     8,
+///     &limits,
 /// )
+/// .found()
 /// .unwrap();
 /// assert_eq!((moves.len(), end), (10, 10));
 /// ```
+#[allow(clippy::too_many_arguments)] // the calling style of every closure search, plus the weight
 pub fn best_first<N, M: Copy>(
     start: N,
     mut successors: impl FnMut(&N, &mut Vec<(M, N)>),
@@ -66,8 +55,9 @@ pub fn best_first<N, M: Copy>(
     mut key: impl FnMut(&N) -> u64,
     mut is_goal: impl FnMut(&N) -> bool,
     weight: u64,
-    budget: Budget<'_>,
-) -> Option<Found<N, M>> {
+    node_bytes: usize,
+    limits: &Limits,
+) -> Search<M, N> {
     let mut seen = FxHashSet::default();
     seen.insert(key(&start));
     let mut heap = BinaryHeap::new();
@@ -79,8 +69,9 @@ pub fn best_first<N, M: Copy>(
         depth: 0,
     }];
     let mut children = Vec::new();
-    let mut expanded = 0;
-    let most_waiting = budget.limits.max_memory / budget.node_bytes.max(1);
+    let mut stats = Stats::default();
+    let stop = |stop: Stop, stats: Stats| Search::ended(Outcome::Stopped(stop), stats);
+    let most_waiting = limits.max_memory / node_bytes.max(1);
     let mut waiting = 1usize;
     while let Some((_, index)) = heap.pop() {
         waiting -= 1;
@@ -96,12 +87,23 @@ pub fn best_first<N, M: Copy>(
                 at = arena[at].parent as usize;
             }
             moves.reverse();
-            return Some((moves, node));
+            stats.stored = arena.len() as u64;
+            return Search {
+                end: Some(node),
+                ..Search::ended(Outcome::Found(moves), stats)
+            };
         }
-        expanded += 1;
-        let look = expanded % CLOCK_EVERY == 1;
-        if expanded > budget.max_nodes || look && budget.limits.expired().is_some() {
-            return None;
+        stats.expanded += 1;
+        if limits
+            .max_expanded
+            .is_some_and(|most| stats.expanded > most)
+        {
+            return stop(Stop::Work, stats);
+        }
+        if stats.expanded % CLOCK_EVERY == 1
+            && let Some(expired) = limits.expired()
+        {
+            return stop(expired, stats);
         }
         let depth = arena[index as usize].depth + 1;
         children.clear();
@@ -110,8 +112,9 @@ pub fn best_first<N, M: Copy>(
             if seen.insert(key(&child)) {
                 waiting += 1;
                 if waiting > most_waiting {
-                    return None;
+                    return stop(Stop::Memory(limits.max_memory), stats);
                 }
+                stats.peak_bytes = stats.peak_bytes.max(waiting * node_bytes);
                 let priority = depth as u64 + weight * heuristic(&child);
                 heap.push((Reverse(priority), arena.len() as u32));
                 arena.push(Entry {
@@ -123,7 +126,8 @@ pub fn best_first<N, M: Copy>(
             }
         }
     }
-    None
+    stats.stored = arena.len() as u64;
+    Search::ended(Outcome::Exhausted, stats)
 }
 
 #[cfg(test)]
@@ -135,22 +139,23 @@ mod tests {
         // Nodes are integers; moves +1 and -1; goal 10 (the doctest finds it).
         let succ = |n: &i64, out: &mut Vec<(i64, i64)>| out.extend([(1, n + 1), (-1, n - 1)]);
         let h = |n: &i64| (10 - n).unsigned_abs();
-        let run = |max_nodes, limits: &Limits, node_bytes| {
-            let budget = Budget {
-                max_nodes,
-                limits,
-                node_bytes,
-            };
-            best_first(0i64, succ, h, |n| *n as u64, |n| *n == 10, 1, budget)
+        let run = |max_nodes, limits: Limits| {
+            let limits = limits.expanding(max_nodes);
+            let search = best_first(0i64, succ, h, |n| *n as u64, |n| *n == 10, 1, 8, &limits);
+            search.outcome
         };
+        let found = |outcome: Outcome<i64>| matches!(outcome, Outcome::Found(_));
         let unlimited = Limits::memory(usize::MAX);
-        assert!(run(1000, &unlimited, 8).is_some());
-        assert!(run(5, &unlimited, 8).is_none());
+        assert!(found(run(1000, unlimited.clone())));
+        assert_eq!(run(5, unlimited), Outcome::Stopped(Stop::Work));
         let expired = Limits::memory(usize::MAX).until(std::time::Instant::now());
-        assert!(run(1000, &expired, 8).is_none());
+        assert_eq!(run(1000, expired), Outcome::Stopped(Stop::Time));
         // Two nodes wait after each expansion on the way to the goal: room for one is too
         // little, room for two is enough.
-        assert!(run(1000, &Limits::memory(8), 8).is_none());
-        assert!(run(1000, &Limits::memory(16), 8).is_some());
+        assert_eq!(
+            run(1000, Limits::memory(8)),
+            Outcome::Stopped(Stop::Memory(8))
+        );
+        assert!(found(run(1000, Limits::memory(16))));
     }
 }

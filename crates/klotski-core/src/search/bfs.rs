@@ -8,6 +8,20 @@ use fxhash::FxHashMap;
 /// Finds a shortest path from `start` to a state for which `is_goal` holds, or proves none is
 /// reachable by visiting every state reachable from `start`. `on_layer` is called after each
 /// layer with the counters so far.
+///
+/// ```
+/// use klotski_core::engine::{Board, Puzzle};
+/// use klotski_core::search::{Limits, Outcome, bfs};
+/// use klotski_core::solve::packed::PackedSpace;
+///
+/// // 1 2 / _ 3 on a 2x2 board: one move (3 left) from the goal 1 2 / 3 _.
+/// let puzzle = Puzzle::numbered(Board::new(2, 2), &[1, 2, 0, 3], &[]);
+/// let space = PackedSpace::<1>::new(&puzzle).unwrap();
+/// let (start, goal) = (space.encode(&puzzle.start), space.encode(&[0, 1, 2]));
+/// let limits = Limits::memory(1 << 20);
+/// let search = bfs(&space, start, |s| *s == goal, limits, |_| {});
+/// assert!(matches!(search.outcome, Outcome::Found(path) if path.len() == 1));
+/// ```
 pub fn bfs<P: Space>(
     space: &P,
     start: P::State,
@@ -66,8 +80,5 @@ pub fn bfs<P: Space>(
         Outcome::Exhausted
     };
     meter.stats.stored = seen.len() as u64;
-    Search {
-        outcome,
-        stats: meter.stats,
-    }
+    Search::ended(outcome, meter.stats)
 }

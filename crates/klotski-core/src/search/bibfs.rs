@@ -36,6 +36,20 @@ impl<S: Copy + Eq + std::hash::Hash, M: Copy> Side<S, M> {
 
 /// Finds a shortest path from `start` to `goal`, or proves there is none by exhausting the
 /// component of either one. `on_layer` is called after each layer with the counters so far.
+///
+/// ```
+/// use klotski_core::engine::{Board, Puzzle};
+/// use klotski_core::search::{Limits, Outcome, bidirectional_bfs};
+/// use klotski_core::solve::packed::PackedSpace;
+///
+/// // 1 2 / _ 3 on a 2x2 board: one move (3 left) from the goal 1 2 / 3 _.
+/// let puzzle = Puzzle::numbered(Board::new(2, 2), &[1, 2, 0, 3], &[]);
+/// let space = PackedSpace::<1>::new(&puzzle).unwrap();
+/// let (start, goal) = (space.encode(&puzzle.start), space.encode(&[0, 1, 2]));
+/// let limits = Limits::memory(1 << 20);
+/// let search = bidirectional_bfs(&space, start, goal, limits, |_| {});
+/// assert!(matches!(search.outcome, Outcome::Found(path) if path.len() == 1));
+/// ```
 pub fn bidirectional_bfs<P: Reversible>(
     space: &P,
     start: P::State,
@@ -76,10 +90,7 @@ pub fn bidirectional_bfs<P: Reversible>(
         meter.stats.stored = (forward.seen.len() + backward.seen.len()) as u64;
         outcome
     };
-    Search {
-        outcome,
-        stats: meter.stats,
-    }
+    Search::ended(outcome, meter.stats)
 }
 
 /// Where the two sides met: `mv` leads from `near`, on the side just expanded, to `far`, on the

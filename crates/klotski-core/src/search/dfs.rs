@@ -9,6 +9,20 @@ use fxhash::FxHashMap;
 /// Finds a path from `start` to a state for which `is_goal` holds, always expanding the newest
 /// state first (successors in the order the space gives them), or proves none is reachable.
 /// Every state is stored once, with the move that first reached it.
+///
+/// ```
+/// use klotski_core::engine::{Board, Puzzle};
+/// use klotski_core::search::{Limits, Outcome, dfs};
+/// use klotski_core::solve::packed::PackedSpace;
+///
+/// // 1 2 / _ 3 on a 2x2 board: one move (3 left) from the goal 1 2 / 3 _.
+/// let puzzle = Puzzle::numbered(Board::new(2, 2), &[1, 2, 0, 3], &[]);
+/// let space = PackedSpace::<1>::new(&puzzle).unwrap();
+/// let (start, goal) = (space.encode(&puzzle.start), space.encode(&[0, 1, 2]));
+/// let limits = Limits::memory(1 << 20);
+/// let search = dfs(&space, start, |s| *s == goal, limits);
+/// assert!(matches!(search.outcome, Outcome::Found(_)));
+/// ```
 pub fn dfs<P: Space>(
     space: &P,
     start: P::State,
@@ -55,10 +69,7 @@ pub fn dfs<P: Space>(
         Outcome::Exhausted
     };
     meter.stats.stored = seen.len() as u64;
-    Search {
-        outcome,
-        stats: meter.stats,
-    }
+    Search::ended(outcome, meter.stats)
 }
 
 #[cfg(test)]

@@ -149,6 +149,21 @@ impl<W: Walk, G: FnMut(&W::State) -> bool, H: FnMut(&W::State) -> u32> Dive<'_, 
 /// never overestimate (`u32::MAX` marks a dead end). `on_iteration` is called before each pass
 /// with its bound and the counters so far. `Exhausted` means a pass found nothing and nothing
 /// beyond its bound either: no goal is reachable.
+///
+/// ```
+/// use klotski_core::engine::{Board, Puzzle};
+/// use klotski_core::search::{Limits, Outcome, idastar, idastar::Stepwise};
+/// use klotski_core::solve::packed::PackedSpace;
+///
+/// // 1 2 / _ 3 on a 2x2 board: one move (3 left) from the goal 1 2 / 3 _.
+/// let puzzle = Puzzle::numbered(Board::new(2, 2), &[1, 2, 0, 3], &[]);
+/// let space = PackedSpace::<1>::new(&puzzle).unwrap();
+/// let (start, goal) = (space.encode(&puzzle.start), space.encode(&[0, 1, 2]));
+/// let limits = Limits::memory(1 << 20);
+/// let walk = Stepwise::new(&space);
+/// let search = idastar(&walk, start, |s| *s == goal, |_| 0, limits, |_, _| {});
+/// assert!(matches!(search.outcome, Outcome::Found(path) if path.len() == 1));
+/// ```
 pub fn idastar<W: Walk>(
     walk: &W,
     mut start: W::State,
@@ -178,8 +193,5 @@ pub fn idastar<W: Walk>(
             Err(stop) => break Outcome::Stopped(stop),
         }
     };
-    Search {
-        outcome,
-        stats: dive.meter.stats,
-    }
+    Search::ended(outcome, dive.meter.stats)
 }

@@ -71,6 +71,20 @@ impl<P: Space, G: FnMut(&P::State) -> bool> Pass<'_, P, G> {
 /// passes with limits 0, 1, 2, ... `on_iteration` is called before each pass with its limit and
 /// the counters so far (expansions add up over the passes). `Exhausted` means a pass ended with
 /// no path cut by its limit: no goal is reachable.
+///
+/// ```
+/// use klotski_core::engine::{Board, Puzzle};
+/// use klotski_core::search::{Limits, Outcome, ids};
+/// use klotski_core::solve::packed::PackedSpace;
+///
+/// // 1 2 / _ 3 on a 2x2 board: one move (3 left) from the goal 1 2 / 3 _.
+/// let puzzle = Puzzle::numbered(Board::new(2, 2), &[1, 2, 0, 3], &[]);
+/// let space = PackedSpace::<1>::new(&puzzle).unwrap();
+/// let (start, goal) = (space.encode(&puzzle.start), space.encode(&[0, 1, 2]));
+/// let limits = Limits::memory(1 << 20);
+/// let search = ids(&space, start, |s| *s == goal, limits, |_, _| {});
+/// assert!(matches!(search.outcome, Outcome::Found(path) if path.len() == 1));
+/// ```
 pub fn ids<P: Space>(
     space: &P,
     start: P::State,
@@ -103,10 +117,7 @@ pub fn ids<P: Space>(
         })
         .expect("the passes end with an outcome");
     pass.meter.stats.stored = pass.depth_of.len() as u64;
-    Search {
-        outcome,
-        stats: pass.meter.stats,
-    }
+    Search::ended(outcome, pass.meter.stats)
 }
 
 #[cfg(test)]

@@ -1,7 +1,31 @@
 //! Generic searches over any puzzle's state space, bounded by memory and time.
 //!
-//! A puzzle exposes its states through [`Space`]; the searches never look inside a state, so one
-//! breadth-first search serves Numeric Klotski, brick puzzles and Tipover alike.
+//! One calling style for every search, as the `pathfinding` crate has: a start, the moves out
+//! of a state (a [`Space`], or for the searches whose nodes carry more than a state, a
+//! `successors` closure), an estimate where the search is informed, a goal test, and
+//! [`Limits`] (memory, work, deadline, cancellation); every one returns a [`Search`]. The
+//! searches never look inside a state, so one breadth-first search serves Numeric Klotski,
+//! brick puzzles and Tipover alike.
+//!
+//! ```
+//! use klotski_core::search::{Limits, Outcome, Space, bfs};
+//!
+//! /// The numbers 0..=9 on a line: a move is +1 or -1.
+//! struct Line;
+//! impl Space for Line {
+//!     type State = u8;
+//!     type Move = i8;
+//!     fn successors(&self, n: &u8, out: &mut Vec<(i8, u8)>) {
+//!         out.extend([(1, n + 1), (-1, n.wrapping_sub(1))].into_iter().filter(|&(_, m)| m <= 9));
+//!     }
+//!     fn predecessor(&self, n: &u8, mv: i8) -> u8 {
+//!         (*n as i8 - mv) as u8
+//!     }
+//! }
+//!
+//! let search = bfs(&Line, 2, |n| *n == 7, Limits::memory(1 << 20), |_| {});
+//! assert_eq!(search.outcome, Outcome::Found(vec![1; 5]));
+//! ```
 
 pub mod astar;
 pub mod best_first;
@@ -16,11 +40,11 @@ pub mod ids;
 pub mod layers;
 
 pub use astar::{Weights, astar, weighted_astar};
-pub use best_first::{Budget, best_first};
+pub use best_first::best_first;
 pub use bfs::bfs;
 pub use bibfs::bidirectional_bfs;
 pub use buckets::BucketQueue;
-pub use cheapest::cheapest_path;
+pub use cheapest::{cheapest_by_key, cheapest_path};
 pub use dfs::dfs;
 pub use first_success::first_success;
 pub use idastar::idastar;
@@ -180,13 +204,47 @@ pub enum Outcome<M> {
     Stopped(Stop),
 }
 
-/// A search's outcome together with its counters.
+impl<M> Outcome<M> {
+    /// The same outcome with a path found turned into other moves by `f`.
+    pub fn map_path<T>(self, f: impl FnOnce(Vec<M>) -> Vec<T>) -> Outcome<T> {
+        match self {
+            Outcome::Found(path) => Outcome::Found(f(path)),
+            Outcome::Exhausted => Outcome::Exhausted,
+            Outcome::Stopped(stop) => Outcome::Stopped(stop),
+        }
+    }
+}
+
+/// A search's outcome together with its counters: what every search returns.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Search<M> {
+pub struct Search<M, N = ()> {
     /// How it ended.
     pub outcome: Outcome<M>,
     /// What it counted.
     pub stats: Stats,
+    /// The node a path found ends on, from the searches over closures ([`best_first`],
+    /// [`cheapest_path`], [`cheapest_by_key`]), whose callers go on from there; the searches
+    /// over a [`Space`] leave it `None`, since the moves lead there from a start the caller has.
+    pub end: Option<N>,
+}
+
+impl<M, N> Search<M, N> {
+    /// A search that ended `outcome` after counting `stats`, at no node of note.
+    pub fn ended(outcome: Outcome<M>, stats: Stats) -> Search<M, N> {
+        Search {
+            outcome,
+            stats,
+            end: None,
+        }
+    }
+
+    /// The path found and the node it ends on, if a search over closures found one.
+    pub fn found(self) -> Option<(Vec<M>, N)> {
+        match (self.outcome, self.end) {
+            (Outcome::Found(moves), Some(end)) => Some((moves, end)),
+            _ => None,
+        }
+    }
 }
 
 /// Calls between two looks at the clock: often enough to stop within milliseconds.

@@ -131,17 +131,12 @@ fn walk_search(
         limits,
         |_, stats| on_progress(Progress::Search(stats)),
     );
-    search::Search {
-        outcome: match found.outcome {
-            Outcome::Found(path) => Outcome::Found(walk.engine_moves(&start, &path)),
-            Outcome::Exhausted => Outcome::Exhausted,
-            Outcome::Stopped(stop) => Outcome::Stopped(stop),
-        },
-        stats: Stats {
-            peak_bytes: walk.table_bytes(),
-            ..found.stats
-        },
-    }
+    let stats = Stats {
+        peak_bytes: walk.table_bytes(),
+        ..found.stats
+    };
+    let outcome = (found.outcome).map_path(|path| walk.engine_moves(&start, &path));
+    search::Search::ended(outcome, stats)
 }
 
 /// Runs an exact `algo` on the packed space with `W` words per state; the A* family orders its
@@ -200,14 +195,6 @@ fn exact_packed<const W: usize>(
             })
         }
     };
-    search::Search {
-        outcome: match found.outcome {
-            Outcome::Found(path) => {
-                Outcome::Found(path.into_iter().map(PackedSpace::<W>::unpack).collect())
-            }
-            Outcome::Exhausted => Outcome::Exhausted,
-            Outcome::Stopped(stop) => Outcome::Stopped(stop),
-        },
-        stats: found.stats,
-    }
+    let unpack = |path: Vec<_>| path.into_iter().map(PackedSpace::<W>::unpack).collect();
+    search::Search::ended(found.outcome.map_path(unpack), found.stats)
 }

@@ -10,6 +10,7 @@ pub mod algo;
 pub mod anytime;
 pub mod budget;
 pub mod constructive;
+mod cover;
 mod exact;
 mod finish;
 pub mod packed;
@@ -26,7 +27,8 @@ pub use portfolio::{solve_puzzle, solve_puzzle_streaming};
 pub use proof::Unsolvable;
 pub use report::{Answer, Bytes, Limit, MOST_MOVES, Method, Report, Stage, Verdict};
 
-use crate::engine::puzzle::{Move, Puzzle};
+use crate::engine::problem::{Problem, Unsolved};
+use crate::engine::puzzle::Move;
 use crate::heuristic::pdb::{Cache, TableEvent};
 use crate::search::{Limits, Stats};
 
@@ -76,15 +78,11 @@ pub struct Unverified {
     /// The method that produced it.
     pub method: String,
     /// What the replay found.
-    pub reason: String,
+    pub reason: Unsolved,
 }
 
-/// Replays `moves` on the engine and checks that they end on `target`.
-pub fn verify(puzzle: &Puzzle, target: &[usize], moves: &[Move]) -> Result<(), String> {
-    let end = puzzle.replay(moves).map_err(|e| e.to_string())?;
-    if end.origins() == target {
-        Ok(())
-    } else {
-        Err(format!("the {} moves do not end on the goal", moves.len()))
-    }
+/// Replays `moves` on `problem`'s engine and checks that they end on its goal
+/// ([`Problem::verify`]).
+pub fn verify(problem: &Problem, moves: &[Move]) -> Result<(), Unsolved> {
+    problem.verify(moves).map(drop)
 }

@@ -15,6 +15,7 @@ use super::algo::Algo;
 use super::anytime;
 use super::budget;
 use super::constructive::{self, Failure};
+use super::cover::solve_cover;
 use super::exact::{exact, weighted_walk};
 use super::finish::{Effort, finish};
 use super::proof::Unsolvable;
@@ -23,6 +24,7 @@ use super::report::{Answer, Limit, MOST_MOVES, Report, Stage, Verdict as Decided
 use super::shorten;
 use super::tile_walk::TileWalk;
 use super::{Options, Progress, Unverified, verify};
+use crate::engine::problem::Problem;
 use crate::engine::puzzle::{Move, Puzzle};
 use crate::heuristic::Manhattan;
 use crate::search::{Limits, Outcome, Stats, Stop};
@@ -43,15 +45,18 @@ const MOVES_PER_REPORT: usize = 1 << 14;
 /// [`MOST_MOVES`].
 const LENGTH_PER_BOUND: u64 = 5;
 
-/// Solves `puzzle` towards `target` (the goal origin of each piece): the portfolio of
-/// [`Algo::Auto`], or the method `options` forces. No puzzle-specific rules are tried first.
+/// Solves `problem`: for a goal placement, the portfolio of [`Algo::Auto`] or the method
+/// `options` forces; for a cover goal, breadth-first search. No puzzle-specific rules are
+/// tried first.
 pub fn solve_puzzle(
-    puzzle: &Puzzle,
-    target: &[usize],
+    problem: &Problem,
     options: Options,
     on_progress: &mut dyn FnMut(Progress<'_>),
 ) -> Result<Report, Unverified> {
-    Run::new(puzzle, target, options).solve(on_progress, None)
+    match problem.placement() {
+        Some(target) => Run::new(problem, target, options).solve(on_progress, None),
+        None => solve_cover(problem, &options, on_progress),
+    }
 }
 
 /// As [`solve_puzzle`], and when the constructive solver runs, hands `on_move` each of its moves
@@ -59,18 +64,23 @@ pub fn solve_puzzle(
 /// then exactly the moves handed over (nothing is shortened afterwards: they have been shown),
 /// still replayed and checked against the goal before it is returned.
 pub fn solve_puzzle_streaming(
-    puzzle: &Puzzle,
-    target: &[usize],
+    problem: &Problem,
     options: Options,
     on_progress: &mut dyn FnMut(Progress<'_>),
     on_move: &mut dyn FnMut(Move),
 ) -> Result<Report, Unverified> {
-    Run::new(puzzle, target, options).solve(on_progress, Some(on_move))
+    match problem.placement() {
+        Some(target) => Run::new(problem, target, options).solve(on_progress, Some(on_move)),
+        None => solve_cover(problem, &options, on_progress),
+    }
 }
 
 /// One solve: the puzzle, its options, when it began and the stages so far.
 struct Run<'a> {
+    problem: &'a Problem,
+    /// The problem's puzzle.
     puzzle: &'a Puzzle,
+    /// Its goal placement.
     target: &'a [usize],
     options: Options,
     began: Instant,
@@ -95,9 +105,10 @@ enum Relaxed {
 }
 
 impl<'a> Run<'a> {
-    fn new(puzzle: &'a Puzzle, target: &'a [usize], options: Options) -> Run<'a> {
+    fn new(problem: &'a Problem, target: &'a [usize], options: Options) -> Run<'a> {
         Run {
-            puzzle,
+            problem,
+            puzzle: problem.puzzle(),
             target,
             options,
             began: Instant::now(),
@@ -153,7 +164,7 @@ impl<'a> Run<'a> {
 
     /// `moves` after their replay check, or the error that names the method behind them.
     fn checked(&self, moves: &[Move]) -> Result<(), Unverified> {
-        verify(self.puzzle, self.target, moves).map_err(|reason| Unverified {
+        verify(self.problem, moves).map_err(|reason| Unverified {
             method: self.method(),
             reason,
         })
@@ -509,7 +520,7 @@ impl<'a> Run<'a> {
         on_progress(Progress::Stage("shortening"));
         let from = moves.len();
         let shorter = shorten::locally(self.puzzle, &moves, &limits);
-        let kept = if verify(self.puzzle, self.target, &shorter).is_ok() {
+        let kept = if verify(self.problem, &shorter).is_ok() {
             shorter
         } else {
             moves
@@ -553,7 +564,7 @@ impl<'a> Run<'a> {
     /// tables take time too). The first round to run out ends it: later rounds, at smaller
     /// weights, only search longer.
     fn improvement_stage(&mut self, moves: Vec<Move>) -> Answer {
-        let (puzzle, target) = (self.puzzle, self.target);
+        let (problem, puzzle, target) = (self.problem, self.puzzle, self.target);
         let limits = self.share(0.8);
         let units = match self.beside_exact {
             true => budget::IMPROVE_BESIDE_EXACT_UNITS,
@@ -580,7 +591,7 @@ impl<'a> Run<'a> {
                 }
                 Some(run.outcome)
             },
-            |moves| verify(puzzle, target, moves).is_ok(),
+            |moves| verify(problem, moves).is_ok(),
         );
         if let Some(stop) = stopped {
             self.stopped(stop);

@@ -105,8 +105,7 @@ fn status_tells_progress_and_verdicts() {
 fn scored() -> Playback {
     let numeric: NumericPuzzle = "3 3\n1 2 3\n4 0 0\n7 5 6\n1\n5 1*2\n".parse().unwrap();
     let puzzle = numeric.engine();
-    let target = numeric.target(&puzzle).ok();
-    let mut p = Playback::new(puzzle, 200 * MS).with_target(target);
+    let mut p = Playback::new(puzzle, 200 * MS).with_goal(numeric.problem().ok());
     p.receive(SolverEvent::Move(BLOCK_UP));
     p.receive(SolverEvent::Verdict(Verdict::Solved { optimal: true }));
     p

@@ -7,13 +7,13 @@
 //! [`super::census`]) also take the single-cell metric.
 //!
 //! ```
-//! use klotski::puzzles::hrd::api;
+//! use klotski_puzzles::hrd::api;
 //!
 //! let opening = api::from_text("1A9BF0C")?;
 //! let solution = api::solve(opening).expect("the opening is solvable");
 //! assert_eq!(solution.len() - 1, 81);
 //! assert_eq!(api::to_text(*solution.last().unwrap()), "DAAF4CC00");
-//! # Ok::<(), klotski::puzzles::hrd::CodeError>(())
+//! # Ok::<(), klotski_puzzles::hrd::CodeError>(())
 //! ```
 
 use super::analysis::{Analysis, LayerLinks, Scratch};
@@ -30,9 +30,9 @@ use std::fmt::Write as _;
 /// A code as the seed writes it: nine upper-case hex digits (`Change_str`).
 ///
 /// ```
-/// use klotski::puzzles::hrd::{Code, api};
+/// use klotski_puzzles::hrd::{Code, api};
 /// assert_eq!(api::to_text(Code::new(0x4FEA13400)?), "4FEA13400");
-/// # Ok::<(), klotski::puzzles::hrd::CodeError>(())
+/// # Ok::<(), klotski_puzzles::hrd::CodeError>(())
 /// ```
 pub fn to_text(code: Code) -> String {
     code.to_string()
@@ -42,10 +42,10 @@ pub fn to_text(code: Code) -> String {
 /// optional; checked like [`check`].
 ///
 /// ```
-/// use klotski::puzzles::hrd::api;
+/// use klotski_puzzles::hrd::api;
 /// assert_eq!(api::from_text("1a9bf0c")?.value(), 0x1A9BF0C00);
 /// assert!(api::from_text("1A9G").is_err());
-/// # Ok::<(), klotski::puzzles::hrd::CodeError>(())
+/// # Ok::<(), klotski_puzzles::hrd::CodeError>(())
 /// ```
 pub fn from_text(text: &str) -> Result<Code, CodeError> {
     text.parse()
@@ -55,7 +55,7 @@ pub fn from_text(text: &str) -> Result<Code, CodeError> {
 /// one: the piece that sticks out or overlaps, too few empty cells, bits left over.
 ///
 /// ```
-/// use klotski::puzzles::hrd::{CodeError, api};
+/// use klotski_puzzles::hrd::{CodeError, api};
 /// assert!(api::check(0x1A9BF0C00).is_ok());
 /// // The seed's example of a wrong code: its last vertical piece sticks out at the bottom.
 /// assert!(matches!(api::check(0x123456789), Err(CodeError::BadPiece { row: 4, .. })));
@@ -68,13 +68,13 @@ pub fn check(value: u64) -> Result<Code, CodeError> {
 /// the 2x2 block at the bottom centre, or `None` when none can be reached.
 ///
 /// ```
-/// use klotski::puzzles::hrd::api;
+/// use klotski_puzzles::hrd::api;
 /// let path = api::solve(api::from_text("1A9BF0C00")?).unwrap();
 /// assert_eq!(path.len(), 82); // 81 steps
 /// assert!(path.last().unwrap().layout().is_solved());
 /// // The block can never reach the exit here: two horizontal pieces lie across its way.
 /// assert_eq!(api::solve(api::from_text("1AAEF0C")?), None);
-/// # Ok::<(), klotski::puzzles::hrd::CodeError>(())
+/// # Ok::<(), klotski_puzzles::hrd::CodeError>(())
 /// ```
 pub fn solve(start: Code) -> Option<Vec<Code>> {
     solve::solve(start, Metric::Piece).map(codes)
@@ -84,11 +84,11 @@ pub fn solve(start: Code) -> Option<Vec<Code>> {
 /// `None` when they lie in different groups.
 ///
 /// ```
-/// use klotski::puzzles::hrd::api;
+/// use klotski_puzzles::hrd::api;
 /// let (start, target) = (api::from_text("1A9BF0C00")?, api::from_text("1ABE70C00")?);
 /// let path = api::path(start, target).unwrap();
 /// assert_eq!((path.len() - 1, path[0], path[29]), (29, start, target));
-/// # Ok::<(), klotski::puzzles::hrd::CodeError>(())
+/// # Ok::<(), klotski_puzzles::hrd::CodeError>(())
 /// ```
 pub fn path(start: Code, target: Code) -> Option<Vec<Code>> {
     solve::to_target(start, target, Metric::Piece).map(codes)
@@ -101,11 +101,11 @@ fn codes(path: Path) -> Vec<Code> {
 /// Every layout of `code`'s group, codes ascending (`Calculate_All`).
 ///
 /// ```
-/// use klotski::puzzles::hrd::api;
+/// use klotski_puzzles::hrd::api;
 /// let group = api::group(api::from_text("1A9BF0C00")?);
 /// assert_eq!(group.len(), 25_955);
 /// assert!(group.windows(2).all(|w| w[0] < w[1]));
-/// # Ok::<(), klotski::puzzles::hrd::CodeError>(())
+/// # Ok::<(), klotski_puzzles::hrd::CodeError>(())
 /// ```
 pub fn group(code: Code) -> Vec<Code> {
     Group::of(code, Metric::Piece).codes().to_vec()
@@ -116,14 +116,14 @@ pub fn group(code: Code) -> Vec<Code> {
 /// every solution.
 ///
 /// ```
-/// use klotski::puzzles::hrd::api;
+/// use klotski_puzzles::hrd::api;
 /// let a = api::analyse(api::from_text("1A9BF0C00")?);
 /// assert_eq!(a.layers.iter().map(Vec::len).sum::<usize>(), 25_955);
 /// assert_eq!((a.farthest_step(), a.farthest().len()), (124, 8));
 /// assert_eq!((a.min_solution_step(), a.min_solutions().len()), (81, 2));
 /// assert_eq!(a.solutions.len(), 6);
 /// assert_eq!(a.link_counts.len(), a.layers.len() - 1);
-/// # Ok::<(), klotski::puzzles::hrd::CodeError>(())
+/// # Ok::<(), klotski_puzzles::hrd::CodeError>(())
 /// ```
 pub fn analyse(code: Code) -> Analysis {
     analyse_with_links(code).0
@@ -133,12 +133,12 @@ pub fn analyse(code: Code) -> Analysis {
 /// (index in layer k, index in layer k + 1) of layouts one step apart (the seed's `next_case`).
 ///
 /// ```
-/// use klotski::puzzles::hrd::api;
+/// use klotski_puzzles::hrd::api;
 /// let (a, links) = api::analyse_with_links(api::from_text("9AAAF")?);
 /// assert_eq!(a.link_counts, [3, 7, 9, 9, 4, 2]);
 /// // The start leads to all three layouts of layer 1.
 /// assert_eq!(links[0], [(0, 0), (0, 1), (0, 2)]);
-/// # Ok::<(), klotski::puzzles::hrd::CodeError>(())
+/// # Ok::<(), klotski_puzzles::hrd::CodeError>(())
 /// ```
 pub fn analyse_with_links(code: Code) -> (Analysis, Vec<LayerLinks>) {
     let group = Group::of(code, Metric::Piece);
@@ -154,11 +154,11 @@ pub fn analyse_with_links(code: Code) -> (Analysis, Vec<LayerLinks>) {
 /// `code(step)`).
 ///
 /// ```
-/// use klotski::puzzles::hrd::api;
+/// use klotski_puzzles::hrd::api;
 /// let tables = api::group_tables(api::from_text("9AAAF")?, false);
 /// assert_eq!(tables.farthest.lines().count(), 26);
 /// assert!(tables.solution.starts_with("928AAF000,7,1,DAA82F000,1\n"));
-/// # Ok::<(), klotski::puzzles::hrd::CodeError>(())
+/// # Ok::<(), klotski_puzzles::hrd::CodeError>(())
 /// ```
 pub fn group_tables(code: Code, integral: bool) -> GroupTables {
     let group = Group::of(code, Metric::Piece);
@@ -185,11 +185,11 @@ pub struct GroupTables {
 /// (`Output_Graph`).
 ///
 /// ```
-/// use klotski::puzzles::hrd::api;
+/// use klotski_puzzles::hrd::api;
 /// let picture = api::draw(api::from_text("4FEA134")?, 1);
 /// assert!(picture.starts_with("+-+-+-+-+\n| | | | |\n"));
 /// assert_eq!(picture.lines().count(), 11);
-/// # Ok::<(), klotski::puzzles::hrd::CodeError>(())
+/// # Ok::<(), klotski_puzzles::hrd::CodeError>(())
 /// ```
 pub fn draw(code: Code, width: usize) -> String {
     Drawing {
@@ -202,7 +202,7 @@ pub fn draw(code: Code, width: usize) -> String {
 /// Calls `visit` with every legal code, ascending (`Find_All_Case`): 29,334,498 of them.
 ///
 /// ```
-/// use klotski::puzzles::hrd::api;
+/// use klotski_puzzles::hrd::api;
 /// let mut count = 0u64;
 /// api::all_codes(|_| count += 1);
 /// assert_eq!(count, 29_334_498);
@@ -221,14 +221,14 @@ pub fn census(progress: &mut dyn FnMut(Progress)) -> GroupCensus {
 /// The census of the layouts of `mix` alone, numbered as in the whole [`census`].
 ///
 /// ```
-/// use klotski::puzzles::hrd::{api, mix::Mix};
+/// use klotski_puzzles::hrd::{api, mix::Mix};
 /// let mix = Mix { jiang: 5, bing: 4, style: 1 };
 /// let census = api::census_of_mix(mix, &mut |_| {});
 /// let opening = census.classify(api::from_text("1A9BF0C00")?).unwrap();
 /// // The seed's number 5-4-1-1-7472: mix 5-4-1, group 1, index 7472 in it.
 /// assert_eq!((opening.mix, opening.group_num, opening.group_index), (mix, 1, 7472));
 /// assert_eq!(census.groups_of_mix(mix).count(), 898);
-/// # Ok::<(), klotski::puzzles::hrd::CodeError>(())
+/// # Ok::<(), klotski_puzzles::hrd::CodeError>(())
 /// ```
 pub fn census_of_mix(mix: Mix, progress: &mut dyn FnMut(Progress)) -> GroupCensus {
     GroupCensus::of_mix(mix, progress)

@@ -10,7 +10,7 @@ use super::code::Code;
 use super::layout::Layout;
 use super::moves::{HrdSpace, Metric};
 use fxhash::FxHashMap;
-use klotski_core::search;
+use klotski_core::search::{self, Limits};
 
 /// The layouts of one group and the steps between them.
 #[derive(Clone, Debug)]
@@ -28,8 +28,11 @@ impl Group {
     /// The group of `seed` under `metric`.
     pub fn of(seed: Code, metric: Metric) -> Group {
         let space = HrdSpace::new(metric);
-        let mut found: Vec<(Code, Layout)> = search::layers(&space, seed.layout())
-            .into_iter()
+        // A group of the 4x5 board holds at most some tens of thousands of layouts (a few
+        // MiB): the limits are a formality.
+        let limits = Limits::memory(1 << 30);
+        let all = search::layers(&space, seed.layout(), &limits).expect("a group fits in 1 GiB");
+        let mut found: Vec<(Code, Layout)> = (all.into_iter())
             .flatten()
             .map(|layout| (layout.code(), layout))
             .collect();

@@ -1,18 +1,19 @@
-//! A layout as an engine [`Puzzle`] with a shortest solution in single-cell moves, for the
-//! GUI (`klotski gui --hrd CODE`) to play.
+//! A layout as an engine [`Problem`] (the 2x2 block over the exit) with a shortest solution in
+//! single-cell moves, for the GUI (`klotski gui --hrd CODE`) to play.
 
 use super::code::Code;
-use super::layout::{CELLS, COLS, Kind, Layout, PIECE_VALUES, ROWS};
+use super::layout::{CELLS, COLS, GOAL_HEAD, Kind, Layout, PIECE_VALUES, ROWS};
 use super::moves::Metric;
 use super::solve;
-use klotski_core::engine::geometry::{Board, Dir};
+use klotski_core::engine::geometry::{Board, Dir, Shape};
+use klotski_core::engine::problem::{Goal, Problem};
 use klotski_core::engine::puzzle::{Move, Piece, Puzzle};
 
-/// The layout `code` as a [`Puzzle`] on an open 5-row, 4-column board, pieces numbered 1, 2, ...
-/// in row-major order of their top-left cells (every cell of a piece carries its number), and
-/// a shortest solution in single-cell moves that [`Puzzle::replay`] accepts, or `None` when no
-/// solved layout is reachable.
-pub fn playable(code: Code) -> (Puzzle, Option<Vec<Move>>) {
+/// The layout `code` as a [`Problem`] on an open 5-row, 4-column board, pieces numbered 1, 2,
+/// ... in row-major order of their top-left cells (every cell of a piece carries its number),
+/// the goal the 2x2 block over the exit (bottom centre), and a shortest solution in single-cell
+/// moves that [`Problem::verify`] accepts, or `None` when no solved layout is reachable.
+pub fn playable(code: Code) -> (Problem, Option<Vec<Move>>) {
     let layout = code.layout();
     let (origins, pieces): (Vec<usize>, Vec<Piece>) = (layout.pieces())
         .enumerate()
@@ -28,7 +29,17 @@ pub fn playable(code: Code) -> (Puzzle, Option<Vec<Move>>) {
         start: origins.clone(),
     };
     let moves = solution_from(&puzzle, &origins);
-    (puzzle, moves)
+    let block = Shape { rows: 2, cols: 2 };
+    let goal = Goal::Cover {
+        master: (puzzle.pieces.iter())
+            .position(|p| p.shape == block)
+            .expect("a layout has the 2x2 block"),
+        cells: puzzle.board.footprint(block, GOAL_HEAD).collect(),
+    };
+    (
+        Problem::new(puzzle, goal).expect("a layout places its pieces"),
+        moves,
+    )
 }
 
 /// A shortest solution in single-cell moves from the pieces of `puzzle` (a [`playable`] puzzle)
@@ -70,10 +81,11 @@ mod tests {
 
     #[test]
     fn the_opening_replays_to_the_block_at_the_bottom_centre() {
-        let (puzzle, moves) = playable("1A9BF0C".parse().unwrap());
+        let (problem, moves) = playable("1A9BF0C".parse().unwrap());
         let moves = moves.expect("solvable");
         assert_eq!(moves.len(), 116);
-        let end = puzzle.replay(&moves).expect("every move is legal");
+        let end = problem.verify(&moves).expect("every move is legal");
+        let puzzle = problem.puzzle();
         let block = (puzzle.pieces.iter())
             .position(|p| p.shape.area() == 4)
             .unwrap();
@@ -84,13 +96,13 @@ mod tests {
 
     #[test]
     fn a_solution_from_a_position_part_way_replays_to_the_goal() {
-        let (puzzle, moves) = playable("1A9BF0C".parse().unwrap());
-        let moves = moves.unwrap();
-        let mut position = puzzle.start_position();
+        let (problem, moves) = playable("1A9BF0C".parse().unwrap());
+        let (puzzle, moves) = (problem.puzzle(), moves.unwrap());
+        let mut position = problem.start();
         for &mv in &moves[..10] {
             puzzle.apply(&mut position, mv);
         }
-        let rest = solution_from(&puzzle, position.origins()).expect("solvable from here");
+        let rest = solution_from(puzzle, position.origins()).expect("solvable from here");
         assert_eq!(
             rest.len(),
             moves.len() - 10,

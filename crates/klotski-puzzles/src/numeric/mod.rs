@@ -10,6 +10,7 @@ pub use parse::{ParseError, ParseErrorKind};
 pub use solve::{solve, solve_streaming, stdout_text};
 
 use klotski_core::engine::geometry::{Board, Shape};
+use klotski_core::engine::problem::{Goal, Problem};
 use klotski_core::engine::puzzle::Puzzle;
 use klotski_core::solve::Unsolvable;
 use std::fmt;
@@ -63,6 +64,15 @@ impl NumericPuzzle {
     pub fn engine(&self) -> Puzzle {
         let blocks: Vec<(u32, Shape)> = self.blocks.iter().map(|b| (b.label, b.shape)).collect();
         Puzzle::numbered(Board::new(self.rows, self.cols), &self.grid, &blocks)
+    }
+
+    /// The puzzle on the engine with its goal, every number `v` on cell `v - 1`; `Err` when a
+    /// block's numbers can never stand where the goal needs them ([`NumericPuzzle::target`]).
+    pub fn problem(&self) -> Result<Problem, Unsolvable> {
+        let puzzle = self.engine();
+        let target = self.target(&puzzle)?;
+        // The parser placed every piece; the goal puts each number on its own cell.
+        Ok(Problem::new(puzzle, Goal::Placement(target)).expect("a parsed puzzle and its goal"))
     }
 
     /// The goal placement of `puzzle`'s pieces (built by [`NumericPuzzle::engine`]): number `v`

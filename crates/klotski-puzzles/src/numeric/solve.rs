@@ -18,9 +18,8 @@ pub fn solve(
     on_progress: &mut dyn FnMut(Progress<'_>),
 ) -> Result<Report, Unverified> {
     decided_by_rules(numeric).unwrap_or_else(|| {
-        let puzzle = numeric.engine();
-        let target = numeric.target(&puzzle).expect("the block rule passed");
-        solve::solve_puzzle(&puzzle, &target, options, on_progress)
+        let problem = numeric.problem().expect("the block rule passed");
+        solve::solve_puzzle(&problem, options, on_progress)
     })
 }
 
@@ -33,9 +32,8 @@ pub fn solve_streaming(
     on_move: &mut dyn FnMut(Move),
 ) -> Result<Report, Unverified> {
     decided_by_rules(numeric).unwrap_or_else(|| {
-        let puzzle = numeric.engine();
-        let target = numeric.target(&puzzle).expect("the block rule passed");
-        solve_puzzle_streaming(&puzzle, &target, options, on_progress, on_move)
+        let problem = numeric.problem().expect("the block rule passed");
+        solve_puzzle_streaming(&problem, options, on_progress, on_move)
     })
 }
 

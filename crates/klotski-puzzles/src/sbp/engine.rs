@@ -1,25 +1,14 @@
-//! An SBP board as an engine [`Puzzle`], with a solution as engine [`Move`]s that
-//! [`Puzzle::replay`] plays: what the GUI needs to show a brick puzzle (walls are board walls,
-//! every brick a piece, the master and the goal cells named apart).
+//! An SBP board as an engine [`Problem`] (walls are board walls, every brick a piece, the goal
+//! the master brick over the goal cells), with a solution as engine [`Move`]s that
+//! [`Puzzle::replay`] plays: what the GUI needs to show a brick puzzle.
 
 use super::board::{Cell, MASTER, SbpBoard};
 use super::solve::{Algo, solve};
 use super::space::{Landing, SpaceError};
 use klotski_core::engine::geometry::Board;
+use klotski_core::engine::problem::{Goal, Problem};
 use klotski_core::engine::puzzle::{Move, Piece, Puzzle};
 use klotski_core::search::{Limits, Outcome, Stop};
-
-/// A brick puzzle in engine terms.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EnginePuzzle {
-    /// Board (walls from the `1` cells), one piece per brick in order of first appearance
-    /// (every cell of a piece carries the brick's number), and their start.
-    pub puzzle: Puzzle,
-    /// Index in `puzzle.pieces` of the master brick.
-    pub master: usize,
-    /// The goal cells, row-major indices; only the master brick may cover them.
-    pub goals: Vec<usize>,
-}
 
 /// Why no engine solution came out.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -35,8 +24,10 @@ pub enum EngineError {
     Stopped(Stop),
 }
 
-/// The engine puzzle of `board`.
-pub fn engine_puzzle(board: &SbpBoard) -> EnginePuzzle {
+/// `board` as an engine problem: the board (walls from the `1` cells), one piece per brick in
+/// order of first appearance (every cell of a piece carries the brick's number) and their
+/// start, the goal the master brick over every goal cell (only it may cover them).
+pub fn engine_problem(board: &SbpBoard) -> Problem {
     let walls = (0..board.cells().len()).filter(|&c| board.cells()[c] == Cell::Wall);
     let bricks = board.bricks();
     let pieces = (bricks.iter())
@@ -45,28 +36,36 @@ pub fn engine_puzzle(board: &SbpBoard) -> EnginePuzzle {
             numbers: vec![b.label as u32; b.shape.area()],
         })
         .collect();
-    EnginePuzzle {
-        puzzle: Puzzle {
-            board: Board::with_walls(board.height(), board.width(), walls),
-            pieces,
-            start: bricks.iter().map(|b| b.origin).collect(),
-        },
-        master: bricks
-            .iter()
+    let puzzle = Puzzle {
+        board: Board::with_walls(board.height(), board.width(), walls),
+        pieces,
+        start: bricks.iter().map(|b| b.origin).collect(),
+    };
+    let goal = Goal::Cover {
+        master: (bricks.iter())
             .position(|b| b.label == MASTER)
-            .expect("parsed"),
-        goals: (0..board.cells().len())
+            .expect("a parsed board has a master brick"),
+        cells: (0..board.cells().len())
             .filter(|&c| board.is_goal(c))
             .collect(),
+    };
+    Problem::new(puzzle, goal).expect("a parsed board places its bricks")
+}
+
+/// The goal cells of a brick problem ([`engine_problem`]).
+fn goal_cells(problem: &Problem) -> &[usize] {
+    match problem.goal() {
+        Goal::Cover { cells, .. } => cells,
+        Goal::Placement(_) => &[],
     }
 }
 
-/// `slides`, a solution from the start of `engine`, as engine moves: each names the piece that
+/// `slides`, a solution from the start of `problem`, as engine moves: each names the piece that
 /// stands where the slide starts.
-pub fn engine_moves(engine: &EnginePuzzle, slides: &[Landing]) -> Vec<Move> {
-    let puzzle = &engine.puzzle;
+pub fn engine_moves(problem: &Problem, slides: &[Landing]) -> Vec<Move> {
+    let puzzle = problem.puzzle();
     let width = puzzle.board.cols();
-    let mut position = puzzle.start_position();
+    let mut position = problem.start();
     (slides.iter())
         .map(|slide| {
             let from = slide.from(width);
@@ -83,35 +82,36 @@ pub fn engine_moves(engine: &EnginePuzzle, slides: &[Landing]) -> Vec<Move> {
         .collect()
 }
 
-/// The engine puzzle of `board` and a shortest solution (A*) as engine moves.
+/// The engine problem of `board` and a shortest solution (A*) as engine moves.
 pub fn engine_solution(
     board: &SbpBoard,
     limits: Limits,
-) -> Result<(EnginePuzzle, Vec<Move>), EngineError> {
+) -> Result<(Problem, Vec<Move>), EngineError> {
     let (found, _) = solve(board, Algo::Astar, limits)?;
     let slides = match found.outcome {
         Outcome::Found(slides) => slides,
         Outcome::Exhausted => return Err(EngineError::NoSolution),
         Outcome::Stopped(stop) => return Err(EngineError::Stopped(stop)),
     };
-    let engine = engine_puzzle(board);
-    let moves = engine_moves(&engine, &slides);
-    Ok((engine, moves))
+    let problem = engine_problem(board);
+    let moves = engine_moves(&problem, &slides);
+    Ok((problem, moves))
 }
 
-/// A shortest solution (A*) of `engine` from its pieces standing at `origins` instead of at the
-/// start: the player asks for it from any position a person reached by hand.
+/// A shortest solution (A*) of `problem` from its pieces standing at `origins` (a position)
+/// instead of at the start: the player asks for it from any position a person reached by hand.
 pub fn engine_solution_from(
-    engine: &EnginePuzzle,
+    problem: &Problem,
     origins: &[usize],
     limits: Limits,
 ) -> Result<Vec<Move>, EngineError> {
-    let puzzle = &engine.puzzle;
+    let puzzle = problem.puzzle();
+    let goals = goal_cells(problem);
     let board = &puzzle.board;
     let mut cells: Vec<Cell> = (0..board.cells())
         .map(|c| match () {
             _ if board.is_wall(c) => Cell::Wall,
-            _ if engine.goals.contains(&c) => Cell::Goal,
+            _ if goals.contains(&c) => Cell::Goal,
             _ => Cell::Empty,
         })
         .collect();
@@ -120,9 +120,7 @@ pub fn engine_solution_from(
             cells[cell] = Cell::Brick(piece.numbers[0] as i32);
         }
     }
-    let goals = (0..board.cells())
-        .map(|c| engine.goals.contains(&c))
-        .collect();
+    let goals = (0..board.cells()).map(|c| goals.contains(&c)).collect();
     let here = SbpBoard::with_goals(board.cols(), board.rows(), cells, goals);
     let (found, _) = solve(&here, Algo::Astar, limits)?;
     let slides = match found.outcome {
@@ -130,12 +128,8 @@ pub fn engine_solution_from(
         Outcome::Exhausted => return Err(EngineError::NoSolution),
         Outcome::Stopped(stop) => return Err(EngineError::Stopped(stop)),
     };
-    let from_here = EnginePuzzle {
-        puzzle: Puzzle {
-            start: origins.to_vec(),
-            ..puzzle.clone()
-        },
-        ..engine.clone()
-    };
+    let from_here = problem
+        .from(origins)
+        .expect("the player's position is a position");
     Ok(engine_moves(&from_here, &slides))
 }

@@ -12,7 +12,7 @@ pub mod space;
 pub mod walk;
 
 pub use board::{Brick, Cell, SbpBoard};
-pub use engine::{EnginePuzzle, engine_puzzle, engine_solution};
+pub use engine::{engine_problem, engine_solution};
 pub use moves::{BrickMove, MoveError};
 pub use parse::{ParseError, ParseErrorKind};
 pub use solve::{Algo, solve};

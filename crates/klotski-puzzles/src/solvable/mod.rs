@@ -15,6 +15,7 @@ pub use parity::Parity;
 pub use parse::{BoardError, InputError, Which};
 
 use klotski_core::engine::geometry::{Board, Shape};
+use klotski_core::engine::problem::{Goal, Problem};
 use klotski_core::engine::puzzle::{Move, Piece, Puzzle};
 use std::fmt;
 use std::fmt::Write;
@@ -93,6 +94,12 @@ impl Instance {
     /// where the start puts it. See [`Instance::target`] for the goal.
     pub fn engine(&self) -> Puzzle {
         engine(self)
+    }
+
+    /// The puzzle on the engine with the goal board's placement as its goal.
+    pub fn problem(&self) -> Problem {
+        // Both boards were parsed as permutations of the same tiles.
+        Problem::new(self.engine(), Goal::Placement(self.target())).expect("two tile boards")
     }
 
     /// The goal placement of the engine's pieces: the cell of each tile on the goal board.

@@ -18,5 +18,5 @@ pub fn solve(
     options: Options,
     on_progress: &mut dyn FnMut(Progress<'_>),
 ) -> Result<Report, Unverified> {
-    solve_puzzle(&instance.engine(), &instance.target(), options, on_progress)
+    solve_puzzle(&instance.problem(), options, on_progress)
 }

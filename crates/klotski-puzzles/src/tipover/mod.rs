@@ -84,9 +84,11 @@ impl fmt::Display for Tip {
 /// board's tables and the search's tables together stay within `limits.max_memory`, and a
 /// board whose tables alone would not is stopped at once.
 pub fn solve(puzzle: &Tipover, limits: Limits) -> Search<Tip> {
-    let too_much = || Search {
-        outcome: Outcome::Stopped(Stop::Memory(limits.max_memory)),
-        stats: Stats::default(),
+    let too_much = || {
+        Search::ended(
+            Outcome::Stopped(Stop::Memory(limits.max_memory)),
+            Stats::default(),
+        )
     };
     let fixed = Rules::bytes(puzzle);
     // The tipper's cell has 32 bits in a state.

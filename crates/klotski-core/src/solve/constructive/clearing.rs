@@ -6,7 +6,7 @@ use super::placer::{Arrangement, EMPTY, Placer, WALL, widen};
 use super::sparse::UNSET;
 use crate::engine::geometry::{Dir, Shape};
 use crate::engine::puzzle::Move;
-use crate::search::{Budget, best_first};
+use crate::search::best_first;
 
 /// Expansions the search that finishes a placement may spend before the solver gives up.
 const NODES_PER_PIECE: usize = 50_000;
@@ -211,14 +211,11 @@ impl Placer<'_> {
                 |draft| draft.key,
                 |draft| cells.iter().all(|&c| draft.occupant(start, c) == EMPTY),
                 WEIGHT,
-                Budget {
-                    max_nodes: budget,
-                    limits: &self.limits,
-                    node_bytes,
-                },
+                node_bytes,
+                &self.limits.expanding(budget as u64),
             );
-            if found.is_some() {
-                return found;
+            if let Some(found) = found.found() {
+                return Some(found);
             }
         }
         None
@@ -275,14 +272,11 @@ impl Placer<'_> {
                 |draft| draft.key,
                 |draft| misplacement(draft) == 0,
                 WEIGHT,
-                Budget {
-                    max_nodes: budget,
-                    limits: &self.limits,
-                    node_bytes,
-                },
+                node_bytes,
+                &self.limits.expanding(budget as u64),
             );
-            if found.is_some() {
-                return found;
+            if let Some(found) = found.found() {
+                return Some(found);
             }
         }
         None

@@ -213,8 +213,9 @@ impl Placer<'_> {
             .rev()
             .find_map(|margin| self.window_of(layout, stage, margin))?;
         // Exact first; where it gives up, the coarse search, which nearly always ends.
-        let search = |coarse: bool, budget: usize| {
-            tile_window::solve(&tile_window::Stage {
+        let search = |coarse: bool, expanded: usize| {
+            let limits = self.limits.expanding(expanded as u64);
+            let stage = tile_window::Stage {
                 field: Field {
                     board: &self.puzzle.board,
                     occupant: &layout.occupant,
@@ -225,9 +226,9 @@ impl Placer<'_> {
                 rows: rows.clone(),
                 cols: cols.clone(),
                 per_move: WINDOW_PER_MOVE,
-                budget,
                 coarse,
-            })
+            };
+            tile_window::solve(&stage, &limits)
         };
         let dirs = search(false, WINDOW_NODES).or_else(|| search(true, COARSE_NODES))?;
         let mut moves = Vec::with_capacity(dirs.len());

@@ -165,9 +165,9 @@ impl Placer<'_> {
                 penalty: PENALTY,
                 push_penalty: PUSH_PENALTY,
                 home_penalty: HOME_PENALTY,
-                budget: ROUTE_NODES,
             };
-            let Some(dirs) = tile_route::route(&field, &leg) else {
+            let limits = self.limits.expanding(ROUTE_NODES as u64);
+            let Some(dirs) = tile_route::route(&field, &leg, &limits) else {
                 // Back to where the route began: the placement goes another way from there.
                 let back = moves.iter().rev().map(|mv: &Move| mv.dir);
                 self.play_blank(layout, back.collect(), &mut Vec::new());

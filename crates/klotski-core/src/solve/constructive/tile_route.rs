@@ -9,7 +9,7 @@
 //! its own path sees them where they were, which only makes the cost an estimate.
 
 use crate::engine::geometry::{Board, Dir, Shape};
-use crate::search::cheapest_path;
+use crate::search::{Limits, cheapest_path};
 
 /// What the route search reads of a position: every cell's occupant (0 for the blank,
 /// `u32::MAX` for a wall, a piece's index plus one otherwise), each piece's goal cell, and which
@@ -25,8 +25,7 @@ pub struct Field<'a> {
     pub frozen: &'a [bool],
 }
 
-/// One search: which tile goes where, what a step away from a goal costs, and how many
-/// positions it may expand.
+/// One search: which tile goes where, and what a step away from a goal costs.
 pub struct Leg {
     /// The index of the tile to move.
     pub tile: usize,
@@ -42,8 +41,6 @@ pub struct Leg {
     pub push_penalty: u32,
     /// Cost of a move that takes a loose tile off its goal.
     pub home_penalty: u32,
-    /// Most (tile, blank) pairs the search may expand before it gives up.
-    pub budget: usize,
 }
 
 impl Field<'_> {
@@ -80,9 +77,9 @@ impl Field<'_> {
 }
 
 /// The blank's moves, in order, that bring `leg.tile` to `leg.to` without moving a frozen
-/// piece, cheapest under the cost estimate; `None` when the budget runs out first or no route
-/// exists.
-pub fn route(field: &Field, leg: &Leg) -> Option<Vec<Dir>> {
+/// piece, cheapest under the cost estimate; `None` when a limit stops the search first (its
+/// work is nodes expanded) or no route exists.
+pub fn route(field: &Field, leg: &Leg, limits: &Limits) -> Option<Vec<Dir>> {
     // A node is the pair (tile cell, blank cell) packed in one key; its order breaks ties.
     let key = |t: usize, b: usize| ((t as u64) << 32) | b as u64;
     let unkey = |k: u64| ((k >> 32) as usize, (k & 0xFFFF_FFFF) as usize);
@@ -113,7 +110,8 @@ pub fn route(field: &Field, leg: &Leg) -> Option<Vec<Dir>> {
     };
     let arrived = |&at: &u64| unkey(at).0 == leg.to;
     let start = key(leg.from, leg.blank);
-    cheapest_path(start, successors, estimate, arrived, leg.budget).map(|(dirs, _, _)| dirs)
+    let search = cheapest_path(start, successors, estimate, arrived, limits);
+    search.found().map(|(dirs, _)| dirs)
 }
 
 #[cfg(test)]
@@ -152,9 +150,9 @@ mod tests {
             penalty: 1,
             push_penalty: 1,
             home_penalty: 1,
-            budget: 1_000_000,
         };
-        let dirs = route(&field, &leg).unwrap();
+        let limits = Limits::memory(1 << 30).expanding(1_000_000);
+        let dirs = route(&field, &leg, &limits).unwrap();
         assert_eq!(dirs.len(), 16, "{dirs:?}");
         assert_eq!(field.bound(tile_at, blank_at, to), 16);
         let mut blank = blank_at;

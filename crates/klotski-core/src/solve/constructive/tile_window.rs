@@ -17,9 +17,8 @@
 
 use crate::engine::geometry::{Dir, Shape};
 use crate::rng::mix;
-use crate::search::BucketQueue;
+use crate::search::{Limits, cheapest_by_key};
 use crate::solve::constructive::tile_route::Field;
-use fxhash::FxHashMap;
 use std::ops::Range;
 
 /// Marks a window cell no move may enter: a wall or a tile that must stay still.
@@ -31,8 +30,7 @@ const AWAY: u32 = 2;
 /// Most tiles one stage may bring home.
 pub const MOST_TILES: usize = 4;
 
-/// One search: the position, the window it may change, the tiles it must bring home, and how
-/// hard it may look.
+/// One search: the position, the window it may change, and the tiles it must bring home.
 pub struct Stage<'a> {
     /// The position: board, occupants, goals, and the tiles that must stay where they are.
     pub field: Field<'a>,
@@ -46,8 +44,6 @@ pub struct Stage<'a> {
     /// What the search's estimate charges per move of its bound on the moves left; at 0 the
     /// search is exact, above it runs greedier.
     pub per_move: u32,
-    /// Most positions the search may expand before it gives up.
-    pub budget: usize,
     /// Whether positions count as one when the blank and the stage's tiles stand alike,
     /// whatever the other tiles of the window: a path that reaches such a position no cheaper
     /// than an earlier one is dropped, so the search is no longer exact (each path's cost still
@@ -56,16 +52,14 @@ pub struct Stage<'a> {
     pub coarse: bool,
 }
 
-/// A reached position: how it was reached, its key, and where the blank and the stage's tiles
-/// stand. Its contents are its parent's with the blank's last move made.
-#[derive(Clone, Copy)]
+/// A reached position: its key, where the blank and the stage's tiles stand, and the window's
+/// contents (per local cell: [`BLANK`], [`BLOCKED`] or a local tile number).
+#[derive(Clone)]
 struct Node {
-    parent: u32,
-    dir: Dir,
-    cost: u32,
     key: u64,
     blank: u8,
     tiles: [u8; MOST_TILES],
+    contents: Box<[u8]>,
 }
 
 /// The window in local terms: cells numbered row by row, their open neighbours, and each local
@@ -119,9 +113,61 @@ impl Local {
 
 /// The blank's moves, in order, that bring every tile of `stage.tiles` onto its goal, moving
 /// only loose tiles inside the window, with the fewest moves away from a goal when
-/// `stage.per_move` is 0; `None` when the budget runs out first or the window does not hold
-/// what it must.
-pub fn solve(stage: &Stage) -> Option<Vec<Dir>> {
+/// `stage.per_move` is 0; `None` when a limit stops the search first (its work is positions
+/// expanded) or the window does not hold what it must.
+pub fn solve(stage: &Stage, limits: &Limits) -> Option<Vec<Dir>> {
+    let (window, start, followed) = open_window(stage)?;
+    let term = |cell: u8, tile: u8| mix(cell as u64, tile as u64);
+    let successors = |node: &Node, out: &mut Vec<(Dir, Node, u32)>| {
+        let b = node.blank;
+        for dir in Dir::ALL {
+            let n = window.neighbour[b as usize][dir.index()];
+            if n == BLOCKED {
+                continue;
+            }
+            let tile = node.contents[n as usize];
+            let away = window.distance(tile, b) > window.distance(tile, n);
+            let mut next = Node {
+                key: 0,
+                blank: n,
+                tiles: node.tiles,
+                contents: node.contents.clone(),
+            };
+            next.contents.swap(b as usize, n as usize);
+            if let Some(k) = followed.iter().position(|&t| t == tile) {
+                next.tiles[k] = b;
+            }
+            next.key = if stage.coarse {
+                next.coarse_key()
+            } else {
+                (node.key)
+                    .wrapping_sub(term(n, tile))
+                    .wrapping_sub(term(b, BLANK))
+                    .wrapping_add(term(b, tile))
+                    .wrapping_add(term(n, BLANK))
+            };
+            out.push((dir, next, if away { AWAY } else { 0 }));
+        }
+    };
+    let start = Node {
+        key: if stage.coarse {
+            start.coarse_key()
+        } else {
+            (start.contents.iter().enumerate())
+                .filter(|&(_, &t)| t != BLOCKED)
+                .fold(0u64, |key, (i, &t)| key.wrapping_add(term(i as u8, t)))
+        },
+        ..start
+    };
+    let estimate = |node: &Node| stage.per_move * window.bound(node);
+    let home = |node: &Node| window.bound(node) == 0;
+    let search = cheapest_by_key(start, successors, |n| n.key, estimate, home, limits);
+    search.found().map(|(dirs, _)| dirs)
+}
+
+/// The window of `stage` in local terms, the start node (its key unset), and the local
+/// numbers of the stage's tiles; `None` when the window does not hold what it must.
+fn open_window(stage: &Stage) -> Option<(Local, Node, Vec<u8>)> {
     let Field {
         board,
         occupant,
@@ -158,19 +204,12 @@ pub fn solve(stage: &Stage) -> Option<Vec<Dir>> {
             }
         }
     }
-    let mut start = Node {
-        parent: u32::MAX,
-        dir: Dir::Left,
-        cost: 0,
-        key: 0,
-        blank: blank?,
-        tiles: [0; MOST_TILES],
-    };
+    let mut tiles = [0; MOST_TILES];
     let mut goals = Vec::with_capacity(stage.tiles.len());
     for (k, &tile) in stage.tiles.iter().enumerate() {
         let goal = local(goal[tile]).filter(|&g| contents[g as usize] != BLOCKED)?;
         let number = pieces.iter().position(|&p| p == tile)? + 1;
-        start.tiles[k] = contents.iter().position(|&t| t as usize == number)? as u8;
+        tiles[k] = contents.iter().position(|&t| t as usize == number)? as u8;
         goals.push(goal);
     }
     let neighbour = (0..cells)
@@ -192,10 +231,14 @@ pub fn solve(stage: &Stage) -> Option<Vec<Dir>> {
         }));
     }
     // Unused slots of the stage point at the first goal, where they count as home.
-    for k in stage.tiles.len()..MOST_TILES {
-        start.tiles[k] = *goals.first().unwrap_or(&0);
+    for slot in &mut tiles[stage.tiles.len()..] {
+        *slot = *goals.first().unwrap_or(&0);
     }
     goals.resize(MOST_TILES, *goals.first().unwrap_or(&0));
+    // The stage's tiles by local number, to follow them move by move.
+    let followed = (tiles[..stage.tiles.len()].iter())
+        .map(|&at| contents[at as usize])
+        .collect();
     let window = Local {
         width,
         cells,
@@ -203,108 +246,24 @@ pub fn solve(stage: &Stage) -> Option<Vec<Dir>> {
         distance,
         goals,
     };
-    // The stage's tiles by local number, to follow them move by move.
-    let followed: Vec<u8> = (start.tiles[..stage.tiles.len()].iter())
-        .map(|&at| contents[at as usize])
-        .collect();
-    let term = |cell: u8, tile: u8| mix(cell as u64, tile as u64);
-    start.key = if stage.coarse {
-        start.coarse_key()
-    } else {
-        (contents.iter().enumerate())
-            .filter(|&(_, &t)| t != BLOCKED)
-            .fold(0u64, |key, (i, &t)| key.wrapping_add(term(i as u8, t)))
+    let start = Node {
+        key: 0,
+        blank: blank?,
+        tiles,
+        contents: contents.into_boxed_slice(),
     };
-    let mut nodes = vec![start];
-    // The contents of expanded nodes only, in order of expansion: a node's own are its
-    // parent's with one swap, made when it is expanded.
-    let mut arena: Vec<u8> = Vec::with_capacity(cells * stage.budget.min(1 << 14));
-    let mut slots: Vec<u32> = vec![u32::MAX];
-    let mut best: FxHashMap<u64, u32> = FxHashMap::default();
-    best.reserve(stage.budget.min(1 << 16));
-    best.insert(start.key, 0);
-    let mut open = BucketQueue::default();
-    let estimate = |node: &Node| stage.per_move * window.bound(node);
-    open.push(estimate(&start) as usize, 0u32);
-    let mut expanded = 0;
-    let mut scratch = contents.clone();
-    while let Some((_, index)) = open.pop() {
-        let node = nodes[index as usize];
-        if best.get(&node.key).is_some_and(|&c| c < node.cost) {
-            continue;
-        }
-        if node.parent != u32::MAX {
-            let parent = &nodes[node.parent as usize];
-            let at = slots[node.parent as usize] as usize * cells;
-            scratch.copy_from_slice(&arena[at..at + cells]);
-            scratch.swap(parent.blank as usize, node.blank as usize);
-        }
-        slots[index as usize] = (arena.len() / cells) as u32;
-        arena.extend_from_slice(&scratch);
-        if window.bound(&node) == 0 {
-            return Some(path(&nodes, index));
-        }
-        expanded += 1;
-        if expanded > stage.budget {
-            return None;
-        }
-        let b = node.blank;
-        for dir in Dir::ALL {
-            let n = window.neighbour[b as usize][dir.index()];
-            if n == BLOCKED {
-                continue;
-            }
-            let tile = scratch[n as usize];
-            let away = window.distance(tile, b) > window.distance(tile, n);
-            let cost = node.cost + if away { AWAY } else { 0 };
-            let mut next = Node {
-                parent: index,
-                dir,
-                cost,
-                key: 0,
-                blank: n,
-                tiles: node.tiles,
-            };
-            if let Some(k) = followed.iter().position(|&t| t == tile) {
-                next.tiles[k] = b;
-            }
-            next.key = if stage.coarse {
-                next.coarse_key()
-            } else {
-                (node.key)
-                    .wrapping_sub(term(n, tile))
-                    .wrapping_sub(term(b, BLANK))
-                    .wrapping_add(term(b, tile))
-                    .wrapping_add(term(n, BLANK))
-            };
-            if best.get(&next.key).is_some_and(|&c| c <= cost) {
-                continue;
-            }
-            best.insert(next.key, cost);
-            nodes.push(next);
-            slots.push(u32::MAX);
-            open.push((cost + estimate(&next)) as usize, nodes.len() as u32 - 1);
-        }
-    }
-    None
-}
-
-/// The blank moves that led to node `end`.
-fn path(nodes: &[Node], end: u32) -> Vec<Dir> {
-    let mut dirs = Vec::new();
-    let mut at = end;
-    while nodes[at as usize].parent != u32::MAX {
-        dirs.push(nodes[at as usize].dir);
-        at = nodes[at as usize].parent;
-    }
-    dirs.reverse();
-    dirs
+    Some((window, start, followed))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::geometry::Board;
+
+    /// Limits of `expanded` positions.
+    fn nodes(expanded: u64) -> Limits {
+        Limits::memory(1 << 30).expanding(expanded)
+    }
 
     /// A board of tiles numbered row by row from their goals, the blank in the last cell,
     /// after the blank's moves `walk`: per cell, the occupant as [`Stage::occupant`] reads it.
@@ -346,10 +305,9 @@ mod tests {
             rows: 0..2,
             cols: 0..2,
             per_move: 0,
-            budget: 1000,
             coarse: false,
         };
-        let dirs = solve(&stage).unwrap();
+        let dirs = solve(&stage, &nodes(1000)).unwrap();
         assert_eq!(dirs.len(), 5, "{dirs:?}");
         play(&board, &mut occupant, &dirs);
         assert_eq!(occupant, [1, 2, 3, 0]);
@@ -378,10 +336,9 @@ mod tests {
             rows: 1..5,
             cols: 1..5,
             per_move: 1,
-            budget: 100_000,
             coarse: false,
         };
-        let dirs = solve(&stage).unwrap();
+        let dirs = solve(&stage, &nodes(100_000)).unwrap();
         let mut occupant = start.clone();
         play(&board, &mut occupant, &dirs);
         assert_eq!((occupant[6], occupant[7]), (7, 8));
@@ -425,11 +382,10 @@ mod tests {
             rows: 0..6,
             cols: 0..6,
             per_move: 1,
-            budget: 2_000,
             coarse,
         };
-        assert!(solve(&stage(false)).is_none());
-        let dirs = solve(&stage(true)).expect("the coarse search ends");
+        assert!(solve(&stage(false), &nodes(2_000)).is_none());
+        let dirs = solve(&stage(true), &nodes(2_000)).expect("the coarse search ends");
         let mut occupant = start.clone();
         play(&board, &mut occupant, &dirs);
         assert_eq!(occupant[..4], [1, 2, 3, 4]);

@@ -29,7 +29,7 @@ impl Run<'_> {
         let fallback_cancel = self.options.limits.cancel.child();
         let mut options = self.options.clone();
         options.limits.cancel = fallback_cancel.clone();
-        let mut beside = Run::new(self.puzzle, self.target, options);
+        let mut beside = Run::new(self.problem, self.target, options);
         beside.began = self.began;
         beside.beside_exact = true;
         self.options.limits.cancel = exact_cancel.clone();

@@ -1,0 +1,189 @@
+//! A puzzle and its goal as one value: what every solver, the replay check and the player take.
+
+use crate::engine::puzzle::{IllegalMove, Move, PlacementError, Position, Puzzle};
+
+/// What solves a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// Every piece at this origin, indexed like [`Puzzle::pieces`]: Numeric Klotski and the
+    /// N-puzzle, whose goal is one arrangement of everything.
+    Placement(Vec<usize>),
+    /// One piece over every one of some cells, the others anywhere: the brick puzzle and the
+    /// classic Klotski, whose goal is the master block at the exit. With no cells, every
+    /// position is solved.
+    Cover {
+        /// The master piece's index in [`Puzzle::pieces`].
+        master: usize,
+        /// The cells it must cover, each a board cell.
+        cells: Vec<usize>,
+    },
+}
+
+/// A puzzle whose start is a valid position, with a goal that names its pieces and cells.
+///
+/// Built only through [`Problem::new`], which checks both, so [`Problem::start`] cannot fail.
+///
+/// ```
+/// use klotski_core::engine::{Board, Goal, Problem, Puzzle};
+///
+/// // 1 and 2 swapped on a 1x3 board with a blank on the right: no move can swap them.
+/// let puzzle = Puzzle::numbered(Board::new(1, 3), &[2, 1, 0], &[]);
+/// let problem = Problem::new(puzzle, Goal::Placement(vec![0, 1]))?;
+/// assert!(!problem.is_solved(&problem.start()));
+/// // A goal that overlaps two pieces is refused.
+/// let puzzle = Puzzle::numbered(Board::new(1, 3), &[2, 1, 0], &[]);
+/// assert!(Problem::new(puzzle, Goal::Placement(vec![0, 0])).is_err());
+/// # Ok::<(), klotski_core::engine::ProblemError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    puzzle: Puzzle,
+    goal: Goal,
+}
+
+/// Why a puzzle and a goal do not make a problem.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ProblemError {
+    /// The start places this many origins for that many pieces.
+    #[error("the start places {origins} pieces, the puzzle has {pieces}")]
+    StartCount {
+        /// Origins given.
+        origins: usize,
+        /// Pieces in the puzzle.
+        pieces: usize,
+    },
+    /// The start is not a position.
+    #[error("the start is not a position: {0}")]
+    Start(PlacementError),
+    /// The goal placement names this many origins for that many pieces.
+    #[error("the goal places {origins} pieces, the puzzle has {pieces}")]
+    GoalCount {
+        /// Origins given.
+        origins: usize,
+        /// Pieces in the puzzle.
+        pieces: usize,
+    },
+    /// The goal placement is not a position.
+    #[error("the goal is not a position: {0}")]
+    Goal(PlacementError),
+    /// The master piece is not one of the puzzle's.
+    #[error("the goal's master piece {0} is not one of the puzzle's pieces")]
+    NoMaster(usize),
+    /// A goal cell is off the board.
+    #[error("a goal cell is off the board")]
+    GoalCells,
+}
+
+/// A solution that does not solve its problem.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Unsolved {
+    /// A move cannot be made where it is played.
+    #[error(transparent)]
+    Illegal(#[from] IllegalMove),
+    /// The moves replay but end off the goal.
+    #[error("the {moves} moves do not end on the goal")]
+    OffGoal {
+        /// How many moves were played.
+        moves: usize,
+    },
+}
+
+impl Problem {
+    /// `puzzle` with `goal`, checked: the start places every piece on the board without
+    /// overlap, and so does a goal placement; a cover goal's master is a piece and its cells are
+    /// on the board.
+    pub fn new(puzzle: Puzzle, goal: Goal) -> Result<Problem, ProblemError> {
+        let pieces = puzzle.pieces.len();
+        if puzzle.start.len() != pieces {
+            let origins = puzzle.start.len();
+            return Err(ProblemError::StartCount { origins, pieces });
+        }
+        puzzle
+            .position(&puzzle.start)
+            .map_err(ProblemError::Start)?;
+        match &goal {
+            Goal::Placement(target) if target.len() != pieces => {
+                let origins = target.len();
+                return Err(ProblemError::GoalCount { origins, pieces });
+            }
+            Goal::Placement(target) => {
+                puzzle.position(target).map_err(ProblemError::Goal)?;
+            }
+            Goal::Cover { master, .. } if *master >= pieces => {
+                return Err(ProblemError::NoMaster(*master));
+            }
+            Goal::Cover { cells, .. } => {
+                if cells.iter().any(|&c| c >= puzzle.board.cells()) {
+                    return Err(ProblemError::GoalCells);
+                }
+            }
+        }
+        Ok(Problem { puzzle, goal })
+    }
+
+    /// The board, the pieces and where they start.
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
+    }
+
+    /// What solves it.
+    pub fn goal(&self) -> &Goal {
+        &self.goal
+    }
+
+    /// The goal origin of every piece, when the goal is one placement.
+    pub fn placement(&self) -> Option<&[usize]> {
+        match &self.goal {
+            Goal::Placement(target) => Some(target),
+            Goal::Cover { .. } => None,
+        }
+    }
+
+    /// The start position.
+    pub fn start(&self) -> Position {
+        (self.puzzle.position(&self.puzzle.start)).expect("checked by Problem::new")
+    }
+
+    /// This problem from the pieces at `origins` instead, with the same goal.
+    pub fn from(&self, origins: &[usize]) -> Result<Problem, ProblemError> {
+        let puzzle = Puzzle {
+            start: origins.to_vec(),
+            ..self.puzzle.clone()
+        };
+        Problem::new(puzzle, self.goal.clone())
+    }
+
+    /// Whether `origins` (one per piece) solve the problem.
+    pub fn is_solved_at(&self, origins: &[usize]) -> bool {
+        match &self.goal {
+            Goal::Placement(target) => origins == target.as_slice(),
+            Goal::Cover { master, cells } => {
+                let shape = self.puzzle.pieces[*master].shape;
+                let board = &self.puzzle.board;
+                let covered: Vec<usize> = board.footprint(shape, origins[*master]).collect();
+                cells.iter().all(|c| covered.contains(c))
+            }
+        }
+    }
+
+    /// Whether `position` solves the problem.
+    pub fn is_solved(&self, position: &Position) -> bool {
+        self.is_solved_at(position.origins())
+    }
+
+    /// Replays `moves` from the start, checking each, and that they end on the goal: the
+    /// check every answer passes before anyone sees it.
+    pub fn verify(&self, moves: &[Move]) -> Result<Position, Unsolved> {
+        let end = self.puzzle.replay(moves)?;
+        if self.is_solved(&end) {
+            Ok(end)
+        } else {
+            Err(Unsolved::OffGoal { moves: moves.len() })
+        }
+    }
+
+    /// The puzzle and the goal, apart.
+    pub fn into_parts(self) -> (Puzzle, Goal) {
+        (self.puzzle, self.goal)
+    }
+}
