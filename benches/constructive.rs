@@ -42,9 +42,9 @@ fn board(size: usize, seed: u64) -> (Puzzle, Vec<usize>) {
 
 /// The sum of every piece's Manhattan distance to its target: no solution is shorter.
 fn manhattan(puzzle: &Puzzle, target: &[usize]) -> usize {
-    (puzzle.start.iter().zip(target))
+    (puzzle.start().iter().zip(target))
         .map(|(&a, &b)| {
-            let ((ra, ca), (rb, cb)) = (puzzle.board.row_col(a), puzzle.board.row_col(b));
+            let ((ra, ca), (rb, cb)) = (puzzle.board().row_col(a), puzzle.board().row_col(b));
             ra.abs_diff(rb) + ca.abs_diff(cb)
         })
         .sum()

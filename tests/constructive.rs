@@ -45,24 +45,14 @@ fn scrambled(
         pieces.push(Piece { shape, numbers });
         target.push(cell);
     }
-    let goal = Puzzle {
-        board,
-        pieces,
-        start: target.clone(),
-    };
+    let goal = Puzzle::new(board, pieces, target.clone()).expect("blocks placed apart");
     let mut position = goal.start_position();
     let mut rng = Rng::new(seed);
     for _ in 0..steps {
         let moves = goal.legal_moves(&position);
         goal.apply(&mut position, moves[rng.below(moves.len())]);
     }
-    (
-        Puzzle {
-            start: position.origins().to_vec(),
-            ..goal
-        },
-        target,
-    )
+    (goal.with_start(position.origins()).unwrap(), target)
 }
 
 /// No limit but a gigabyte of memory.

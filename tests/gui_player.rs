@@ -120,7 +120,7 @@ fn frame_at(frames: &mut Headless, playback: &mut Playback, step: usize) -> Rgba
 #[test]
 fn dragging_a_tile_into_the_blank_moves_it_and_undo_takes_it_back() {
     let (playback, _, layout, area, first) = sample_frames();
-    let board = playback.puzzle().board.clone();
+    let board = playback.puzzle().board().clone();
 
     let display = Display::start("drag");
     let (_player, window) = start_on(&display, area, &first);
@@ -129,7 +129,7 @@ fn dragging_a_tile_into_the_blank_moves_it_and_undo_takes_it_back() {
         let cell = board.cell(row, col);
         let position = playback.position();
         match position.at(cell) {
-            klotski::engine::puzzle::Cell::Piece(p) => Some(playback.puzzle().pieces[p].label()),
+            klotski::engine::puzzle::Cell::Piece(p) => Some(playback.puzzle().pieces()[p].label()),
             _ => None,
         }
     };
@@ -242,8 +242,8 @@ fn a_solve_by_hand_glows_and_scores_the_persons_moves_against_the_shortest() {
     let mut position = playback.puzzle().start_position();
     for &mv in &solution {
         let puzzle = playback.puzzle();
-        let shape = puzzle.pieces[mv.piece].shape;
-        let (row, col) = puzzle.board.row_col(position.origins()[mv.piece]);
+        let shape = puzzle.pieces()[mv.piece].shape;
+        let (row, col) = puzzle.board().row_col(position.origins()[mv.piece]);
         let (x, y) = layout
             .cells(row as f32, col as f32, shape.rows, shape.cols)
             .centre();
@@ -275,7 +275,7 @@ fn a_solve_by_hand_glows_and_scores_the_persons_moves_against_the_shortest() {
 fn the_slider_jumps_to_the_last_step_and_home_and_end_jump_too() {
     let mut playback = solved();
     let total = playback.total();
-    let board = playback.puzzle().board.clone();
+    let board = playback.puzzle().board().clone();
     let (rows, cols) = (board.rows(), board.cols());
     let mut frames = Headless::new(SIZE, rows, cols).unwrap();
     let layout = frames.layout().clone();
@@ -316,7 +316,7 @@ fn the_slider_jumps_to_the_last_step_and_home_and_end_jump_too() {
 #[test]
 fn a_bad_file_at_the_o_prompt_keeps_the_board_and_shows_its_error() {
     let mut playback = solved();
-    let board = playback.puzzle().board.clone();
+    let board = playback.puzzle().board().clone();
     let (rows, cols) = (board.rows(), board.cols());
     let mut frames = Headless::new(SIZE, rows, cols).unwrap();
     let layout = frames.layout().clone();
@@ -362,7 +362,7 @@ fn a_bad_file_at_the_o_prompt_keeps_the_board_and_shows_its_error() {
 /// Sample 4 solved, its frames, their layout, the board's cells and how they look at the start.
 fn sample_frames() -> (Playback, Headless, ScreenLayout, Rect, RgbaImage) {
     let mut playback = solved();
-    let board = &playback.puzzle().board;
+    let board = &playback.puzzle().board();
     let (rows, cols) = (board.rows(), board.cols());
     let mut frames = Headless::new(SIZE, rows, cols).unwrap();
     let layout = frames.layout().clone();
@@ -565,7 +565,7 @@ fn the_distance_to_the_goal_shows_after_a_move_by_hand() {
     // 14 (row 3, column 1) right, off the solution's line; the headless model measures the
     // distance from there as the window's solver thread would.
     let puzzle = playback.puzzle().clone();
-    let fourteen = (puzzle.pieces.iter())
+    let fourteen = (puzzle.pieces().iter())
         .position(|p| p.label() == 14)
         .unwrap();
     let right = klotski::Move {

@@ -50,7 +50,7 @@ fn solved(case: &str) -> Playback {
 }
 
 fn renderer(playback: &Playback) -> Headless {
-    let board = &playback.puzzle().board;
+    let board = &playback.puzzle().board();
     Headless::new(SIZE, board.rows(), board.cols())
         .expect("a GPU adapter (Mesa's software one on CI)")
 }
@@ -248,20 +248,17 @@ fn walls_goal_cells_and_the_master_piece_are_drawn_in_their_own_colours() {
         }),
     );
     let cell = |r: usize, c: usize| r * cols + c;
-    let puzzle = Puzzle {
-        board,
-        pieces: vec![
-            Piece {
-                shape: Shape::UNIT,
-                numbers: vec![2],
-            },
-            Piece {
-                shape: Shape { rows: 1, cols: 2 },
-                numbers: vec![3, 3],
-            },
-        ],
-        start: vec![cell(1, 1), cell(2, 1)],
-    };
+    let pieces = vec![
+        Piece {
+            shape: Shape::UNIT,
+            numbers: vec![2],
+        },
+        Piece {
+            shape: Shape { rows: 1, cols: 2 },
+            numbers: vec![3, 3],
+        },
+    ];
+    let puzzle = Puzzle::new(board, pieces, vec![cell(1, 1), cell(2, 1)]).unwrap();
     let marks = Marks {
         goal_cells: vec![cell(1, 3), cell(2, 3)],
         master: Some(0),
@@ -310,7 +307,7 @@ fn master_ends_on_the_goal(show: Show, moves: usize) {
     let idle = Pointer::default();
     let first = frames.frame(&start, &idle, rest()).unwrap();
     let last = frames.frame(&playback, &idle, rest()).unwrap();
-    let cols = playback.puzzle().board.cols();
+    let cols = playback.puzzle().board().cols();
     for goal in goals {
         let (r, c) = (goal / cols, goal % cols);
         let before = pixel_at(&first, &frames, r, c);

@@ -106,7 +106,7 @@ fn assert_close(got: Srgb, want: Srgb, what: &str) {
 #[test]
 fn clicking_next_plays_the_first_move() {
     let mut playback = solved();
-    let board = playback.puzzle().board.clone();
+    let board = playback.puzzle().board().clone();
     let mut frames = Headless::new(SIZE, board.rows(), board.cols()).unwrap();
     let layout = frames.layout().clone();
     let start = expected(&mut frames, &mut playback, 0);
@@ -136,7 +136,7 @@ fn clicking_next_plays_the_first_move() {
     let moved: Vec<_> = before.iter().zip(&after).filter(|(a, b)| a != b).collect();
     assert_eq!(moved.len(), 1);
     let (from, to) = moved[0];
-    assert_eq!(playback.puzzle().pieces[from.piece].label(), 15);
+    assert_eq!(playback.puzzle().pieces()[from.piece].label(), 15);
     assert_eq!((to.row - from.row, to.col - from.col), (1.0, 0.0), "15 D");
     let probe = |row: f32, col: f32| {
         let cell = layout.cells(row, col, 1, 1);
@@ -158,7 +158,7 @@ fn clicking_next_plays_the_first_move() {
 fn pressing_space_to_the_end_shows_the_solved_board_f12_saves_it_and_q_quits() {
     let mut playback = solved();
     let total = playback.total();
-    let board = playback.puzzle().board.clone();
+    let board = playback.puzzle().board().clone();
     let mut frames = Headless::new(SIZE, board.rows(), board.cols()).unwrap();
     let layout = frames.layout().clone();
     let start = expected(&mut frames, &mut playback, 0);

@@ -335,7 +335,7 @@ fn the_playable_puzzle_replays_a_shortest_unit_solution() {
         assert_eq!(moves.len(), unit);
         let end = problem.verify(&moves).expect("legal moves onto the goal");
         let block = (problem.puzzle())
-            .pieces
+            .pieces()
             .iter()
             .position(|p| p.shape.area() == 4)
             .unwrap();

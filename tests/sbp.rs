@@ -517,17 +517,17 @@ fn the_engine_puzzle_replays_the_solution_onto_the_goal() {
         else {
             panic!("{name}: a brick puzzle's goal is its master over the goal cells");
         };
-        assert_eq!(puzzle.pieces[master].numbers[0], 2);
+        assert_eq!(puzzle.pieces()[master].numbers[0], 2);
         let end = puzzle.replay(&moves).expect("the moves replay");
         // The master brick covers every goal cell; no other piece ever stood on one.
-        let shape = puzzle.pieces[master].shape;
-        let covered: Vec<usize> = (puzzle.board)
+        let shape = puzzle.pieces()[master].shape;
+        let covered: Vec<usize> = (puzzle.board())
             .footprint(shape, end.origins()[master])
             .collect();
         assert!(!goals.is_empty());
         assert!(goals.iter().all(|g| covered.contains(g)), "{name}");
         assert!(problem.verify(&moves).is_ok(), "{name}");
-        let mut position = problem.start();
+        let mut position = problem.start_position();
         for &mv in &moves {
             puzzle.apply(&mut position, mv);
             for &g in &goals {
@@ -540,7 +540,7 @@ fn the_engine_puzzle_replays_the_solution_onto_the_goal() {
             }
         }
         // Walls are the board's `1` cells; goal cells are not walls.
-        let walls = (0..puzzle.board.cells()).filter(|&c| puzzle.board.is_wall(c));
+        let walls = (0..puzzle.board().cells()).filter(|&c| puzzle.board().is_wall(c));
         let ones = text
             .lines()
             .skip(1)

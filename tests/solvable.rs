@@ -335,7 +335,7 @@ fn parity_matches_exhaustive_search(side: usize) {
         let mut component = HashSet::new();
         let search = search::bfs(
             &space,
-            space.encode(&puzzle.start),
+            space.encode(puzzle.start()),
             |key| {
                 component.insert(*key);
                 false
@@ -348,7 +348,7 @@ fn parity_matches_exhaustive_search(side: usize) {
         let mut reachable = 0;
         for start in all_boards(cells) {
             let instance: Instance = format!("{start}\n{goal}").parse().unwrap();
-            let in_component = component.contains(&space.encode(&instance.engine().start));
+            let in_component = component.contains(&space.encode(instance.engine().start()));
             assert_eq!(instance.solvable(), in_component, "{start} -> {goal}");
             reachable += usize::from(in_component);
         }

@@ -136,7 +136,7 @@ impl App {
 
     /// Plays `show` from its start, cancelling the solve of the puzzle before.
     fn load(&mut self, show: Show) {
-        self.events = self.solver.restart(&show.solve_from, &show.puzzle.start);
+        self.events = self.solver.restart(&show.solve_from, show.puzzle.start());
         self.solve_from = show.solve_from;
         let speed = self.playback.speed();
         let best = self.scores.best(&scores::key(&show.puzzle));
@@ -182,7 +182,7 @@ impl App {
     fn relayout(&mut self) {
         if let Some(screen) = &self.screen {
             let (width, height) = screen.size();
-            let board = &self.playback.puzzle().board;
+            let board = &self.playback.puzzle().board();
             self.layout = Some(ScreenLayout::new(
                 width,
                 height,

@@ -178,7 +178,7 @@ pub struct RenderRequest<'a> {
 /// Runs `show`'s solve (on this thread: there is no window to keep alive) and writes what
 /// `request` asks for; returns the paths written.
 pub fn render_files(show: Show, request: &RenderRequest<'_>) -> Result<Vec<PathBuf>, GuiError> {
-    let (rows, cols) = (show.puzzle.board.rows(), show.puzzle.board.cols());
+    let (rows, cols) = (show.puzzle.board().rows(), show.puzzle.board().cols());
     let mut playback = Playback::new(show.puzzle, request.tween)
         .with_marks(show.marks)
         .with_goal(show.problem);

@@ -41,9 +41,9 @@ pub fn open(path: &Path, options: &Options) -> Result<Show, String> {
 /// A new random solvable Numeric Klotski puzzle of `puzzle`'s size, blanks and blocks, by a
 /// random walk back from the goal (the default of `klotski generate`).
 pub fn random_like(puzzle: &Puzzle, seed: u64, options: &Options) -> Result<Show, String> {
-    let board = &puzzle.board;
+    let board = &puzzle.board();
     let mut blocks: Vec<(Shape, usize)> = Vec::new();
-    for piece in puzzle.pieces.iter().filter(|p| p.shape != Shape::UNIT) {
+    for piece in puzzle.pieces().iter().filter(|p| p.shape != Shape::UNIT) {
         match blocks.iter_mut().find(|(shape, _)| *shape == piece.shape) {
             Some((_, count)) => *count += 1,
             None => blocks.push((piece.shape, 1)),
@@ -83,7 +83,7 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let good = dir.join("good.txt");
         std::fs::write(&good, "2 2\n1 2\n0 3\n0\n").unwrap();
-        assert_eq!(open(&good, &options()).unwrap().puzzle.pieces.len(), 3);
+        assert_eq!(open(&good, &options()).unwrap().puzzle.pieces().len(), 3);
         let bad = dir.join("bad.txt");
         std::fs::write(&bad, "2 2\n1 2\n").unwrap();
         let error = open(&bad, &options()).err().unwrap();
@@ -101,11 +101,11 @@ mod tests {
         let numeric: NumericPuzzle = "3 3\n1 2 3\n4 0 0\n7 5 6\n1\n5 1*2\n".parse().unwrap();
         let puzzle = numeric.engine();
         let made = random_like(&puzzle, 7, &options()).unwrap().puzzle;
-        assert_eq!((made.board.rows(), made.board.cols()), (3, 3));
+        assert_eq!((made.board().rows(), made.board().cols()), (3, 3));
         assert_eq!(made.blank_count(), 2);
-        assert_eq!(made.pieces.len(), puzzle.pieces.len());
+        assert_eq!(made.pieces().len(), puzzle.pieces().len());
         assert!(
-            made.pieces
+            made.pieces()
                 .iter()
                 .any(|p| p.shape == Shape { rows: 1, cols: 2 })
         );

@@ -350,7 +350,7 @@ impl Playback {
             }
             self.verdict = None;
             self.wanted = Wanted::Nothing;
-            if self.puzzle.board.cells() <= LIVE_DISTANCE_CELLS && !self.solved() {
+            if self.puzzle.board().cells() <= LIVE_DISTANCE_CELLS && !self.solved() {
                 self.ask(Wanted::Distance);
             }
         }
@@ -432,8 +432,8 @@ impl Playback {
         let to = self.line.position().origins()[mv.piece];
         let from =
             self.puzzle
-                .board
-                .step(self.puzzle.pieces[mv.piece].shape, to, mv.dir.opposite());
+                .board()
+                .step(self.puzzle.pieces()[mv.piece].shape, to, mv.dir.opposite());
         self.slide = from.map(|from| Motion {
             piece: mv.piece,
             from,
@@ -540,7 +540,7 @@ impl Playback {
 
     /// Where each piece is drawn at `now`.
     pub fn placements(&self, now: Duration) -> impl Iterator<Item = Placement> + '_ {
-        let cols = self.puzzle.board.cols();
+        let cols = self.puzzle.board().cols();
         let at = move |cell: usize| ((cell / cols) as f32, (cell % cols) as f32);
         let shown = self.shown();
         let origins = shown.origins().to_vec();
@@ -595,18 +595,18 @@ impl Playback {
     /// Cells where the board shows at `now`: the empty ones and, while a block slides, the
     /// cells it leaves and enters. Only these need drawing beneath the pieces.
     pub fn open_cells(&self, now: Duration) -> Vec<usize> {
-        let board = &self.puzzle.board;
+        let board = &self.puzzle.board();
         let shown = self.shown();
         let mut open: Vec<usize> = (0..board.cells())
             .filter(|&c| shown.at(c) == Cell::Empty)
             .collect();
         if let Some(s) = self.slide.filter(|_| self.sliding(now) && !self.goal_shown) {
-            let shape = self.puzzle.pieces[s.piece].shape;
+            let shape = self.puzzle.pieces()[s.piece].shape;
             open.extend(board.footprint(shape, s.from));
             open.extend(board.footprint(shape, s.to));
         }
         if let Some((piece, _)) = self.shake.filter(|&(_, at)| now.saturating_sub(at) < SHAKE) {
-            let shape = self.puzzle.pieces[piece].shape;
+            let shape = self.puzzle.pieces()[piece].shape;
             open.extend(board.footprint(shape, shown.origins()[piece]));
         }
         open.sort_unstable();

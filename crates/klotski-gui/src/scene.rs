@@ -111,11 +111,11 @@ pub fn build(
     now: Duration,
 ) -> Scene {
     let puzzle = playback.puzzle();
-    let (rows, cols) = (puzzle.board.rows(), puzzle.board.cols());
+    let (rows, cols) = (puzzle.board().rows(), puzzle.board().cols());
     let cell = layout.cell;
     let s = layout.scale;
-    let mut rects = Vec::with_capacity(rows * cols + puzzle.pieces.len() + 8);
-    let mut labels = Vec::with_capacity(puzzle.board.cells() + 8);
+    let mut rects = Vec::with_capacity(rows * cols + puzzle.pieces().len() + 8);
+    let mut labels = Vec::with_capacity(puzzle.board().cells() + 8);
 
     // A board the person solved glows gold, pulsing while the celebration runs; the pulse
     // never fades all the way back, so every frame of it shows the board was solved.
@@ -150,10 +150,10 @@ pub fn build(
     // The slots are the board beneath: a blank cell shows one.
     let inset = (cell * 0.04).max(0.5);
     let cell_rect = |index: usize| {
-        let (r, c) = puzzle.board.row_col(index);
+        let (r, c) = puzzle.board().row_col(index);
         layout.cells(r as f32, c as f32, 1, 1)
     };
-    for wall in (0..puzzle.board.cells()).filter(|&c| puzzle.board.is_wall(c)) {
+    for wall in (0..puzzle.board().cells()).filter(|&c| puzzle.board().is_wall(c)) {
         rects.push(RectInstance::new(
             cell_rect(wall),
             cell * 0.06,
@@ -166,7 +166,9 @@ pub fn build(
     let carried = pointer.held().filter(|&(_, offset)| offset != (0.0, 0.0));
     let left_by_carried = carried.into_iter().flat_map(|(piece, _)| {
         let origin = playback.position().origins()[piece];
-        puzzle.board.footprint(puzzle.pieces[piece].shape, origin)
+        puzzle
+            .board()
+            .footprint(puzzle.pieces()[piece].shape, origin)
     });
     for open in playback.open_cells(now).into_iter().chain(left_by_carried) {
         let slot = shrink(cell_rect(open), inset);
@@ -187,7 +189,7 @@ pub fn build(
     let number_size = (cell * 0.4).min(48.0 * s);
     let hint = playback.hinted().filter(|_| !playback.goal_shown());
     for placement in playback.placements(now) {
-        let piece = &puzzle.pieces[placement.piece];
+        let piece = &puzzle.pieces()[placement.piece];
         let shape = piece.shape;
         let (fill, mut border) = if playback.marks().master == Some(placement.piece) {
             MASTER
@@ -354,7 +356,7 @@ fn hint_arrow(
     let placement = (playback.placements(now))
         .nth(mv.piece)
         .expect("the hinted piece is on the board");
-    let shape = playback.puzzle().pieces[mv.piece].shape;
+    let shape = playback.puzzle().pieces()[mv.piece].shape;
     let area = layout.cells(placement.row, placement.col, shape.rows, shape.cols);
     let arrow = match mv.dir {
         klotski_core::engine::geometry::Dir::Up => "▲",

@@ -60,7 +60,12 @@ fn best_in(kept: &str, key: &str) -> Option<usize> {
 /// The key of `puzzle` in the scores file: a hash of its board, pieces and start, the same on
 /// every run.
 pub fn key(puzzle: &Puzzle) -> String {
-    let text = format!("{:?}|{:?}|{:?}", puzzle.board, puzzle.pieces, puzzle.start);
+    let text = format!(
+        "{:?}|{:?}|{:?}",
+        puzzle.board(),
+        puzzle.pieces(),
+        puzzle.start()
+    );
     let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, byte| {
         (h ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
     });

@@ -66,14 +66,14 @@ impl Show {
     pub fn numeric(numeric: NumericPuzzle, options: Options) -> Show {
         let puzzle = numeric.engine();
         let problem = numeric.problem().ok();
-        let start = puzzle.start.clone();
+        let start = puzzle.start();
         let solve_from: SolveFrom = Arc::new(move |origins: &[usize], cancel: Cancel| {
             let mut options = options.clone();
             options.limits.cancel = cancel;
             numeric_job(numeric.clone(), origins.to_vec(), options)
         });
         Show {
-            job: solve_from(&start, Cancel::default()),
+            job: solve_from(start, Cancel::default()),
             puzzle,
             marks: Marks::default(),
             solve_from,
@@ -90,7 +90,9 @@ impl Show {
             let limits = limits.clone();
             Box::new(move |emit| {
                 let events = match engine_solution(&board, limits) {
-                    Ok((solved, moves)) => shortest_checked(&solved, &solved.puzzle().start, moves),
+                    Ok((solved, moves)) => {
+                        shortest_checked(&solved, solved.puzzle().start(), moves)
+                    }
                     Err(e) => engine_failure(e),
                 };
                 events.into_iter().for_each(emit);
@@ -132,7 +134,7 @@ impl Show {
             let problem = problem.clone();
             Box::new(move |emit| {
                 let events = match moves {
-                    Some(moves) => shortest_checked(&problem, &problem.puzzle().start, moves),
+                    Some(moves) => shortest_checked(&problem, problem.puzzle().start(), moves),
                     None => vec![SolverEvent::Verdict(Verdict::NoSolution(
                         "the goal cannot be reached from this layout (every layout it reaches was tried)".into(),
                     ))],
@@ -181,7 +183,7 @@ fn numeric_job(numeric: NumericPuzzle, origins: Vec<usize>, options: Options) ->
             streamed = true;
             (emit.borrow_mut())(SolverEvent::Move(mv));
         };
-        let result = if origins == numeric.engine().start {
+        let result = if origins == numeric.engine().start() {
             klotski_puzzles::numeric::solve_streaming(
                 &numeric,
                 options,

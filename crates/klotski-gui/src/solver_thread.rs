@@ -177,7 +177,7 @@ mod tests {
         let cancel = Cancel::default();
         let (tx, rx) = mpsc::channel();
         let thread = spawn(
-            (show.solve_from)(&show.puzzle.start, cancel.clone()),
+            (show.solve_from)(show.puzzle.start(), cancel.clone()),
             tx,
             || {},
         );

@@ -16,7 +16,7 @@ pub fn cell_at(layout: &ScreenLayout, puzzle: &Puzzle, x: f32, y: f32) -> Option
     }
     let col = ((x - layout.origin.0) / layout.cell).floor();
     let row = ((y - layout.origin.1) / layout.cell).floor();
-    let board = &puzzle.board;
+    let board = &puzzle.board();
     let inside = row >= 0.0 && col >= 0.0 && (row as usize) < board.rows();
     (inside && (col as usize) < board.cols()).then(|| board.cell(row as usize, col as usize))
 }
@@ -84,8 +84,8 @@ pub fn settle(piece: usize, (rows, cols): (f32, f32)) -> Vec<Move> {
 /// 1x1 tile from the blank's neighbour back to the clicked one slides one cell towards the
 /// blank, the nearest first. Empty when no such line runs from `piece` to a blank.
 pub fn line_slide(puzzle: &Puzzle, position: &Position, piece: usize) -> Vec<Move> {
-    let board = &puzzle.board;
-    if puzzle.pieces[piece].shape != Shape::UNIT {
+    let board = &puzzle.board();
+    if puzzle.pieces()[piece].shape != Shape::UNIT {
         return Vec::new();
     }
     for dir in Dir::ALL {
@@ -100,7 +100,7 @@ pub fn line_slide(puzzle: &Puzzle, position: &Position, piece: usize) -> Vec<Mov
                         .map(|piece| Move { piece, dir })
                         .collect();
                 }
-                Cell::Piece(p) if puzzle.pieces[p].shape == Shape::UNIT => line.push(p),
+                Cell::Piece(p) if puzzle.pieces()[p].shape == Shape::UNIT => line.push(p),
                 Cell::Piece(_) | Cell::Wall => break,
             }
             cell = next;
@@ -112,7 +112,7 @@ pub fn line_slide(puzzle: &Puzzle, position: &Position, piece: usize) -> Vec<Mov
 /// The move an arrow key asks for, as in Fifteen: the piece beside a blank slides into it in
 /// direction `dir`; of several blanks, the first in reading order that such a piece borders.
 pub fn key_move(puzzle: &Puzzle, position: &Position, dir: Dir) -> Option<Move> {
-    let board = &puzzle.board;
+    let board = &puzzle.board();
     (0..board.cells())
         .filter(|&cell| position.at(cell) == Cell::Empty)
         .find_map(|blank| {
@@ -134,8 +134,8 @@ pub fn click_move(
     piece: usize,
     (x, y): (f32, f32),
 ) -> Option<Move> {
-    let shape = puzzle.pieces[piece].shape;
-    let (row, col) = puzzle.board.row_col(position.origins()[piece]);
+    let shape = puzzle.pieces()[piece].shape;
+    let (row, col) = puzzle.board().row_col(position.origins()[piece]);
     let (cx, cy) = layout
         .cells(row as f32, col as f32, shape.rows, shape.cols)
         .centre();
@@ -162,7 +162,7 @@ mod tests {
 
     /// The index of the piece whose label is `label`.
     fn labelled(puzzle: &Puzzle, label: u32) -> usize {
-        (puzzle.pieces.iter())
+        (puzzle.pieces().iter())
             .position(|p| p.label() == label)
             .unwrap()
     }
@@ -176,7 +176,7 @@ mod tests {
         let (puzzle, layout) = sample();
         let position = puzzle.start_position();
         let label = |(x, y): (f32, f32)| {
-            piece_at(&layout, &puzzle, &position, x, y).map(|p| puzzle.pieces[p].label())
+            piece_at(&layout, &puzzle, &position, x, y).map(|p| puzzle.pieces()[p].label())
         };
         assert_eq!(label(centre(&layout, 0, 0)), Some(1));
         assert_eq!(

@@ -2,30 +2,35 @@
 //! 1x1 tile, pieces ordered by their labels.
 
 use crate::engine::geometry::{Board, Shape};
-use crate::engine::puzzle::{Piece, Puzzle};
+use crate::engine::puzzle::{Piece, PlacementError, Puzzle};
 
 impl Puzzle {
     /// The puzzle whose cells hold `grid` (row-major; 0 is a blank) on `board`: one piece per
     /// block of `blocks` (its top-left number and shape) and one 1x1 tile per other number,
     /// ordered by label, each starting where the grid shows it.
     ///
-    /// The caller has checked the grid (each number once, every block fitting where its top-left
-    /// number stands); a label missing from the grid is a broken promise and panics.
-    pub fn numbered(board: Board, grid: &[u32], blocks: &[(u32, Shape)]) -> Puzzle {
-        let cell_of = |label: u32| {
-            grid.iter()
-                .position(|&v| v == label)
-                .expect("a block's label is on the grid")
-        };
+    /// `Err` when the pieces do not make a position: a block off the board or over another, or
+    /// a block whose label is not on the grid.
+    pub fn numbered(
+        board: Board,
+        grid: &[u32],
+        blocks: &[(u32, Shape)],
+    ) -> Result<Puzzle, PlacementError> {
+        let cells = board.cells();
+        let cell_of = |label: u32| grid.iter().position(|&v| v == label).unwrap_or(cells);
         let mut covered = vec![false; grid.len()];
         let mut pieces: Vec<(usize, Piece)> = Vec::new();
         for &(label, shape) in blocks {
             let origin = cell_of(label);
-            let cells: Vec<usize> = board.footprint(shape, origin).collect();
-            for &c in &cells {
+            if origin >= cells || !board.fits(shape, origin) {
+                let (row, col) = board.row_col(origin.min(cells - 1));
+                return Err(PlacementError::OffBoard { label, row, col });
+            }
+            let footprint: Vec<usize> = board.footprint(shape, origin).collect();
+            for &c in &footprint {
                 covered[c] = true;
             }
-            let numbers = cells.iter().map(|&c| grid[c]).collect();
+            let numbers = footprint.iter().map(|&c| grid[c]).collect();
             pieces.push((origin, Piece { shape, numbers }));
         }
         for (cell, &value) in grid.iter().enumerate() {
@@ -39,11 +44,7 @@ impl Puzzle {
         }
         pieces.sort_by_key(|(_, piece)| piece.label());
         let (start, pieces) = pieces.into_iter().unzip();
-        Puzzle {
-            board,
-            pieces,
-            start,
-        }
+        Puzzle::new(board, pieces, start)
     }
 }
 
@@ -69,7 +70,7 @@ pub(crate) fn sample(text: &str) -> (Puzzle, Vec<usize>) {
             (label, shape)
         })
         .collect();
-    let puzzle = Puzzle::numbered(Board::new(rows, cols), &grid, &blocks);
+    let puzzle = Puzzle::numbered(Board::new(rows, cols), &grid, &blocks).unwrap();
     let target = puzzle
         .pieces
         .iter()

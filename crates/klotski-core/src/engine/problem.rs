@@ -19,19 +19,20 @@ pub enum Goal {
     },
 }
 
-/// A puzzle whose start is a valid position, with a goal that names its pieces and cells.
+/// A puzzle with a goal that names its pieces and cells.
 ///
-/// Built only through [`Problem::new`], which checks both, so [`Problem::start`] cannot fail.
+/// Built only through [`Problem::new`], which checks the goal against the puzzle (whose start
+/// [`Puzzle::new`] checked).
 ///
 /// ```
 /// use klotski_core::engine::{Board, Goal, Problem, Puzzle};
 ///
 /// // 1 and 2 swapped on a 1x3 board with a blank on the right: no move can swap them.
-/// let puzzle = Puzzle::numbered(Board::new(1, 3), &[2, 1, 0], &[]);
+/// let puzzle = Puzzle::numbered(Board::new(1, 3), &[2, 1, 0], &[]).unwrap();
 /// let problem = Problem::new(puzzle, Goal::Placement(vec![0, 1]))?;
-/// assert!(!problem.is_solved(&problem.start()));
+/// assert!(!problem.is_solved(&problem.start_position()));
 /// // A goal that overlaps two pieces is refused.
-/// let puzzle = Puzzle::numbered(Board::new(1, 3), &[2, 1, 0], &[]);
+/// let puzzle = problem.puzzle().clone();
 /// assert!(Problem::new(puzzle, Goal::Placement(vec![0, 0])).is_err());
 /// # Ok::<(), klotski_core::engine::ProblemError>(())
 /// ```
@@ -44,25 +45,9 @@ pub struct Problem {
 /// Why a puzzle and a goal do not make a problem.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ProblemError {
-    /// The start places this many origins for that many pieces.
-    #[error("the start places {origins} pieces, the puzzle has {pieces}")]
-    StartCount {
-        /// Origins given.
-        origins: usize,
-        /// Pieces in the puzzle.
-        pieces: usize,
-    },
-    /// The start is not a position.
+    /// The start is not a position (from [`Problem::from`]).
     #[error("the start is not a position: {0}")]
     Start(PlacementError),
-    /// The goal placement names this many origins for that many pieces.
-    #[error("the goal places {origins} pieces, the puzzle has {pieces}")]
-    GoalCount {
-        /// Origins given.
-        origins: usize,
-        /// Pieces in the puzzle.
-        pieces: usize,
-    },
     /// The goal placement is not a position.
     #[error("the goal is not a position: {0}")]
     Goal(PlacementError),
@@ -89,23 +74,12 @@ pub enum Unsolved {
 }
 
 impl Problem {
-    /// `puzzle` with `goal`, checked: the start places every piece on the board without
-    /// overlap, and so does a goal placement; a cover goal's master is a piece and its cells are
+    /// `puzzle` with `goal`, checked: a goal placement places every piece on the board without
+    /// overlap (as the puzzle's start does); a cover goal's master is a piece and its cells are
     /// on the board.
     pub fn new(puzzle: Puzzle, goal: Goal) -> Result<Problem, ProblemError> {
         let pieces = puzzle.pieces.len();
-        if puzzle.start.len() != pieces {
-            let origins = puzzle.start.len();
-            return Err(ProblemError::StartCount { origins, pieces });
-        }
-        puzzle
-            .position(&puzzle.start)
-            .map_err(ProblemError::Start)?;
         match &goal {
-            Goal::Placement(target) if target.len() != pieces => {
-                let origins = target.len();
-                return Err(ProblemError::GoalCount { origins, pieces });
-            }
             Goal::Placement(target) => {
                 puzzle.position(target).map_err(ProblemError::Goal)?;
             }
@@ -140,17 +114,20 @@ impl Problem {
     }
 
     /// The start position.
-    pub fn start(&self) -> Position {
-        (self.puzzle.position(&self.puzzle.start)).expect("checked by Problem::new")
+    pub fn start_position(&self) -> Position {
+        self.puzzle.start_position()
     }
 
     /// This problem from the pieces at `origins` instead, with the same goal.
     pub fn from(&self, origins: &[usize]) -> Result<Problem, ProblemError> {
-        let puzzle = Puzzle {
-            start: origins.to_vec(),
-            ..self.puzzle.clone()
-        };
-        Problem::new(puzzle, self.goal.clone())
+        let puzzle = self
+            .puzzle
+            .with_start(origins)
+            .map_err(ProblemError::Start)?;
+        Ok(Problem {
+            puzzle,
+            goal: self.goal.clone(),
+        })
     }
 
     /// Whether `origins` (one per piece) solve the problem.

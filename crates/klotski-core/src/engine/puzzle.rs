@@ -73,6 +73,14 @@ impl Position {
 /// Why a set of origins is not a position on a board.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PlacementError {
+    /// Not one origin per piece.
+    #[error("{origins} origins for {pieces} pieces")]
+    Count {
+        /// Origins given.
+        origins: usize,
+        /// Pieces there are.
+        pieces: usize,
+    },
     /// A piece sticks out of the board.
     #[error("piece {label} does not fit on the board at row {row}, column {col}")]
     OffBoard {
@@ -111,20 +119,63 @@ pub struct IllegalMove {
 
 /// A sliding-block puzzle: a board, its pieces and where they start.
 ///
-/// The goal is kept apart: Numeric Klotski's is one exact placement of every piece
-/// (the Numeric Klotski mode computes it); a puzzle whose goal is a predicate (a goal region,
-/// say) hands that predicate to the searches in [`crate::search`].
+/// Its start is always a position (every piece on the board, none overlapping): the fields
+/// are the core's own, and [`Puzzle::new`] checks, so [`Puzzle::start_position`] and
+/// [`Puzzle::replay`] cannot fail on the start. The goal is kept apart, in a
+/// [`Problem`](crate::engine::Problem).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
     /// Size and walls.
-    pub board: Board,
+    pub(crate) board: Board,
     /// The pieces; a [`Move`] names one by its index here.
-    pub pieces: Vec<Piece>,
+    pub(crate) pieces: Vec<Piece>,
     /// Top-left cell of each piece at the start.
-    pub start: Vec<usize>,
+    pub(crate) start: Vec<usize>,
 }
 
 impl Puzzle {
+    /// `pieces` on `board` starting at `start` (the top-left cell of each), checked: one
+    /// origin per piece, every piece on the board and none over a wall or another.
+    pub fn new(
+        board: Board,
+        pieces: Vec<Piece>,
+        start: Vec<usize>,
+    ) -> Result<Puzzle, PlacementError> {
+        if start.len() != pieces.len() {
+            return Err(PlacementError::Count {
+                origins: start.len(),
+                pieces: pieces.len(),
+            });
+        }
+        let puzzle = Puzzle {
+            board,
+            pieces,
+            start,
+        };
+        puzzle.position(&puzzle.start)?;
+        Ok(puzzle)
+    }
+
+    /// The same puzzle starting at `origins` instead, checked as [`Puzzle::new`] checks.
+    pub fn with_start(&self, origins: &[usize]) -> Result<Puzzle, PlacementError> {
+        Puzzle::new(self.board.clone(), self.pieces.clone(), origins.to_vec())
+    }
+
+    /// Size and walls.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The pieces; a [`Move`] names one by its index here.
+    pub fn pieces(&self) -> &[Piece] {
+        &self.pieces
+    }
+
+    /// The top-left cell of each piece at the start.
+    pub fn start(&self) -> &[usize] {
+        &self.start
+    }
+
     /// The puzzle mirrored about the board's main diagonal ([`Board::transposed`]): each
     /// piece's shape turned, its numbers read row by row on the mirrored board, its start
     /// mirrored. A move of piece `p` towards `dir` on one is the move of `p` towards
@@ -160,8 +211,15 @@ impl Puzzle {
             .collect()
     }
 
-    /// Builds the position with the pieces at `origins`, checking that they fit and do not overlap.
+    /// Builds the position with the pieces at `origins`, checking that there is one origin per
+    /// piece and that they fit and do not overlap.
     pub fn position(&self, origins: &[usize]) -> Result<Position, PlacementError> {
+        if origins.len() != self.pieces.len() {
+            return Err(PlacementError::Count {
+                origins: origins.len(),
+                pieces: self.pieces.len(),
+            });
+        }
         let board = &self.board;
         let mut occupant: Vec<Cell> = (0..board.cells())
             .map(|c| {
@@ -232,10 +290,10 @@ impl Puzzle {
         self.board.cells() - covered - walls
     }
 
-    /// The start position. Its placement was validated when the puzzle was built.
+    /// The start position.
     pub fn start_position(&self) -> Position {
         self.position(&self.start)
-            .expect("a puzzle's start placement is valid")
+            .expect("Puzzle::new checked the start")
     }
 
     /// Why `mv` cannot be made in `position`, or `None` when it can.

@@ -43,9 +43,9 @@ impl<S: Copy + Eq + std::hash::Hash, M: Copy> Side<S, M> {
 /// use klotski_core::solve::packed::PackedSpace;
 ///
 /// // 1 2 / _ 3 on a 2x2 board: one move (3 left) from the goal 1 2 / 3 _.
-/// let puzzle = Puzzle::numbered(Board::new(2, 2), &[1, 2, 0, 3], &[]);
+/// let puzzle = Puzzle::numbered(Board::new(2, 2), &[1, 2, 0, 3], &[]).unwrap();
 /// let space = PackedSpace::<1>::new(&puzzle).unwrap();
-/// let (start, goal) = (space.encode(&puzzle.start), space.encode(&[0, 1, 2]));
+/// let (start, goal) = (space.encode(puzzle.start()), space.encode(&[0, 1, 2]));
 /// let limits = Limits::memory(1 << 20);
 /// let search = bidirectional_bfs(&space, start, goal, limits, |_| {});
 /// assert!(matches!(search.outcome, Outcome::Found(path) if path.len() == 1));

@@ -23,18 +23,15 @@ pub fn playable(code: Code) -> (Problem, Option<Vec<Move>>) {
             (cell, Piece { shape, numbers })
         })
         .unzip();
-    let puzzle = Puzzle {
-        board: Board::new(ROWS, COLS),
-        pieces,
-        start: origins.clone(),
-    };
+    let puzzle = Puzzle::new(Board::new(ROWS, COLS), pieces, origins.clone())
+        .expect("a layout places its pieces");
     let moves = solution_from(&puzzle, &origins);
     let block = Shape { rows: 2, cols: 2 };
     let goal = Goal::Cover {
-        master: (puzzle.pieces.iter())
+        master: (puzzle.pieces().iter())
             .position(|p| p.shape == block)
             .expect("a layout has the 2x2 block"),
-        cells: puzzle.board.footprint(block, GOAL_HEAD).collect(),
+        cells: puzzle.board().footprint(block, GOAL_HEAD).collect(),
     };
     (
         Problem::new(puzzle, goal).expect("a layout places its pieces"),
@@ -47,7 +44,7 @@ pub fn playable(code: Code) -> (Problem, Option<Vec<Move>>) {
 /// pieces are not a classic layout's). The player asks it for hints from any position.
 pub fn solution_from(puzzle: &Puzzle, origins: &[usize]) -> Option<Vec<Move>> {
     let mut raw = 0;
-    for (piece, &origin) in puzzle.pieces.iter().zip(origins) {
+    for (piece, &origin) in puzzle.pieces().iter().zip(origins) {
         let kind = Kind::ALL.into_iter().find(|k| k.shape() == piece.shape)?;
         raw |= PIECE_VALUES[kind as usize - 1][origin];
     }
@@ -86,11 +83,11 @@ mod tests {
         assert_eq!(moves.len(), 116);
         let end = problem.verify(&moves).expect("every move is legal");
         let puzzle = problem.puzzle();
-        let block = (puzzle.pieces.iter())
+        let block = (puzzle.pieces().iter())
             .position(|p| p.shape.area() == 4)
             .unwrap();
         assert_eq!(end.origins()[block], 13);
-        assert_eq!(puzzle.pieces.len(), 10);
+        assert_eq!(puzzle.pieces().len(), 10);
         assert!(playable("1AAEF0C".parse().unwrap()).1.is_none());
     }
 
@@ -98,7 +95,7 @@ mod tests {
     fn a_solution_from_a_position_part_way_replays_to_the_goal() {
         let (problem, moves) = playable("1A9BF0C".parse().unwrap());
         let (puzzle, moves) = (problem.puzzle(), moves.unwrap());
-        let mut position = problem.start();
+        let mut position = problem.start_position();
         for &mv in &moves[..10] {
             puzzle.apply(&mut position, mv);
         }
@@ -112,7 +109,7 @@ mod tests {
             assert!(puzzle.can_move(&position, mv));
             puzzle.apply(&mut position, mv);
         }
-        let block = (puzzle.pieces.iter())
+        let block = (puzzle.pieces().iter())
             .position(|p| p.shape.area() == 4)
             .unwrap();
         assert_eq!(position.origins()[block], 13, "the 2x2 block is home");

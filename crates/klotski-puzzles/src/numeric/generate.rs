@@ -199,7 +199,7 @@ pub fn generate_told(
                 ..options
             };
             for _ in 0..SHUFFLE_TRIES {
-                let origins = scatter(&goal.board, &goal.pieces, &mut rng).ok_or(
+                let origins = scatter(goal.board(), goal.pieces(), &mut rng).ok_or(
                     GenerateError::BlocksDoNotFit {
                         tries: PLACEMENT_TRIES,
                     },
@@ -263,11 +263,8 @@ fn goal(spec: &Spec, rng: &mut Rng) -> Result<Puzzle, GenerateError> {
         pieces.push((cell, tile));
     }
     let (start, pieces) = pieces.into_iter().unzip();
-    Ok(Puzzle {
-        board,
-        pieces,
-        start,
-    })
+    // The blocks were placed on free cells and the tiles fill the rest.
+    Ok(Puzzle::new(board, pieces, start).expect("placed without overlap"))
 }
 
 /// Places `shapes` one by one, each at a uniformly chosen free place whose cells `allowed`
@@ -324,9 +321,9 @@ fn scatter(board: &Board, pieces: &[Piece], rng: &mut Rng) -> Option<Vec<usize>>
 /// The puzzle with `goal`'s pieces at `origins`, built through the input format so that it is
 /// validated exactly as a file would be.
 fn numeric(goal: &Puzzle, origins: &[usize]) -> NumericPuzzle {
-    let board = &goal.board;
+    let board = &goal.board();
     let mut grid = vec![0u32; board.cells()];
-    for (piece, &origin) in goal.pieces.iter().zip(origins) {
+    for (piece, &origin) in goal.pieces().iter().zip(origins) {
         for (cell, &number) in board.footprint(piece.shape, origin).zip(&piece.numbers) {
             grid[cell] = number;
         }
@@ -337,7 +334,7 @@ fn numeric(goal: &Puzzle, origins: &[usize]) -> NumericPuzzle {
         text.push_str(&row.join(" "));
         text.push('\n');
     }
-    let mut blocks: Vec<&Piece> = (goal.pieces.iter())
+    let mut blocks: Vec<&Piece> = (goal.pieces().iter())
         .filter(|p| p.shape != Shape::UNIT)
         .collect();
     blocks.sort_by_key(|p| p.label());

@@ -63,7 +63,9 @@ impl NumericPuzzle {
     /// The puzzle on the engine: one piece per block and per loose number, ordered by label.
     pub fn engine(&self) -> Puzzle {
         let blocks: Vec<(u32, Shape)> = self.blocks.iter().map(|b| (b.label, b.shape)).collect();
+        // The parser checked that every block fits where its top-left number stands.
         Puzzle::numbered(Board::new(self.rows, self.cols), &self.grid, &blocks)
+            .expect("a parsed board")
     }
 
     /// The puzzle on the engine with its goal, every number `v` on cell `v - 1`; `Err` when a
@@ -82,7 +84,7 @@ impl NumericPuzzle {
         let count = self.numbers();
         let cols = self.cols;
         puzzle
-            .pieces
+            .pieces()
             .iter()
             .map(|piece| {
                 let origin = piece.label() as usize - 1;

@@ -36,11 +36,9 @@ pub fn engine_problem(board: &SbpBoard) -> Problem {
             numbers: vec![b.label as u32; b.shape.area()],
         })
         .collect();
-    let puzzle = Puzzle {
-        board: Board::with_walls(board.height(), board.width(), walls),
-        pieces,
-        start: bricks.iter().map(|b| b.origin).collect(),
-    };
+    let walls = Board::with_walls(board.height(), board.width(), walls);
+    let start = bricks.iter().map(|b| b.origin).collect();
+    let puzzle = Puzzle::new(walls, pieces, start).expect("a parsed board places its bricks");
     let goal = Goal::Cover {
         master: (bricks.iter())
             .position(|b| b.label == MASTER)
@@ -64,8 +62,8 @@ fn goal_cells(problem: &Problem) -> &[usize] {
 /// stands where the slide starts.
 pub fn engine_moves(problem: &Problem, slides: &[Landing]) -> Vec<Move> {
     let puzzle = problem.puzzle();
-    let width = puzzle.board.cols();
-    let mut position = problem.start();
+    let width = puzzle.board().cols();
+    let mut position = problem.start_position();
     (slides.iter())
         .map(|slide| {
             let from = slide.from(width);
@@ -107,7 +105,7 @@ pub fn engine_solution_from(
 ) -> Result<Vec<Move>, EngineError> {
     let puzzle = problem.puzzle();
     let goals = goal_cells(problem);
-    let board = &puzzle.board;
+    let board = &puzzle.board();
     let mut cells: Vec<Cell> = (0..board.cells())
         .map(|c| match () {
             _ if board.is_wall(c) => Cell::Wall,
@@ -115,7 +113,7 @@ pub fn engine_solution_from(
             _ => Cell::Empty,
         })
         .collect();
-    for (piece, &origin) in puzzle.pieces.iter().zip(origins) {
+    for (piece, &origin) in puzzle.pieces().iter().zip(origins) {
         for cell in board.footprint(piece.shape, origin) {
             cells[cell] = Cell::Brick(piece.numbers[0] as i32);
         }

@@ -122,16 +122,14 @@ fn origins(board: &TileBoard) -> Vec<usize> {
 /// The engine form of `instance` (see [`Instance::engine`]).
 fn engine(instance: &Instance) -> Puzzle {
     let side = instance.start.side;
-    Puzzle {
-        board: Board::new(side, side),
-        pieces: (1..side * side)
-            .map(|tile| Piece {
-                shape: Shape::UNIT,
-                numbers: vec![tile as u32],
-            })
-            .collect(),
-        start: origins(&instance.start),
-    }
+    let pieces = (1..side * side)
+        .map(|tile| Piece {
+            shape: Shape::UNIT,
+            numbers: vec![tile as u32],
+        })
+        .collect();
+    // A parsed board holds each tile once.
+    Puzzle::new(Board::new(side, side), pieces, origins(&instance.start)).expect("a tile board")
 }
 
 /// The exact stdout text: the `start:`, `goal:` and verdict lines, then with `moves` (a
