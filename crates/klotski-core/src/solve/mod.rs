@@ -24,7 +24,7 @@ pub use algo::{Algo, UnknownAlgo, WASTAR_WEIGHT};
 pub use finish::{CutFinished, Finished, Try, TryStart};
 pub use portfolio::{solve_puzzle, solve_puzzle_streaming};
 pub use proof::Unsolvable;
-pub use report::{Answer, Bytes, Limit, MOST_MOVES, Method, Report, Stage, Verdict};
+pub use report::{Answer, Bytes, Decision, Limit, MOST_MOVES, Method, Report, Stage};
 
 use crate::engine::puzzle::{Move, Puzzle};
 use crate::heuristic::pdb::{Cache, TableEvent};

@@ -18,8 +18,8 @@ use super::constructive::{self, Failure};
 use super::exact::{exact, weighted_walk};
 use super::finish::{Effort, finish};
 use super::proof::Unsolvable;
-use super::relax::{self, Verdict};
-use super::report::{Answer, Limit, MOST_MOVES, Report, Stage, Verdict as Decided};
+use super::relax::{self, Reach};
+use super::report::{Answer, Decision, Limit, MOST_MOVES, Report, Stage};
 use super::shorten;
 use super::tile_walk::TileWalk;
 use super::{Options, Progress, Unverified, verify};
@@ -338,7 +338,7 @@ impl<'a> Run<'a> {
         self.stats = search.stats;
         let (ended, answer) = match search.outcome {
             Outcome::Found(moves) => (
-                Ok(Decided::Solved(moves.len())),
+                Ok(Decision::Solved(moves.len())),
                 Some(Answer::Solved {
                     moves,
                     optimal: algo.is_optimal(),
@@ -348,7 +348,7 @@ impl<'a> Run<'a> {
                 let proof = Unsolvable::Exhausted {
                     states: search.stats.stored,
                 };
-                (Ok(Decided::Unsolvable), Some(Answer::Unsolvable(proof)))
+                (Ok(Decision::Unsolvable), Some(Answer::Unsolvable(proof)))
             }
             Outcome::Stopped(stop) => {
                 self.stopped(stop);
@@ -435,19 +435,19 @@ impl<'a> Run<'a> {
         };
         let last = *runs.last().expect("at least one relaxation");
         self.stages.push(Stage::Relaxation(last));
-        match last.verdict {
-            Verdict::Unreachable => {
+        match last.reach {
+            Reach::Unreachable => {
                 self.stats = last.stats;
                 Relaxed::Proof(Unsolvable::Relaxed {
                     alike: last.alike,
                     states: last.stats.stored,
                 })
             }
-            Verdict::Stopped(stop) => {
+            Reach::Stopped(stop) => {
                 self.stopped(stop);
                 Relaxed::NoProof { cut_short: true }
             }
-            Verdict::Reachable => Relaxed::NoProof { cut_short: false },
+            Reach::Reachable => Relaxed::NoProof { cut_short: false },
         }
     }
 

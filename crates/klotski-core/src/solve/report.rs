@@ -104,7 +104,7 @@ pub enum Stage {
         /// The method.
         algo: Algo,
         /// How it ended.
-        ended: Result<Verdict, Limit>,
+        ended: Result<Decision, Limit>,
     },
     /// The relaxations that may prove `No` ([`super::relax`]); the last one run.
     Relaxation(Relaxation),
@@ -134,7 +134,7 @@ pub enum Stage {
 
 /// What an exact search decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub enum Decision {
     /// A solution of this many moves.
     Solved(usize),
     /// No solution: every reachable state was searched.
@@ -208,7 +208,7 @@ impl fmt::Display for Method<'_> {
                     ended: Err(limit),
                 } => write!(f, " after {algo} stopped: {limit}")?,
                 Stage::Relaxation(run) => {
-                    write!(f, "; relaxation with {}: {}", run.alike, run.verdict)?
+                    write!(f, "; relaxation with {}: {}", run.alike, run.reach)?
                 }
                 Stage::WeightedWalk {
                     weights,
