@@ -19,10 +19,10 @@ use super::exact::{exact, weighted_walk};
 use super::finish::{Effort, finish};
 use super::proof::Unsolvable;
 use super::relax::{self, Reach};
-use super::report::{Answer, Decision, Limit, MOST_MOVES, Report, Stage};
+use super::report::{Answer, Decision, Limit, MOST_MOVES, Report, StageOutcome};
 use super::shorten;
 use super::tile_walk::TileWalk;
-use super::{Options, Progress, Unverified, verify};
+use super::{Options, PortfolioStage, Progress, Unverified, verify};
 use crate::engine::puzzle::{Move, Puzzle};
 use crate::heuristic::Manhattan;
 use crate::search::{Limits, Outcome, Stats, Stop};
@@ -74,7 +74,7 @@ struct Run<'a> {
     target: &'a [usize],
     options: Options,
     began: Instant,
-    stages: Vec<Stage>,
+    stages: Vec<StageOutcome>,
     /// The deciding search's counters.
     stats: Stats,
     /// Whether a deadline or a cancellation cut a stage short.
@@ -170,7 +170,7 @@ impl<'a> Run<'a> {
     ) -> Result<Report, Unverified> {
         // A board at its goal needs no search, whatever its size.
         if self.puzzle.start == self.target {
-            self.stages.push(Stage::Rules);
+            self.stages.push(StageOutcome::Rules);
             return Ok(self.report(Answer::Solved {
                 moves: Vec::new(),
                 optimal: true,
@@ -189,7 +189,7 @@ impl<'a> Run<'a> {
                 return Ok(self.report(answer));
             }
             if !self.auto() {
-                let Some(Stage::Exact {
+                let Some(StageOutcome::Exact {
                     ended: Err(limit), ..
                 }) = self.stages.last()
                 else {
@@ -227,7 +227,7 @@ impl<'a> Run<'a> {
         // within milliseconds), and a longer one if it gets stuck.
         let mut relax_again = false;
         if self.auto() {
-            on_progress(Progress::Stage("relaxation"));
+            on_progress(Progress::Stage(PortfolioStage::Relaxation));
             let limits = self.share(0.1).expanding(self.work(budget::RELAX));
             match self.relaxation_stage(&limits) {
                 Relaxed::Proof(proof) => return Ok(Answer::Unsolvable(proof)),
@@ -235,12 +235,12 @@ impl<'a> Run<'a> {
                 Relaxed::NotApplicable => {}
             }
         }
-        on_progress(Progress::Stage("constructive solver"));
+        on_progress(Progress::Stage(PortfolioStage::ConstructiveSolver));
         Ok(match self.constructive_stage(on_progress, on_move) {
             Ok((moves, streamed)) => {
                 self.checked(&moves)?;
                 if self.auto() && !streamed {
-                    on_progress(Progress::Stage("improvement"));
+                    on_progress(Progress::Stage(PortfolioStage::Improvement));
                     self.improvement_stage(moves)
                 } else {
                     Answer::Solved {
@@ -317,7 +317,7 @@ impl<'a> Run<'a> {
                 };
             }
         }
-        on_progress(Progress::Stage("exact search"));
+        on_progress(Progress::Stage(PortfolioStage::ExactSearch));
         let cache = self.options.cache.as_ref();
         let weights = algo.weights();
         let Some(search) = exact(
@@ -329,7 +329,7 @@ impl<'a> Run<'a> {
             cache,
             on_progress,
         ) else {
-            self.stages.push(Stage::Exact {
+            self.stages.push(StageOutcome::Exact {
                 algo,
                 ended: Err(Limit::BoardSize(self.puzzle.board.cells())),
             });
@@ -355,7 +355,7 @@ impl<'a> Run<'a> {
                 (Err(stop.into()), None)
             }
         };
-        self.stages.push(Stage::Exact { algo, ended });
+        self.stages.push(StageOutcome::Exact { algo, ended });
         if let Some(Answer::Solved { moves, .. }) = &answer {
             self.checked(moves)?;
         }
@@ -373,7 +373,7 @@ impl<'a> Run<'a> {
     ) -> Result<Option<Answer>, Unverified> {
         let exact_walk_stopped = matches!(
             self.stages.last(),
-            Some(Stage::Exact {
+            Some(StageOutcome::Exact {
                 algo: Algo::Idastar,
                 ended: Err(Limit::Work),
             })
@@ -384,7 +384,7 @@ impl<'a> Run<'a> {
         {
             return Ok(None);
         }
-        on_progress(Progress::Stage("weighted IDA*"));
+        on_progress(Progress::Stage(PortfolioStage::WeightedWalk));
         let mut limits = self
             .share(0.5)
             .expanding(self.work(budget::WEIGHTED_TILE_WALK));
@@ -405,7 +405,7 @@ impl<'a> Run<'a> {
             Outcome::Found(moves) => {
                 self.checked(&moves)?;
                 self.stats = search.stats;
-                self.stages.push(Stage::WeightedWalk {
+                self.stages.push(StageOutcome::WeightedWalk {
                     weights,
                     ended: Ok(moves.len()),
                 });
@@ -419,7 +419,7 @@ impl<'a> Run<'a> {
             Outcome::Exhausted => Ok(None),
             Outcome::Stopped(stop) => {
                 self.stopped(stop);
-                self.stages.push(Stage::WeightedWalk {
+                self.stages.push(StageOutcome::WeightedWalk {
                     weights,
                     ended: Err(stop.into()),
                 });
@@ -434,7 +434,7 @@ impl<'a> Run<'a> {
             return Relaxed::NotApplicable;
         };
         let last = *runs.last().expect("at least one relaxation");
-        self.stages.push(Stage::Relaxation(last));
+        self.stages.push(StageOutcome::Relaxation(last));
         match last.reach {
             Reach::Unreachable => {
                 self.stats = last.stats;
@@ -485,7 +485,7 @@ impl<'a> Run<'a> {
             Err(Failure::Stuck { label, reached }) => {
                 let Some((rescue, stage)) = self.rescue(&reached) else {
                     self.stages
-                        .push(Stage::Constructive(Err(Limit::Stuck(label))));
+                        .push(StageOutcome::Constructive(Err(Limit::Stuck(label))));
                     return Err(Failure::Stuck { label, reached });
                 };
                 for mv in rescue {
@@ -497,16 +497,18 @@ impl<'a> Run<'a> {
                 finished = Some(stage);
             }
             Err(Failure::Stopped(stop)) => {
-                self.stages.push(Stage::Constructive(Err(stop.into())));
+                self.stages
+                    .push(StageOutcome::Constructive(Err(stop.into())));
                 return Err(Failure::Stopped(stop));
             }
         }
-        self.stages.push(Stage::Constructive(Ok(moves.len())));
+        self.stages
+            .push(StageOutcome::Constructive(Ok(moves.len())));
         self.stages.extend(finished);
         if streamed {
             return Ok((moves, true));
         }
-        on_progress(Progress::Stage("shortening"));
+        on_progress(Progress::Stage(PortfolioStage::Shortening));
         let from = moves.len();
         let shorter = shorten::locally(self.puzzle, &moves, &limits);
         let kept = if verify(self.puzzle, self.target, &shorter).is_ok() {
@@ -514,7 +516,7 @@ impl<'a> Run<'a> {
         } else {
             moves
         };
-        self.stages.push(Stage::Shortening {
+        self.stages.push(StageOutcome::Shortening {
             from,
             to: kept.len(),
         });
@@ -524,7 +526,7 @@ impl<'a> Run<'a> {
     /// Moves from the start to the goal where the constructive solver got stuck after
     /// `reached` (the furthest of its ways of placing), found by [`finish`]: the ways that
     /// rescue most stuck boards first, the costly ones last.
-    fn rescue(&mut self, reached: &[Move]) -> Option<(Vec<Move>, Stage)> {
+    fn rescue(&mut self, reached: &[Move]) -> Option<(Vec<Move>, StageOutcome)> {
         let limits = self.share(1.0);
         let effort = Effort {
             walks: self.work(budget::FINISH_WALKS),
@@ -544,7 +546,7 @@ impl<'a> Run<'a> {
             threads,
             cache,
         )?;
-        Some((moves, Stage::Rescue(how)))
+        Some((moves, StageOutcome::Rescue(how)))
     }
 
     /// Weighted A* with falling weights from `moves`, the rounds drawing in turn on one pool of
@@ -585,7 +587,7 @@ impl<'a> Run<'a> {
         if let Some(stop) = stopped {
             self.stopped(stop);
         }
-        self.stages.push(Stage::Improvement(improved));
+        self.stages.push(StageOutcome::Improvement(improved));
         Answer::Solved {
             optimal: improved.optimal(),
             moves,
