@@ -22,8 +22,8 @@
 use super::algo::Algo;
 use super::anytime::FALLING;
 use super::constructive;
-use super::exact::exact;
 use super::relax;
+use super::searches::search_by;
 use crate::engine::geometry::Board;
 use crate::engine::puzzle::{Move, Puzzle};
 use crate::heuristic::pdb::Cache;
@@ -282,7 +282,7 @@ fn finish_rows(
             return Some((cut.lift(path), rows, CutFinished::BlocksFirst));
         }
         if tried < effort.astar_tries && rows * board.cols() <= effort.astar_cells {
-            let run = exact(
+            let run = search_by(
                 &cut.puzzle,
                 &cut.target,
                 Algo::Wastar,

@@ -10,13 +10,13 @@ pub mod algo;
 pub mod anytime;
 pub mod budget;
 pub mod constructive;
-mod exact;
 mod finish;
 pub mod packed;
 mod portfolio;
 pub mod proof;
 pub mod relax;
 mod report;
+mod searches;
 pub mod shorten;
 pub mod tile_walk;
 

@@ -15,11 +15,11 @@ use super::algo::Algo;
 use super::anytime;
 use super::budget;
 use super::constructive::{self, Failure};
-use super::exact::{exact, weighted_walk};
 use super::finish::{Effort, finish};
 use super::proof::Unsolvable;
 use super::relax::{self, Reach};
 use super::report::{Answer, Decision, Limit, MOST_MOVES, Report, StageOutcome};
+use super::searches::{search_by, weighted_walk};
 use super::shorten;
 use super::tile_walk::TileWalk;
 use super::{Options, PortfolioStage, Progress, Unverified, verify};
@@ -320,7 +320,7 @@ impl<'a> Run<'a> {
         on_progress(Progress::Stage(PortfolioStage::ExactSearch));
         let cache = self.options.cache.as_ref();
         let weights = algo.weights();
-        let Some(search) = exact(
+        let Some(search) = search_by(
             self.puzzle,
             self.target,
             algo,
@@ -567,7 +567,7 @@ impl<'a> Run<'a> {
         let (moves, improved) = anytime::improve(
             moves,
             |weights| {
-                let run = exact(
+                let run = search_by(
                     puzzle,
                     target,
                     Algo::Wastar,
