@@ -10,21 +10,21 @@ pub mod algo;
 pub mod anytime;
 pub mod budget;
 pub mod constructive;
-mod finish;
 pub mod packed;
 mod portfolio;
 pub mod proof;
 pub mod relax;
 mod report;
+mod rescue;
 mod searches;
 pub mod shorten;
 pub mod tile_walk;
 
 pub use algo::{Algo, UnknownAlgo, WASTAR_WEIGHT};
-pub use finish::{CutFinished, Finished, Try, TryStart};
 pub use portfolio::{solve_puzzle, solve_puzzle_streaming};
 pub use proof::Unsolvable;
 pub use report::{Answer, Bytes, Decision, Limit, MOST_MOVES, Method, Report, StageOutcome};
+pub use rescue::{CutRescue, Rescue, Try, TryStart};
 
 use crate::engine::puzzle::{Move, Puzzle};
 use crate::heuristic::pdb::{Cache, TableEvent};

@@ -15,10 +15,10 @@ use super::algo::Algo;
 use super::anytime;
 use super::budget;
 use super::constructive::{self, Failure};
-use super::finish::{Effort, finish};
 use super::proof::Unsolvable;
 use super::relax::{self, Reach};
 use super::report::{Answer, Decision, Limit, MOST_MOVES, Report, StageOutcome};
+use super::rescue::{self, Effort};
 use super::searches::{search_by, weighted_walk};
 use super::shorten;
 use super::tile_walk::TileWalk;
@@ -479,11 +479,11 @@ impl<'a> Run<'a> {
                 }
             })
         };
-        let mut finished = None;
+        let mut rescued = None;
         match constructed {
             Ok(()) => {}
             Err(Failure::Stuck { label, reached }) => {
-                let Some((rescue, stage)) = self.rescue(&reached) else {
+                let Some((rescue, stage)) = self.rescue_stage(&reached) else {
                     self.stages
                         .push(StageOutcome::Constructive(Err(Limit::Stuck(label))));
                     return Err(Failure::Stuck { label, reached });
@@ -494,7 +494,7 @@ impl<'a> Run<'a> {
                         on_move(mv);
                     }
                 }
-                finished = Some(stage);
+                rescued = Some(stage);
             }
             Err(Failure::Stopped(stop)) => {
                 self.stages
@@ -504,7 +504,7 @@ impl<'a> Run<'a> {
         }
         self.stages
             .push(StageOutcome::Constructive(Ok(moves.len())));
-        self.stages.extend(finished);
+        self.stages.extend(rescued);
         if streamed {
             return Ok((moves, true));
         }
@@ -524,20 +524,20 @@ impl<'a> Run<'a> {
     }
 
     /// Moves from the start to the goal where the constructive solver got stuck after
-    /// `reached` (the furthest of its ways of placing), found by [`finish`]: the ways that
-    /// rescue most stuck boards first, the costly ones last.
-    fn rescue(&mut self, reached: &[Move]) -> Option<(Vec<Move>, StageOutcome)> {
+    /// `reached` (the furthest of its ways of placing), found by [`rescue::rescue`]: the ways
+    /// that rescue most stuck boards first, the costly ones last.
+    fn rescue_stage(&mut self, reached: &[Move]) -> Option<(Vec<Move>, StageOutcome)> {
         let limits = self.share(1.0);
         let effort = Effort {
-            walks: self.work(budget::FINISH_WALKS),
-            plan: self.work(budget::FINISH_PLAN),
-            astar_tries: budget::FINISH_TRIES,
-            astar_cells: budget::FINISH_CELLS,
-            astar: self.work(budget::FINISH_TRY),
+            walks: self.work(budget::RESCUE_WALKS),
+            plan: self.work(budget::RESCUE_PLAN),
+            astar_tries: budget::RESCUE_TRIES,
+            astar_cells: budget::RESCUE_CELLS,
+            astar: self.work(budget::RESCUE_TRY),
         };
         let cache = self.options.cache.as_ref();
         let threads = std::thread::available_parallelism().map_or(1, usize::from);
-        let (moves, how) = finish(
+        let (moves, how) = rescue::rescue(
             self.puzzle,
             self.target,
             reached,

@@ -2,9 +2,9 @@
 
 use super::algo::Algo;
 use super::anytime::{Factor, Improved};
-use super::finish::Finished;
 use super::proof::Unsolvable;
 use super::relax::Relaxation;
+use super::rescue::Rescue;
 use crate::engine::puzzle::Move;
 use crate::search::{Stats, Stop, Weights};
 use crate::solve::packed;
@@ -110,8 +110,8 @@ pub enum StageOutcome {
     Relaxation(Relaxation),
     /// The constructive solver: a solution's length, or why it stopped.
     Constructive(Result<usize, Limit>),
-    /// The constructive solver got stuck, and was rescued (`super::finish`).
-    Rescue(Finished),
+    /// The constructive solver got stuck, and was rescued (`super::rescue`).
+    Rescue(Rescue),
     /// IDA* on 1x1 tiles with its estimate weighted, after the exact search ran out of work:
     /// the weight, and a solution's length (at most the weight times the shortest) or why it
     /// stopped.
