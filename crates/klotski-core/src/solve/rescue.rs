@@ -35,7 +35,7 @@ use std::fmt;
 /// where it stood, so the walk's end is a new draw for the constructive solver.
 const WALK_STEPS_PER_CELL: usize = 4;
 
-/// How [`rescue`] rescued a stuck constructive solver.
+/// How `rescue` rescued a stuck constructive solver.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rescue {
     /// A fresh try of the constructive solver succeeded.
@@ -79,7 +79,7 @@ pub enum TryStart {
     Walk(u64),
 }
 
-/// How [`rescue`] rescued a cut of the rows the constructive solver left unfinished.
+/// How `rescue` rescued a cut of the rows the constructive solver left unfinished.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CutRescue {
     /// The relaxation's plan brought the cut's blocks home, and the constructive solver placed
