@@ -59,14 +59,14 @@ fn scratch(name: &str) -> std::path::PathBuf {
 
 #[test]
 fn the_whole_census_has_the_seeds_groups_and_sizes() {
-    let mut stages = Vec::new();
+    let mut steps = Vec::new();
     let census = GroupCensus::all(&mut |p| {
         assert!(p.done <= p.total, "{p:?}");
-        if stages.last() != Some(&p.stage) {
-            stages.push(p.stage);
+        if steps.last() != Some(&p.step) {
+            steps.push(p.step);
         }
     });
-    assert_eq!(stages.len(), 3, "listing, linking, numbering: {stages:?}");
+    assert_eq!(steps.len(), 3, "listing, linking, numbering: {steps:?}");
     assert_eq!(census.len() as u64, ALL_LAYOUTS);
     let groups = census.groups();
     assert_eq!(groups.len(), 25_422);

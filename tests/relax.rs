@@ -8,7 +8,7 @@ use klotski::engine::geometry::Shape;
 use klotski::puzzles::numeric::NumericPuzzle;
 use klotski::puzzles::numeric::generate::{self, BlockCounts, Method, Size, Spec};
 use klotski::search::Limits;
-use klotski::solve::relax::{self, Alike, Verdict};
+use klotski::solve::relax::{self, Alike, Reach};
 use klotski::solve::{Algo, Answer, Options};
 
 /// A gigabyte and `millions` million expansions: bounds that stop a search in the same place
@@ -24,12 +24,12 @@ fn passing_rule_says_no(numeric: &NumericPuzzle) -> bool {
     klotski::solve::proof::passing_order(&puzzle, &target).is_some()
 }
 
-/// The last (deciding) relaxation's verdict on `numeric`, or `None` when none applies.
-fn relaxed_verdict(numeric: &NumericPuzzle, millions: u64) -> Option<Verdict> {
+/// The last (deciding) relaxation's reach on `numeric`, or `None` when none applies.
+fn relaxed_reach(numeric: &NumericPuzzle, millions: u64) -> Option<Reach> {
     let puzzle = numeric.engine();
     let target = numeric.target(&puzzle).ok()?;
     let runs = relax::disprove(&puzzle, &target, &limits(millions))?;
-    Some(runs.last().expect("at least one run").verdict)
+    Some(runs.last().expect("at least one run").reach)
 }
 
 fn blocks(list: &[(usize, usize, usize)]) -> BlockCounts {
@@ -81,8 +81,8 @@ fn claims_no_only_where_exhaustive_search_finds_no_solution() {
                     .answer;
                 let no = matches!(answer, Answer::Unsolvable(_));
                 assert!(no || matches!(answer, Answer::Solved { .. }), "{numeric}");
-                let verdict = relaxed_verdict(&numeric, 20);
-                if verdict == Some(Verdict::Unreachable) {
+                let reach = relaxed_reach(&numeric, 20);
+                if reach == Some(Reach::Unreachable) {
                     assert!(no, "the relaxation claims No, BFS solves it:\n{numeric}");
                     proven += 1;
                 }
@@ -130,8 +130,8 @@ fn random_walks_from_the_goal_are_never_claimed_unsolvable() {
                 };
                 let numeric = generate::generate(&spec, seed, options).unwrap();
                 assert_ne!(
-                    relaxed_verdict(&numeric, 1),
-                    Some(Verdict::Unreachable),
+                    relaxed_reach(&numeric, 1),
+                    Some(Reach::Unreachable),
                     "{numeric}"
                 );
                 assert!(!passing_rule_says_no(&numeric), "{numeric}");
@@ -152,12 +152,12 @@ fn swapped_blocks_are_seen_only_with_blocks_kept_apart() {
     let puzzle = numeric.engine();
     let target = numeric.target(&puzzle).unwrap();
     let runs = relax::disprove(&puzzle, &target, &limits(10)).unwrap();
-    let verdicts: Vec<(Alike, Verdict)> = runs.iter().map(|r| (r.alike, r.verdict)).collect();
+    let reaches: Vec<(Alike, Reach)> = runs.iter().map(|r| (r.alike, r.reach)).collect();
     assert_eq!(
-        verdicts,
+        reaches,
         [
-            (Alike::TilesAndBlocks, Verdict::Reachable),
-            (Alike::Tiles, Verdict::Unreachable)
+            (Alike::TilesAndBlocks, Reach::Reachable),
+            (Alike::Tiles, Reach::Unreachable)
         ]
     );
 }

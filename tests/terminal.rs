@@ -464,6 +464,8 @@ fn verbose_says_what_was_proven_on_stderr_only() {
         "{}",
         run.stderr
     );
+    // Each stage is told as it begins, in the portfolio's words.
+    assert!(run.stderr.contains(" s: exact search\n"), "{}", run.stderr);
     let run = klotski(&["terminal", "--verbose"], b"2 2\n2 1\n0 3\n0\n");
     assert_eq!(run.stdout, "No\n");
     assert!(run.stderr.contains("parity"), "{}", run.stderr);

@@ -104,22 +104,10 @@ fn plot(
     series: &[Series],
     log: bool,
 ) -> Result<(), String> {
-    let all = series.iter().flat_map(|s| &s.points);
-    let x_max = all.clone().map(|p| p.0).fold(1.0, f64::max);
-    let (mut y_min, mut y_max) = all
-        .map(|p| p.1)
-        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), y| {
-            (lo.min(y), hi.max(y))
-        });
-    if !y_min.is_finite() {
-        (y_min, y_max) = (0.0, 1.0);
-    }
-    let (y_min, y_max, y_labels) = if log {
-        let (lo, hi) = (y_min.floor(), y_max.ceil().max(y_min.floor() + 1.0));
-        (lo, hi, (hi - lo) as usize + 1)
-    } else {
-        (y_min.min(1.0) - 0.05, y_max.max(1.0) * 1.05 + 0.05, 10)
-    };
+    let x_max = (series.iter().flat_map(|s| &s.points))
+        .map(|p| p.0)
+        .fold(1.0, f64::max);
+    let (y_min, y_max, y_labels) = y_axis(series, log);
     // Sized for print: shown at the full width of an A4 text block (about 17 cm), a unit here
     // is about 0.75 pt, so labels of 14 units read at body-text size (10 to 11 pt).
     let root = SVGBackend::new(path, (CHART_WIDTH, CHART_HEIGHT)).into_drawing_area();
@@ -173,8 +161,38 @@ fn plot(
             )
             .map_err(|e| e.to_string())?;
     }
+    draw_legend(&legend_area, series)?;
+    root.present().map_err(|e| e.to_string())
+}
+
+/// The y axis of a chart of `series`: its lowest and highest value and how many labels it
+/// gets. With `log` (values are base-10 logarithms) it spans whole powers of ten, one label
+/// each; else it takes in 1 (the ratio of an optimal answer) with a margin.
+fn y_axis(series: &[Series], log: bool) -> (f64, f64, usize) {
+    let (mut y_min, mut y_max) = (series.iter().flat_map(|s| &s.points))
+        .map(|p| p.1)
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), y| {
+            (lo.min(y), hi.max(y))
+        });
+    if !y_min.is_finite() {
+        (y_min, y_max) = (0.0, 1.0);
+    }
+    if log {
+        let (lo, hi) = (y_min.floor(), y_max.ceil().max(y_min.floor() + 1.0));
+        (lo, hi, (hi - lo) as usize + 1)
+    } else {
+        (y_min.min(1.0) - 0.05, y_max.max(1.0) * 1.05 + 0.05, 10)
+    }
+}
+
+/// Draws the legend in `area`, the strip under the plot: [`LEGEND_COLUMNS`] methods a row,
+/// each a dot of its colour and its name. Each method keeps its colour (its index); one with
+/// no point has no entry.
+fn draw_legend(
+    area: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>,
+    series: &[Series],
+) -> Result<(), String> {
     let font = ("sans-serif", LABEL_SIZE).into_font();
-    // Each method keeps its colour (its index); one with no point has no entry.
     let shown = series
         .iter()
         .enumerate()
@@ -189,9 +207,9 @@ fn plot(
             4 + row * LEGEND_ROW as i32 + LEGEND_ROW as i32 / 2,
         );
         let color = Palette99::pick(i).to_rgba();
-        (legend_area.draw(&Circle::new((x, y), 5, color.filled())))
+        (area.draw(&Circle::new((x, y), 5, color.filled())))
             .and_then(|()| {
-                legend_area.draw(&Text::new(
+                area.draw(&Text::new(
                     s.name.as_str(),
                     (x + 10, y),
                     TextStyle::from(font.clone()).pos(Pos::new(HPos::Left, VPos::Center)),
@@ -199,5 +217,5 @@ fn plot(
             })
             .map_err(|e| e.to_string())?;
     }
-    root.present().map_err(|e| e.to_string())
+    Ok(())
 }

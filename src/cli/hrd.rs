@@ -310,13 +310,13 @@ fn all(dir: &std::path::Path) -> Result<Vec<MixCount>, HrdError> {
     let mut show = |p: Progress| {
         bar.set_length(p.total);
         bar.set_position(p.done);
-        bar.set_prefix(p.stage.name());
+        bar.set_prefix(p.step.name());
         if bar.is_hidden()
             && let Some(seconds) = ticker.due()
         {
             tell!(
                 "klotski: {seconds} s: {} {} of {}",
-                p.stage.name(),
+                p.step.name(),
                 p.done,
                 p.total
             );

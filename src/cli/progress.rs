@@ -3,7 +3,7 @@
 
 use super::output::tell;
 use super::tables;
-use klotski::solve::Progress;
+use klotski::solve::{PortfolioStage, Progress};
 use std::io::Write;
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
@@ -15,8 +15,23 @@ const EVERY: Duration = Duration::from_secs(3);
 
 /// Where the solve stands, as the last report left it.
 struct Standing {
-    stage: &'static str,
+    /// The stage begun last; `None` before the first.
+    stage: Option<PortfolioStage>,
     moves: usize,
+}
+
+impl Standing {
+    /// The ticker's line `seconds` into the solve.
+    fn line(&self, seconds: u64) -> String {
+        match self.stage {
+            Some(PortfolioStage::ConstructiveSolver) => {
+                let moves = self.moves;
+                format!("klotski: {seconds} s: constructive solver, {moves} moves so far")
+            }
+            Some(stage) => format!("klotski: {seconds} s: {stage}"),
+            None => format!("klotski: {seconds} s: starting"),
+        }
+    }
 }
 
 /// Turns a solve's progress reports into stderr lines: stages (with `--verbose`) and tables at
@@ -38,7 +53,7 @@ impl Reporter {
     pub fn new(verbose: bool) -> Reporter {
         let started = Instant::now();
         let standing = Arc::new(Mutex::new(Standing {
-            stage: "starting",
+            stage: None,
             moves: 0,
         }));
         let (stop, stopped) = mpsc::channel::<()>();
@@ -50,12 +65,7 @@ impl Reporter {
                 let standing = shared
                     .lock()
                     .unwrap_or_else(|poisoned| poisoned.into_inner());
-                let line = if standing.stage == "constructive solver" {
-                    let moves = standing.moves;
-                    format!("klotski: {seconds} s: constructive solver, {moves} moves so far")
-                } else {
-                    format!("klotski: {seconds} s: {}", standing.stage)
-                };
+                let line = standing.line(seconds);
                 // A progress line that cannot be written is not worth stopping the solve for.
                 let _ = writeln!(std::io::stderr(), "{line}");
             }
@@ -76,7 +86,7 @@ impl Reporter {
         match progress {
             Progress::Table(event) => tables::tell_table(event),
             Progress::Stage(stage) => {
-                standing.stage = stage;
+                standing.stage = Some(stage);
                 if self.verbose {
                     let seconds = self.started.elapsed().as_secs_f64();
                     tell!("klotski: {seconds:.2} s: {stage}");

@@ -9,6 +9,7 @@ use crate::layout::{Rect, ScreenLayout};
 use crate::playback::Playback;
 use crate::slider;
 use klotski_core::engine::geometry::Shape;
+use klotski_core::engine::puzzle::{Move, Piece};
 use std::time::Duration;
 
 /// The window's background.
@@ -103,6 +104,10 @@ fn caption(action: Action, autoplay: bool) -> &'static str {
     }
 }
 
+/// A piece the pointer carries off its place: its index, and how far it is carried (rows,
+/// columns).
+type Carried = Option<(usize, (f32, f32))>;
+
 /// Builds the frame shown at `now`.
 pub fn build(
     playback: &Playback,
@@ -112,11 +117,39 @@ pub fn build(
 ) -> Scene {
     let puzzle = playback.puzzle();
     let (rows, cols) = (puzzle.board().rows(), puzzle.board().cols());
-    let cell = layout.cell;
-    let s = layout.scale;
-    let mut rects = Vec::with_capacity(rows * cols + puzzle.pieces().len() + 8);
-    let mut labels = Vec::with_capacity(puzzle.board().cells() + 8);
+    let mut scene = Scene {
+        rects: Vec::with_capacity(rows * cols + puzzle.pieces().len() + 8),
+        labels: Vec::with_capacity(puzzle.board().cells() + 8),
+    };
+    let carried = pointer.held().filter(|&(_, offset)| offset != (0.0, 0.0));
+    let hint = playback.hinted().filter(|_| !playback.goal_shown());
+    board_beneath(&mut scene, playback, layout, carried, now);
+    pieces(&mut scene, playback, layout, carried, hint, now);
+    buttons(&mut scene, playback, pointer, layout);
+    if let Some(mv) = hint {
+        scene.labels.push(hint_arrow(playback, layout, mv, now));
+    }
+    slider_rects(playback, layout, &mut scene.rects);
+    status_lines(&mut scene, playback, pointer, layout, now);
+    if playback.help_shown() {
+        help_overlay(layout, &mut scene.rects, &mut scene.labels);
+    }
+    scene
+}
 
+/// What lies beneath the pieces: the frame (gold on a board the person solved), the walls,
+/// the slots of the blank cells and of those the `carried` piece left, and the goal cells.
+fn board_beneath(
+    scene: &mut Scene,
+    playback: &Playback,
+    layout: &ScreenLayout,
+    carried: Carried,
+    now: Duration,
+) {
+    let puzzle = playback.puzzle();
+    let (rows, cols) = (puzzle.board().rows(), puzzle.board().cols());
+    let cell = layout.cell;
+    let rects = &mut scene.rects;
     // A board the person solved glows gold, pulsing while the celebration runs; the pulse
     // never fades all the way back, so every frame of it shows the board was solved.
     let frame = match (playback.won(), playback.celebrating(now)) {
@@ -148,7 +181,7 @@ pub fn build(
         ));
     }
     // The slots are the board beneath: a blank cell shows one.
-    let inset = (cell * 0.04).max(0.5);
+    let inset = slot_inset(cell);
     let cell_rect = |index: usize| {
         let (r, c) = puzzle.board().row_col(index);
         layout.cells(r as f32, c as f32, 1, 1)
@@ -163,7 +196,6 @@ pub fn build(
         ));
     }
     // A piece carried off its place shows the slots it left.
-    let carried = pointer.held().filter(|&(_, offset)| offset != (0.0, 0.0));
     let left_by_carried = carried.into_iter().flat_map(|(piece, _)| {
         let origin = playback.position().origins()[piece];
         puzzle
@@ -186,8 +218,28 @@ pub fn build(
             (cell * 0.04).max(1.0),
         ));
     }
-    let number_size = (cell * 0.4).min(48.0 * s);
-    let hint = playback.hinted().filter(|_| !playback.goal_shown());
+}
+
+/// How far a slot or a piece stands in from the edge of its cells, for cells of `cell` pixels.
+fn slot_inset(cell: f32) -> f32 {
+    (cell * 0.04).max(0.5)
+}
+
+/// The pieces where they stand at `now` (the `carried` one where the pointer holds it), each
+/// in its shape's colours (the master in its own, the one the `hint` moves with a white
+/// border), with their numbers where they are large enough to read.
+fn pieces(
+    scene: &mut Scene,
+    playback: &Playback,
+    layout: &ScreenLayout,
+    carried: Carried,
+    hint: Option<Move>,
+    now: Duration,
+) {
+    let puzzle = playback.puzzle();
+    let cell = layout.cell;
+    let inset = slot_inset(cell);
+    let number_size = (cell * 0.4).min(48.0 * layout.scale);
     for placement in playback.placements(now) {
         let piece = &puzzle.pieces()[placement.piece];
         let shape = piece.shape;
@@ -209,43 +261,60 @@ pub fn build(
         let area = layout.cells(row, col, shape.rows, shape.cols);
         let tile = shrink(area, inset);
         let edge = if hinted { cell * 0.1 } else { cell * 0.05 };
-        rects.push(RectInstance::new(
+        scene.rects.push(RectInstance::new(
             tile,
             cell * 0.14,
             fill,
             border,
             edge.max(1.0),
         ));
-        let numbers = if number_size >= MIN_NUMBER_SIZE {
-            piece.numbers.as_slice()
-        } else {
-            &[]
-        };
-        // A piece whose cells all carry one number (the classic Klotski's and the brick
-        // puzzle's blocks) shows it once, in its middle.
-        let one_label = numbers.len() > 1 && numbers.iter().all(|&n| n == numbers[0]);
-        for (i, number) in numbers.iter().enumerate() {
-            let (dr, dc) = ((i / shape.cols) as f32, (i % shape.cols) as f32);
-            let centre = if one_label {
-                area.centre()
-            } else {
-                layout.cells(row + dr, col + dc, 1, 1).centre()
-            };
-            if one_label && i > 0 {
-                break;
-            }
-            let text = number.to_string();
-            // Wide numbers get smaller, so that three digits still leave a margin.
-            let digits = text.len() as f32;
-            labels.push(Label {
-                size: number_size.min(cell * 0.7 / (0.62 * digits)),
-                text,
-                centre,
-                bold: true,
-                color: INK,
-            });
+        if number_size >= MIN_NUMBER_SIZE {
+            let at = (row, col);
+            number_labels(&mut scene.labels, layout, piece, at, number_size);
         }
     }
+}
+
+/// The numbers of `piece`, its top-left cell at `(row, col)`, one a cell at `size` pixels
+/// (smaller for wide numbers); a piece whose cells all carry one number (the classic
+/// Klotski's and the brick puzzle's blocks) shows it once, in its middle.
+fn number_labels(
+    labels: &mut Vec<Label>,
+    layout: &ScreenLayout,
+    piece: &Piece,
+    (row, col): (f32, f32),
+    size: f32,
+) {
+    let (shape, numbers) = (piece.shape, piece.numbers.as_slice());
+    let area = layout.cells(row, col, shape.rows, shape.cols);
+    let one_label = numbers.len() > 1 && numbers.iter().all(|&n| n == numbers[0]);
+    for (i, number) in numbers.iter().enumerate() {
+        let (dr, dc) = ((i / shape.cols) as f32, (i % shape.cols) as f32);
+        let centre = if one_label {
+            area.centre()
+        } else {
+            layout.cells(row + dr, col + dc, 1, 1).centre()
+        };
+        if one_label && i > 0 {
+            break;
+        }
+        let text = number.to_string();
+        // Wide numbers get smaller, so that three digits still leave a margin.
+        let digits = text.len() as f32;
+        labels.push(Label {
+            size: size.min(layout.cell * 0.7 / (0.62 * digits)),
+            text,
+            centre,
+            bold: true,
+            color: INK,
+        });
+    }
+}
+
+/// The buttons, each in its look under the `pointer` (pressed ones a pixel lower), with its
+/// caption.
+fn buttons(scene: &mut Scene, playback: &Playback, pointer: &Pointer, layout: &ScreenLayout) {
+    let s = layout.scale;
     for action in Action::ALL {
         let look = pointer.look(layout, action, playback.can(action));
         let (fill, border, ink) = button_colors(action, look);
@@ -253,8 +322,8 @@ pub fn build(
         if look == Look::Pressed {
             rect.y += s;
         }
-        rects.push(RectInstance::new(rect, 9.0 * s, fill, border, 1.5 * s));
-        labels.push(Label {
+        (scene.rects).push(RectInstance::new(rect, 9.0 * s, fill, border, 1.5 * s));
+        scene.labels.push(Label {
             text: caption(action, playback.autoplay()).to_string(),
             centre: rect.centre(),
             size: 16.0 * s,
@@ -262,10 +331,18 @@ pub fn build(
             color: ink,
         });
     }
-    if let Some(mv) = hint {
-        labels.push(hint_arrow(playback, layout, mv, now));
-    }
-    slider_rects(playback, layout, &mut rects);
+}
+
+/// The two lines of text: the status (red for an error), and above the buttons what the one
+/// under the `pointer` does, or else the playback's information at `now`.
+fn status_lines(
+    scene: &mut Scene,
+    playback: &Playback,
+    pointer: &Pointer,
+    layout: &ScreenLayout,
+    now: Duration,
+) {
+    let s = layout.scale;
     let status = playback.status();
     let color = if status.starts_with("error") {
         ERROR_INK
@@ -278,7 +355,7 @@ pub fn build(
     } else {
         17.0
     };
-    labels.push(Label {
+    scene.labels.push(Label {
         text: status,
         centre: layout.status.centre(),
         size: size * s,
@@ -290,17 +367,13 @@ pub fn build(
         Some(action) => (help::tooltip(action).to_string(), STATUS_INK),
         None => (playback.info(now), INFO_INK),
     };
-    labels.push(Label {
+    scene.labels.push(Label {
         text: info,
         centre: layout.info.centre(),
         size: 13.0 * s,
         bold: false,
         color: info_ink,
     });
-    if playback.help_shown() {
-        help_overlay(layout, &mut rects, &mut labels);
-    }
-    Scene { rects, labels }
 }
 
 /// The help panel: a title, then one line per key. It hides whatever labels lay under it

@@ -1,5 +1,6 @@
-//! The engine: boards, pieces, the moves between positions, and a puzzle with its goal. Every solver and puzzle mode
-//! stands on it; it knows nothing of searches, solvers or any puzzle's text format.
+//! The engine: boards, pieces, the moves between positions, and a puzzle with its goal.
+//! Every solver and puzzle mode stands on it; it knows nothing of searches, solvers or any
+//! puzzle's text format.
 
 pub mod geometry;
 pub mod move_tables;

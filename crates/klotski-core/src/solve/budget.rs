@@ -53,15 +53,15 @@ pub const EXACT_PACKED_IDASTAR: u64 = 300_000;
 pub const EXACT_BFS: u64 = 4_000_000;
 /// The relaxation's plan for the blocks, once the constructive solver is stuck and its fresh
 /// tries failed: on the whole board, then on each cut of the rows it left unfinished.
-pub const FINISH_PLAN: u64 = 1_000_000;
+pub const RESCUE_PLAN: u64 = 1_000_000;
 /// Each try of weighted A* on those rows.
-pub const FINISH_TRY: u64 = 500_000;
+pub const RESCUE_TRY: u64 = 500_000;
 /// Weighted A* runs on this many cuts at most, each a row more than the one before.
-pub const FINISH_TRIES: usize = 3;
+pub const RESCUE_TRIES: usize = 3;
 /// Most cells of those rows for weighted A*: larger cuts are not tried.
-pub const FINISH_CELLS: usize = 128;
+pub const RESCUE_CELLS: usize = 128;
 /// Random walks from the start whose ends the constructive solver tries again from, once stuck.
-pub const FINISH_WALKS: u64 = 12;
+pub const RESCUE_WALKS: u64 = 12;
 /// The relaxations, before the constructive solver.
 pub const RELAX: u64 = 200_000;
 /// The relaxations again, once the constructive solver got stuck.

@@ -8,8 +8,8 @@ use super::algo::Algo;
 use super::budget;
 use super::packed::{self, PackedSpace};
 use super::proof::Unsolvable;
-use super::report::{Answer, Limit, Report, Stage, Verdict};
-use super::{Options, Progress, Unverified};
+use super::report::{Answer, Decision, Limit, Report, StageOutcome};
+use super::{Options, PortfolioStage, Progress, Unverified};
 use crate::engine::problem::Problem;
 use crate::engine::puzzle::Move;
 use crate::search::{self, Limits, Outcome, Stats};
@@ -29,7 +29,7 @@ pub(super) fn solve_cover(
         let work = budget::EXACT_BFS.saturating_mul(u64::from(options.effort.max(1)));
         limits = limits.expanding(work);
     }
-    on_progress(Progress::Stage("exact search"));
+    on_progress(Progress::Stage(PortfolioStage::ExactSearch));
     let cells = problem.puzzle().board.cells();
     let search = match packed::words_needed(problem.puzzle()) {
         Some(1) => bfs::<1>(problem, limits, on_progress),
@@ -42,8 +42,8 @@ pub(super) fn solve_cover(
     let (ended, answer, stats) = match search {
         None => (Err(Limit::BoardSize(cells)), None, Stats::default()),
         Some(search) => match search.outcome {
-            Outcome::Found(moves) => (Ok(Verdict::Solved(moves.len())), Some(moves), search.stats),
-            Outcome::Exhausted => (Ok(Verdict::Unsolvable), None, search.stats),
+            Outcome::Found(moves) => (Ok(Decision::Solved(moves.len())), Some(moves), search.stats),
+            Outcome::Exhausted => (Ok(Decision::Unsolvable), None, search.stats),
             Outcome::Stopped(stop) => (Err(stop.into()), None, search.stats),
         },
     };
@@ -66,7 +66,7 @@ pub(super) fn solve_cover(
     let cut_short = matches!(ended, Err(Limit::Time | Limit::Cancelled));
     Ok(Report {
         answer,
-        stages: vec![Stage::Exact {
+        stages: vec![StageOutcome::Exact {
             algo: Algo::Bfs,
             ended,
         }],

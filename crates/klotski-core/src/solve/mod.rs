@@ -11,21 +11,21 @@ pub mod anytime;
 pub mod budget;
 pub mod constructive;
 mod cover;
-mod exact;
-mod finish;
 pub mod packed;
 mod portfolio;
 pub mod proof;
 pub mod relax;
 mod report;
+mod rescue;
+mod searches;
 pub mod shorten;
 pub mod tile_walk;
 
 pub use algo::{Algo, UnknownAlgo, WASTAR_WEIGHT};
-pub use finish::{CutFinished, Finished, Try, TryStart};
 pub use portfolio::{solve_puzzle, solve_puzzle_streaming};
 pub use proof::Unsolvable;
-pub use report::{Answer, Bytes, Limit, MOST_MOVES, Method, Report, Stage, Verdict};
+pub use report::{Answer, Bytes, Decision, Limit, MOST_MOVES, Method, Report, StageOutcome};
+pub use rescue::{CutRescue, Rescue, Try, TryStart};
 
 use crate::engine::problem::{Problem, Unsolved};
 use crate::engine::puzzle::Move;
@@ -62,13 +62,44 @@ impl Options {
 #[derive(Debug)]
 pub enum Progress<'a> {
     /// A stage of the portfolio begins.
-    Stage(&'static str),
+    Stage(PortfolioStage),
     /// The constructive solver has made this many moves.
     Moves(usize),
     /// A search's counters so far.
     Search(&'a Stats),
     /// A pattern database on its way to a search.
     Table(TableEvent<'a>),
+}
+
+/// A stage of the portfolio, as its progress names it when it begins; what came of it is a
+/// [`StageOutcome`] in the report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PortfolioStage {
+    /// The exact search ([`Algo::pick`] or the method forced).
+    ExactSearch,
+    /// IDA* on 1x1 tiles with its estimate weighted, after the exact walk ran out of work.
+    WeightedWalk,
+    /// The relaxations that may prove `No` ([`relax`]).
+    Relaxation,
+    /// The constructive solver, and its rescue when it gets stuck.
+    ConstructiveSolver,
+    /// Local shortening of the constructive solution ([`shorten`]).
+    Shortening,
+    /// Weighted A* with a falling weight, looking for shorter solutions ([`anytime`]).
+    Improvement,
+}
+
+impl std::fmt::Display for PortfolioStage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            PortfolioStage::ExactSearch => "exact search",
+            PortfolioStage::WeightedWalk => "weighted IDA*",
+            PortfolioStage::Relaxation => "relaxation",
+            PortfolioStage::ConstructiveSolver => "constructive solver",
+            PortfolioStage::Shortening => "shortening",
+            PortfolioStage::Improvement => "improvement",
+        })
+    }
 }
 
 /// A solution that failed its replay: a bug in a solver, never shown to the user as an answer.

@@ -16,14 +16,14 @@ use super::anytime;
 use super::budget;
 use super::constructive::{self, Failure};
 use super::cover::solve_cover;
-use super::exact::{exact, weighted_walk};
-use super::finish::{Effort, finish};
 use super::proof::Unsolvable;
-use super::relax::{self, Verdict};
-use super::report::{Answer, Limit, MOST_MOVES, Report, Stage, Verdict as Decided};
+use super::relax::{self, Reach};
+use super::report::{Answer, Decision, Limit, MOST_MOVES, Report, StageOutcome};
+use super::rescue::{self, Effort};
+use super::searches::{search_by, weighted_walk};
 use super::shorten;
 use super::tile_walk::TileWalk;
-use super::{Options, Progress, Unverified, verify};
+use super::{Options, PortfolioStage, Progress, Unverified, verify};
 use crate::engine::problem::Problem;
 use crate::engine::puzzle::{Move, Puzzle};
 use crate::heuristic::Manhattan;
@@ -84,7 +84,7 @@ struct Run<'a> {
     target: &'a [usize],
     options: Options,
     began: Instant,
-    stages: Vec<Stage>,
+    stages: Vec<StageOutcome>,
     /// The deciding search's counters.
     stats: Stats,
     /// Whether a deadline or a cancellation cut a stage short.
@@ -181,7 +181,7 @@ impl<'a> Run<'a> {
     ) -> Result<Report, Unverified> {
         // A board at its goal needs no search, whatever its size.
         if self.puzzle.start == self.target {
-            self.stages.push(Stage::Rules);
+            self.stages.push(StageOutcome::Rules);
             return Ok(self.report(Answer::Solved {
                 moves: Vec::new(),
                 optimal: true,
@@ -200,7 +200,7 @@ impl<'a> Run<'a> {
                 return Ok(self.report(answer));
             }
             if !self.auto() {
-                let Some(Stage::Exact {
+                let Some(StageOutcome::Exact {
                     ended: Err(limit), ..
                 }) = self.stages.last()
                 else {
@@ -238,7 +238,7 @@ impl<'a> Run<'a> {
         // within milliseconds), and a longer one if it gets stuck.
         let mut relax_again = false;
         if self.auto() {
-            on_progress(Progress::Stage("relaxation"));
+            on_progress(Progress::Stage(PortfolioStage::Relaxation));
             let limits = self.share(0.1).expanding(self.work(budget::RELAX));
             match self.relaxation_stage(&limits) {
                 Relaxed::Proof(proof) => return Ok(Answer::Unsolvable(proof)),
@@ -246,12 +246,12 @@ impl<'a> Run<'a> {
                 Relaxed::NotApplicable => {}
             }
         }
-        on_progress(Progress::Stage("constructive solver"));
+        on_progress(Progress::Stage(PortfolioStage::ConstructiveSolver));
         Ok(match self.constructive_stage(on_progress, on_move) {
             Ok((moves, streamed)) => {
                 self.checked(&moves)?;
                 if self.auto() && !streamed {
-                    on_progress(Progress::Stage("improvement"));
+                    on_progress(Progress::Stage(PortfolioStage::Improvement));
                     self.improvement_stage(moves)
                 } else {
                     Answer::Solved {
@@ -328,10 +328,10 @@ impl<'a> Run<'a> {
                 };
             }
         }
-        on_progress(Progress::Stage("exact search"));
+        on_progress(Progress::Stage(PortfolioStage::ExactSearch));
         let cache = self.options.cache.as_ref();
         let weights = algo.weights();
-        let Some(search) = exact(
+        let Some(search) = search_by(
             self.puzzle,
             self.target,
             algo,
@@ -340,7 +340,7 @@ impl<'a> Run<'a> {
             cache,
             on_progress,
         ) else {
-            self.stages.push(Stage::Exact {
+            self.stages.push(StageOutcome::Exact {
                 algo,
                 ended: Err(Limit::BoardSize(self.puzzle.board.cells())),
             });
@@ -349,7 +349,7 @@ impl<'a> Run<'a> {
         self.stats = search.stats;
         let (ended, answer) = match search.outcome {
             Outcome::Found(moves) => (
-                Ok(Decided::Solved(moves.len())),
+                Ok(Decision::Solved(moves.len())),
                 Some(Answer::Solved {
                     moves,
                     optimal: algo.is_optimal(),
@@ -359,14 +359,14 @@ impl<'a> Run<'a> {
                 let proof = Unsolvable::Exhausted {
                     states: search.stats.stored,
                 };
-                (Ok(Decided::Unsolvable), Some(Answer::Unsolvable(proof)))
+                (Ok(Decision::Unsolvable), Some(Answer::Unsolvable(proof)))
             }
             Outcome::Stopped(stop) => {
                 self.stopped(stop);
                 (Err(stop.into()), None)
             }
         };
-        self.stages.push(Stage::Exact { algo, ended });
+        self.stages.push(StageOutcome::Exact { algo, ended });
         if let Some(Answer::Solved { moves, .. }) = &answer {
             self.checked(moves)?;
         }
@@ -384,7 +384,7 @@ impl<'a> Run<'a> {
     ) -> Result<Option<Answer>, Unverified> {
         let exact_walk_stopped = matches!(
             self.stages.last(),
-            Some(Stage::Exact {
+            Some(StageOutcome::Exact {
                 algo: Algo::Idastar,
                 ended: Err(Limit::Work),
             })
@@ -395,7 +395,7 @@ impl<'a> Run<'a> {
         {
             return Ok(None);
         }
-        on_progress(Progress::Stage("weighted IDA*"));
+        on_progress(Progress::Stage(PortfolioStage::WeightedWalk));
         let mut limits = self
             .share(0.5)
             .expanding(self.work(budget::WEIGHTED_TILE_WALK));
@@ -416,7 +416,7 @@ impl<'a> Run<'a> {
             Outcome::Found(moves) => {
                 self.checked(&moves)?;
                 self.stats = search.stats;
-                self.stages.push(Stage::WeightedWalk {
+                self.stages.push(StageOutcome::WeightedWalk {
                     weights,
                     ended: Ok(moves.len()),
                 });
@@ -430,7 +430,7 @@ impl<'a> Run<'a> {
             Outcome::Exhausted => Ok(None),
             Outcome::Stopped(stop) => {
                 self.stopped(stop);
-                self.stages.push(Stage::WeightedWalk {
+                self.stages.push(StageOutcome::WeightedWalk {
                     weights,
                     ended: Err(stop.into()),
                 });
@@ -445,20 +445,20 @@ impl<'a> Run<'a> {
             return Relaxed::NotApplicable;
         };
         let last = *runs.last().expect("at least one relaxation");
-        self.stages.push(Stage::Relaxation(last));
-        match last.verdict {
-            Verdict::Unreachable => {
+        self.stages.push(StageOutcome::Relaxation(last));
+        match last.reach {
+            Reach::Unreachable => {
                 self.stats = last.stats;
                 Relaxed::Proof(Unsolvable::Relaxed {
                     alike: last.alike,
                     states: last.stats.stored,
                 })
             }
-            Verdict::Stopped(stop) => {
+            Reach::Stopped(stop) => {
                 self.stopped(stop);
                 Relaxed::NoProof { cut_short: true }
             }
-            Verdict::Reachable => Relaxed::NoProof { cut_short: false },
+            Reach::Reachable => Relaxed::NoProof { cut_short: false },
         }
     }
 
@@ -490,13 +490,13 @@ impl<'a> Run<'a> {
                 }
             })
         };
-        let mut finished = None;
+        let mut rescued = None;
         match constructed {
             Ok(()) => {}
             Err(Failure::Stuck { label, reached }) => {
-                let Some((rescue, stage)) = self.rescue(&reached) else {
+                let Some((rescue, stage)) = self.rescue_stage(&reached) else {
                     self.stages
-                        .push(Stage::Constructive(Err(Limit::Stuck(label))));
+                        .push(StageOutcome::Constructive(Err(Limit::Stuck(label))));
                     return Err(Failure::Stuck { label, reached });
                 };
                 for mv in rescue {
@@ -505,19 +505,21 @@ impl<'a> Run<'a> {
                         on_move(mv);
                     }
                 }
-                finished = Some(stage);
+                rescued = Some(stage);
             }
             Err(Failure::Stopped(stop)) => {
-                self.stages.push(Stage::Constructive(Err(stop.into())));
+                self.stages
+                    .push(StageOutcome::Constructive(Err(stop.into())));
                 return Err(Failure::Stopped(stop));
             }
         }
-        self.stages.push(Stage::Constructive(Ok(moves.len())));
-        self.stages.extend(finished);
+        self.stages
+            .push(StageOutcome::Constructive(Ok(moves.len())));
+        self.stages.extend(rescued);
         if streamed {
             return Ok((moves, true));
         }
-        on_progress(Progress::Stage("shortening"));
+        on_progress(Progress::Stage(PortfolioStage::Shortening));
         let from = moves.len();
         let shorter = shorten::locally(self.puzzle, &moves, &limits);
         let kept = if verify(self.problem, &shorter).is_ok() {
@@ -525,7 +527,7 @@ impl<'a> Run<'a> {
         } else {
             moves
         };
-        self.stages.push(Stage::Shortening {
+        self.stages.push(StageOutcome::Shortening {
             from,
             to: kept.len(),
         });
@@ -533,20 +535,20 @@ impl<'a> Run<'a> {
     }
 
     /// Moves from the start to the goal where the constructive solver got stuck after
-    /// `reached` (the furthest of its ways of placing), found by [`finish`]: the ways that
-    /// rescue most stuck boards first, the costly ones last.
-    fn rescue(&mut self, reached: &[Move]) -> Option<(Vec<Move>, Stage)> {
+    /// `reached` (the furthest of its ways of placing), found by [`rescue::rescue`]: the ways
+    /// that rescue most stuck boards first, the costly ones last.
+    fn rescue_stage(&mut self, reached: &[Move]) -> Option<(Vec<Move>, StageOutcome)> {
         let limits = self.share(1.0);
         let effort = Effort {
-            walks: self.work(budget::FINISH_WALKS),
-            plan: self.work(budget::FINISH_PLAN),
-            astar_tries: budget::FINISH_TRIES,
-            astar_cells: budget::FINISH_CELLS,
-            astar: self.work(budget::FINISH_TRY),
+            walks: self.work(budget::RESCUE_WALKS),
+            plan: self.work(budget::RESCUE_PLAN),
+            astar_tries: budget::RESCUE_TRIES,
+            astar_cells: budget::RESCUE_CELLS,
+            astar: self.work(budget::RESCUE_TRY),
         };
         let cache = self.options.cache.as_ref();
         let threads = std::thread::available_parallelism().map_or(1, usize::from);
-        let (moves, how) = finish(
+        let (moves, how) = rescue::rescue(
             self.puzzle,
             self.target,
             reached,
@@ -555,7 +557,7 @@ impl<'a> Run<'a> {
             threads,
             cache,
         )?;
-        Some((moves, Stage::Rescue(how)))
+        Some((moves, StageOutcome::Rescue(how)))
     }
 
     /// Weighted A* with falling weights from `moves`, the rounds drawing in turn on one pool of
@@ -576,7 +578,7 @@ impl<'a> Run<'a> {
         let (moves, improved) = anytime::improve(
             moves,
             |weights| {
-                let run = exact(
+                let run = search_by(
                     puzzle,
                     target,
                     Algo::Wastar,
@@ -596,7 +598,7 @@ impl<'a> Run<'a> {
         if let Some(stop) = stopped {
             self.stopped(stop);
         }
-        self.stages.push(Stage::Improvement(improved));
+        self.stages.push(StageOutcome::Improvement(improved));
         Answer::Solved {
             optimal: improved.optimal(),
             moves,

@@ -36,9 +36,9 @@ impl std::fmt::Display for Alike {
     }
 }
 
-/// What a relaxed search showed.
+/// What a relaxed search showed: whether the relaxed goal can be reached from the start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub enum Reach {
     /// The relaxed goal is unreachable, so the puzzle is unsolvable.
     Unreachable,
     /// The relaxed goal is reachable: no proof either way.
@@ -47,15 +47,15 @@ pub enum Verdict {
     Stopped(Stop),
 }
 
-impl std::fmt::Display for Verdict {
+impl std::fmt::Display for Reach {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Verdict::Unreachable => f.write_str("goal unreachable"),
-            Verdict::Reachable => f.write_str("goal reachable, no proof"),
-            Verdict::Stopped(Stop::Work) => f.write_str("stopped by its work budget"),
-            Verdict::Stopped(Stop::Time) => f.write_str("stopped by the time limit"),
-            Verdict::Stopped(Stop::Memory(_)) => f.write_str("stopped by the memory limit"),
-            Verdict::Stopped(Stop::Cancelled) => f.write_str("cancelled"),
+            Reach::Unreachable => f.write_str("goal unreachable"),
+            Reach::Reachable => f.write_str("goal reachable, no proof"),
+            Reach::Stopped(Stop::Work) => f.write_str("stopped by its work budget"),
+            Reach::Stopped(Stop::Time) => f.write_str("stopped by the time limit"),
+            Reach::Stopped(Stop::Memory(_)) => f.write_str("stopped by the memory limit"),
+            Reach::Stopped(Stop::Cancelled) => f.write_str("cancelled"),
         }
     }
 }
@@ -65,8 +65,8 @@ impl std::fmt::Display for Verdict {
 pub struct Relaxation {
     /// What was treated as alike.
     pub alike: Alike,
-    /// How it ended.
-    pub verdict: Verdict,
+    /// Whether the relaxed goal was reached.
+    pub reach: Reach,
     /// The search's counters.
     pub stats: Stats,
 }
@@ -111,7 +111,7 @@ pub fn disprove(puzzle: &Puzzle, target: &[usize], limits: &Limits) -> Option<Ve
         let relaxation = run(puzzle, target, alike, limits.clone());
         runs.push(relaxation);
         // Only a reachable looser goal leaves the stricter relaxation anything to prove.
-        if relaxation.verdict != Verdict::Reachable {
+        if relaxation.reach != Reach::Reachable {
             break;
         }
     }
@@ -216,14 +216,14 @@ fn search_relaxed<const N: usize>(
     let start = space.encode(puzzle, &puzzle.start);
     let goal = space.encode(puzzle, target);
     let found = search::bidirectional_bfs(&space, start, goal, limits, |_| {});
-    let verdict = match found.outcome {
-        Outcome::Found(_) => Verdict::Reachable,
-        Outcome::Exhausted => Verdict::Unreachable,
-        Outcome::Stopped(stop) => Verdict::Stopped(stop),
+    let reach = match found.outcome {
+        Outcome::Found(_) => Reach::Reachable,
+        Outcome::Exhausted => Reach::Unreachable,
+        Outcome::Stopped(stop) => Reach::Stopped(stop),
     };
     Relaxation {
         alike,
-        verdict,
+        reach,
         stats: found.stats,
     }
 }

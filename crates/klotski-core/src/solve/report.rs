@@ -2,9 +2,9 @@
 
 use super::algo::Algo;
 use super::anytime::{Factor, Improved};
-use super::finish::Finished;
 use super::proof::Unsolvable;
 use super::relax::Relaxation;
+use super::rescue::Rescue;
 use crate::engine::puzzle::Move;
 use crate::search::{Stats, Stop, Weights};
 use crate::solve::packed;
@@ -95,7 +95,7 @@ pub enum Answer {
 
 /// One stage of a solve and what came of it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Stage {
+pub enum StageOutcome {
     /// Rules decided without searching.
     Rules,
     /// An exact search: a solution (proven shortest when the method is optimal), a proof that
@@ -104,14 +104,14 @@ pub enum Stage {
         /// The method.
         algo: Algo,
         /// How it ended.
-        ended: Result<Verdict, Limit>,
+        ended: Result<Decision, Limit>,
     },
     /// The relaxations that may prove `No` ([`super::relax`]); the last one run.
     Relaxation(Relaxation),
     /// The constructive solver: a solution's length, or why it stopped.
     Constructive(Result<usize, Limit>),
-    /// The constructive solver got stuck, and was rescued (`super::finish`).
-    Rescue(Finished),
+    /// The constructive solver got stuck, and was rescued (`super::rescue`).
+    Rescue(Rescue),
     /// IDA* on 1x1 tiles with its estimate weighted, after the exact search ran out of work:
     /// the weight, and a solution's length (at most the weight times the shortest) or why it
     /// stopped.
@@ -134,7 +134,7 @@ pub enum Stage {
 
 /// What an exact search decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
+pub enum Decision {
     /// A solution of this many moves.
     Solved(usize),
     /// No solution: every reachable state was searched.
@@ -147,7 +147,7 @@ pub struct Report {
     /// The answer.
     pub answer: Answer,
     /// The stages in the order they ran; the last one decided the answer.
-    pub stages: Vec<Stage>,
+    pub stages: Vec<StageOutcome>,
     /// The deciding search's counters (zero when a rule decided).
     pub stats: Stats,
     /// Wall time from start to answer.
@@ -166,25 +166,25 @@ impl Report {
 }
 
 /// A report's stages in words ([`Report::method`]).
-pub struct Method<'a>(pub(super) &'a [Stage]);
+pub struct Method<'a>(pub(super) &'a [StageOutcome]);
 
 impl fmt::Display for Method<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let stages = self.0;
         let constructive = stages
             .iter()
-            .position(|s| matches!(s, Stage::Constructive(_)));
+            .position(|s| matches!(s, StageOutcome::Constructive(_)));
         let Some(at) = constructive else {
             // An exact search, a relaxation or a rule decided alone.
             return match stages.last() {
-                Some(Stage::WeightedWalk { weights, .. }) => {
+                Some(StageOutcome::WeightedWalk { weights, .. }) => {
                     let w = Factor(*weights);
                     write!(
                         f,
                         "{} at weight {w}, at most {w} times the shortest",
                         Algo::Idastar
                     )?;
-                    if let Some(Stage::Exact {
+                    if let Some(StageOutcome::Exact {
                         ended: Err(limit), ..
                     }) = stages.first()
                     {
@@ -192,25 +192,25 @@ impl fmt::Display for Method<'_> {
                     }
                     Ok(())
                 }
-                Some(Stage::Exact { algo, .. }) => write!(f, "{algo}"),
-                Some(Stage::Relaxation(_)) => f.write_str("relaxation"),
+                Some(StageOutcome::Exact { algo, .. }) => write!(f, "{algo}"),
+                Some(StageOutcome::Relaxation(_)) => f.write_str("relaxation"),
                 _ => f.write_str("rules"),
             };
         };
-        if let Some(Stage::Relaxation(_)) = stages.get(at + 1) {
+        if let Some(StageOutcome::Relaxation(_)) = stages.get(at + 1) {
             return write!(f, "relaxation, after the {} got stuck", Algo::Constructive);
         }
         write!(f, "{}", Algo::Constructive)?;
         for stage in &stages[..at] {
             match stage {
-                Stage::Exact {
+                StageOutcome::Exact {
                     algo,
                     ended: Err(limit),
                 } => write!(f, " after {algo} stopped: {limit}")?,
-                Stage::Relaxation(run) => {
-                    write!(f, "; relaxation with {}: {}", run.alike, run.verdict)?
+                StageOutcome::Relaxation(run) => {
+                    write!(f, "; relaxation with {}: {}", run.alike, run.reach)?
                 }
-                Stage::WeightedWalk {
+                StageOutcome::WeightedWalk {
                     weights,
                     ended: Err(limit),
                 } => write!(
@@ -224,8 +224,8 @@ impl fmt::Display for Method<'_> {
         }
         for stage in &stages[at + 1..] {
             match stage {
-                Stage::Rescue(how) => write!(f, ", {how}")?,
-                Stage::Improvement(improved) => write!(f, "; {improved}")?,
+                StageOutcome::Rescue(how) => write!(f, ", {how}")?,
+                StageOutcome::Improvement(improved) => write!(f, "; {improved}")?,
                 _ => {}
             }
         }

@@ -37,9 +37,9 @@ const MAX_FORWARD_STEPS: usize = 32;
 /// Layouts between two progress reports.
 const REPORT_EVERY: u32 = 1 << 18;
 
-/// What the census is doing.
+/// Which step the census is on; the steps run in this order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stage {
+pub enum CensusStep {
     /// Listing the legal layouts (`done` out of all 29,334,498, also when one mix is wanted).
     Listing,
     /// Joining each layout with its neighbours.
@@ -50,26 +50,26 @@ pub enum Stage {
     Writing,
 }
 
-impl Stage {
+impl CensusStep {
     /// A word for a progress display.
     pub fn name(self) -> &'static str {
         match self {
-            Stage::Listing => "listing",
-            Stage::Linking => "linking",
-            Stage::Numbering => "numbering",
-            Stage::Writing => "writing",
+            CensusStep::Listing => "listing",
+            CensusStep::Linking => "linking",
+            CensusStep::Numbering => "numbering",
+            CensusStep::Writing => "writing",
         }
     }
 }
 
-/// How far the census is: `done` of `total` units of `stage`.
+/// How far the census is: `done` of `total` units of `step`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Progress {
-    /// The stage.
-    pub stage: Stage,
+    /// The step.
+    pub step: CensusStep,
     /// Units done.
     pub done: u64,
-    /// Units in the stage.
+    /// Units in the step.
     pub total: u64,
 }
 
@@ -136,20 +136,20 @@ impl GroupCensus {
     /// The census of the layouts whose mix `wanted` accepts; it must accept all or none of
     /// each mix, which steps never leave.
     fn of(wanted: impl Fn(Mix) -> bool + Sync, progress: &mut dyn FnMut(Progress)) -> GroupCensus {
-        report(progress, Stage::Listing, 0u32, ALL_LAYOUTS);
+        report(progress, CensusStep::Listing, 0u32, ALL_LAYOUTS);
         let mut seen = 0u32;
         let index = CodeIndex::build(|add| {
             enumerate::for_each(|code, mix| {
                 seen += 1;
                 if seen.is_multiple_of(REPORT_EVERY) {
-                    report(progress, Stage::Listing, seen, ALL_LAYOUTS);
+                    report(progress, CensusStep::Listing, seen, ALL_LAYOUTS);
                 }
                 if wanted(mix) {
                     add(code);
                 }
             });
         });
-        report(progress, Stage::Listing, seen, ALL_LAYOUTS);
+        report(progress, CensusStep::Listing, seen, ALL_LAYOUTS);
         let mut parent = link(&index, &wanted, progress);
         let (groups, by_mix) = number(&index, &mut parent, progress);
         GroupCensus {
@@ -247,9 +247,9 @@ impl GroupCensus {
     }
 }
 
-fn report(progress: &mut dyn FnMut(Progress), stage: Stage, done: impl Into<u64>, total: u64) {
+fn report(progress: &mut dyn FnMut(Progress), step: CensusStep, done: impl Into<u64>, total: u64) {
     progress(Progress {
-        stage,
+        step,
         done: done.into(),
         total,
     });
@@ -309,9 +309,9 @@ fn link(
         for _ in 1..threads.min(CELLS) {
             scope.spawn(|| work(&mut |_| {}));
         }
-        work(&mut |done| report(progress, Stage::Linking, done, total));
+        work(&mut |done| report(progress, CensusStep::Linking, done, total));
     });
-    report(progress, Stage::Linking, total, total);
+    report(progress, CensusStep::Linking, total, total);
     parent.into_iter().map(AtomicU32::into_inner).collect()
 }
 
@@ -362,7 +362,7 @@ fn number(
     let mut groups: Vec<CensusGroup> = Vec::new();
     for (rank, code) in index.iter() {
         if rank % REPORT_EVERY == 0 {
-            report(progress, Stage::Numbering, rank, total);
+            report(progress, CensusStep::Numbering, rank, total);
         }
         let r = rank as usize;
         let up = parent[r];
@@ -381,7 +381,7 @@ fn number(
         parent[r] = id;
         groups[id as usize].size += 1;
     }
-    report(progress, Stage::Numbering, total, total);
+    report(progress, CensusStep::Numbering, total, total);
     let mut by_mix: BTreeMap<Mix, Vec<u32>> = BTreeMap::new();
     for (id, group) in groups.iter().enumerate() {
         by_mix.entry(group.mix).or_default().push(id as u32);

@@ -7,7 +7,7 @@
 //! so a layout's row number (from 0) is the seed's `id`. Rows are formatted by hand into one
 //! buffer: 29 million `write!` calls would cost more than the census itself.
 
-use super::census::{GroupCensus, Progress, Stage};
+use super::census::{CensusStep, GroupCensus, Progress};
 use super::enumerate::push_line;
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -95,7 +95,7 @@ pub fn write(
     for (done, row) in census.classifications().enumerate() {
         if (done as u64).is_multiple_of(REPORT_EVERY) {
             progress(Progress {
-                stage: Stage::Writing,
+                step: CensusStep::Writing,
                 done: done as u64,
                 total,
             });
@@ -133,7 +133,7 @@ pub fn write(
         seeds.finish()?;
     }
     progress(Progress {
-        stage: Stage::Writing,
+        step: CensusStep::Writing,
         done: total,
         total,
     });

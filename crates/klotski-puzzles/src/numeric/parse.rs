@@ -213,8 +213,21 @@ impl NumericPuzzle {
 
 /// Reads a puzzle from `lines`; reading takes at most `max_memory` bytes.
 fn parse(lines: &mut Lines, max_memory: usize) -> Result<NumericPuzzle, ParseError> {
-    let err = |line, kind| Err(ParseError { line, kind });
+    let (rows, cols) = header(lines, max_memory)?;
+    let (grid, numbers) = board(lines, rows, cols)?;
+    let blocks = blocks(lines, &grid, rows, cols, numbers)?;
+    Ok(NumericPuzzle {
+        rows,
+        cols,
+        grid,
+        blocks,
+    })
+}
 
+/// Reads the header line: the board's rows and columns, which must be readable within
+/// `max_memory` bytes. From here on a line may be as long as a row of that board.
+fn header(lines: &mut Lines, max_memory: usize) -> Result<(usize, usize), ParseError> {
+    let err = |line, kind| Err(ParseError { line, kind });
     let (header_line, header) = expect(lines, || "the board size (rows and columns)".into())?;
     let dims: Vec<u32> = header
         .split_whitespace()
@@ -243,8 +256,14 @@ fn parse(lines: &mut Lines, max_memory: usize) -> Result<NumericPuzzle, ParseErr
         };
         return err(header_line, kind.into());
     }
+    Ok((rows, cols))
+}
 
-    // Grid: one row per line. `line_of[v]` remembers where each number was seen.
+/// Reads the board, one row per line: its cells row by row, and how many numbers it holds
+/// (each once, `1..=` that count, with at least one blank).
+fn board(lines: &mut Lines, rows: usize, cols: usize) -> Result<(Vec<u32>, usize), ParseError> {
+    let err = |line, kind| Err(ParseError { line, kind });
+    // `line_of[v]` remembers where each number was seen.
     let mut grid = Vec::new();
     let mut line_of: fxhash::FxHashMap<u32, usize> = Default::default();
     let mut row_lines = Vec::new();
@@ -282,96 +301,119 @@ fn parse(lines: &mut Lines, max_memory: usize) -> Result<NumericPuzzle, ParseErr
         };
         return err(row_lines[cell / cols], kind);
     }
+    Ok((grid, count))
+}
 
-    // Blocks: an optional count, then that many `number shape` lines.
+/// Reads the block section of a board `grid` holding `numbers` numbers: an optional count,
+/// then that many `number shape` lines, and nothing after them.
+fn blocks(
+    lines: &mut Lines,
+    grid: &[u32],
+    rows: usize,
+    cols: usize,
+    numbers: usize,
+) -> Result<Vec<Block>, ParseError> {
+    let err = |line, kind| Err(ParseError { line, kind });
     let mut blocks: Vec<Block> = Vec::new();
-    if let Some((count_line, text)) = lines.non_blank() {
+    let Some((count_line, text)) = lines.non_blank() else {
+        return Ok(blocks);
+    };
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    if tokens.len() != 1 {
+        return err(count_line, ParseErrorKind::BadBlockCount(tokens.len()));
+    }
+    let declared = number(tokens[0], count_line)?;
+    if declared as usize > numbers {
+        let kind = ParseErrorKind::TooManyBlocks {
+            count: declared,
+            numbers,
+        };
+        return err(count_line, kind);
+    }
+    let cell_of: fxhash::FxHashMap<u32, usize> = grid
+        .iter()
+        .enumerate()
+        .filter(|&(_, &v)| v != 0)
+        .map(|(c, &v)| (v, c))
+        .collect();
+    // For each number covered by a block: the block's label and line.
+    let mut covered: fxhash::FxHashMap<u32, (u32, usize)> = Default::default();
+    for i in 1..=declared {
+        let (line, text) = expect(lines, || {
+            format!("block {i} of {declared} (a number and a shape like 2*1)")
+        })?;
         let tokens: Vec<&str> = text.split_whitespace().collect();
-        if tokens.len() != 1 {
-            return err(count_line, ParseErrorKind::BadBlockCount(tokens.len()));
+        if tokens.len() != 2 {
+            return err(line, ParseErrorKind::BadBlockLine(tokens.len()));
         }
-        let declared = number(tokens[0], count_line)?;
-        if declared as usize > count {
-            return err(
-                count_line,
-                ParseErrorKind::TooManyBlocks {
-                    count: declared,
-                    numbers: count,
-                },
-            );
+        let label = number(tokens[0], line)?;
+        let shape = shape(tokens[1], line)?;
+        if label == 0 {
+            return err(line, ParseErrorKind::BlankBlock);
         }
-        let cell_of: fxhash::FxHashMap<u32, usize> = grid
-            .iter()
-            .enumerate()
-            .filter(|&(_, &v)| v != 0)
-            .map(|(c, &v)| (v, c))
-            .collect();
-        // For each number covered by a block: the block's label and line.
-        let mut covered: fxhash::FxHashMap<u32, (u32, usize)> = Default::default();
-        for i in 1..=declared {
-            let (line, text) = expect(lines, || {
-                format!("block {i} of {declared} (a number and a shape like 2*1)")
-            })?;
-            let tokens: Vec<&str> = text.split_whitespace().collect();
-            if tokens.len() != 2 {
-                return err(line, ParseErrorKind::BadBlockLine(tokens.len()));
-            }
-            let label = number(tokens[0], line)?;
-            let shape = shape(tokens[1], line)?;
-            if label == 0 {
-                return err(line, ParseErrorKind::BlankBlock);
-            }
-            let Some(&origin) = cell_of.get(&label) else {
-                return err(line, ParseErrorKind::UnknownBlock(label));
-            };
-            let (r, c) = (origin / cols, origin % cols);
-            if r + shape.rows > rows || c + shape.cols > cols {
-                let kind = ParseErrorKind::BlockOffBoard {
+        let Some(&origin) = cell_of.get(&label) else {
+            return err(line, ParseErrorKind::UnknownBlock(label));
+        };
+        let block = Block { label, shape };
+        cover(grid, (rows, cols), block, origin, line, &mut covered)?;
+        blocks.push(block);
+    }
+    if let Some((line, text)) = lines.non_blank() {
+        let first = text.split_whitespace().next().unwrap_or_default();
+        return err(line, ParseErrorKind::Trailing(quote(first)));
+    }
+    Ok(blocks)
+}
+
+/// Marks the numbers `block` covers in `covered` (with its label and `line`), its top-left
+/// number at `origin` of the board `grid` of `(rows, cols)`: it must stay on the board and
+/// cover no blank and no number another block covers.
+fn cover(
+    grid: &[u32],
+    (rows, cols): (usize, usize),
+    block: Block,
+    origin: usize,
+    line: usize,
+    covered: &mut fxhash::FxHashMap<u32, (u32, usize)>,
+) -> Result<(), ParseError> {
+    let err = |kind| Err(ParseError { line, kind });
+    let Block { label, shape } = block;
+    let (r, c) = (origin / cols, origin % cols);
+    if r + shape.rows > rows || c + shape.cols > cols {
+        let kind = ParseErrorKind::BlockOffBoard {
+            label,
+            shape,
+            row: r + 1,
+            col: c + 1,
+        };
+        return err(kind);
+    }
+    for i in 0..shape.rows {
+        for j in 0..shape.cols {
+            let value = grid[(r + i) * cols + c + j];
+            if value == 0 {
+                let kind = ParseErrorKind::BlockCoversBlank {
                     label,
                     shape,
-                    row: r + 1,
-                    col: c + 1,
+                    row: r + i + 1,
+                    col: c + j + 1,
                 };
-                return err(line, kind);
+                return err(kind);
             }
-            for i in 0..shape.rows {
-                for j in 0..shape.cols {
-                    let value = grid[(r + i) * cols + c + j];
-                    if value == 0 {
-                        let kind = ParseErrorKind::BlockCoversBlank {
-                            label,
-                            shape,
-                            row: r + i + 1,
-                            col: c + j + 1,
-                        };
-                        return err(line, kind);
-                    }
-                    if let Some(&(other, other_line)) = covered.get(&value) {
-                        let kind = ParseErrorKind::BlockOverlap {
-                            label,
-                            shape,
-                            other,
-                            other_line,
-                            value,
-                        };
-                        return err(line, kind);
-                    }
-                    covered.insert(value, (label, line));
-                }
+            if let Some(&(other, other_line)) = covered.get(&value) {
+                let kind = ParseErrorKind::BlockOverlap {
+                    label,
+                    shape,
+                    other,
+                    other_line,
+                    value,
+                };
+                return err(kind);
             }
-            blocks.push(Block { label, shape });
-        }
-        if let Some((line, text)) = lines.non_blank() {
-            let first = text.split_whitespace().next().unwrap_or_default();
-            return err(line, ParseErrorKind::Trailing(quote(first)));
+            covered.insert(value, (label, line));
         }
     }
-    Ok(NumericPuzzle {
-        rows,
-        cols,
-        grid,
-        blocks,
-    })
+    Ok(())
 }
 
 #[cfg(test)]

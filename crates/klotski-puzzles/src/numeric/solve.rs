@@ -6,7 +6,7 @@ use super::rules;
 use klotski_core::engine::puzzle::{Move, Puzzle};
 use klotski_core::search::Stats;
 use klotski_core::solve::{
-    self, Answer, Options, Progress, Report, Stage, Unverified, solve_puzzle_streaming,
+    self, Answer, Options, Progress, Report, StageOutcome, Unverified, solve_puzzle_streaming,
 };
 use std::fmt::Write;
 use std::time::Instant;
@@ -43,7 +43,7 @@ fn decided_by_rules(numeric: &NumericPuzzle) -> Option<Result<Report, Unverified
     let proof = rules::disproof(numeric)?;
     Some(Ok(Report {
         answer: Answer::Unsolvable(proof),
-        stages: vec![Stage::Rules],
+        stages: vec![StageOutcome::Rules],
         stats: Stats::default(),
         elapsed: began.elapsed(),
         cut_short: false,

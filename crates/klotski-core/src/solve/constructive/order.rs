@@ -215,7 +215,7 @@ impl Placer<'_> {
         // Exact first; where it gives up, the coarse search, which nearly always ends.
         let search = |coarse: bool, expanded: usize| {
             let limits = self.limits.expanding(expanded as u64);
-            let stage = tile_window::Stage {
+            let stage = tile_window::WindowSearch {
                 field: Field {
                     board: &self.puzzle.board,
                     occupant: &layout.occupant,

@@ -9,9 +9,9 @@
 //! the window is followed move by move, so the count is exact, and routes that bring other tiles
 //! home on their way, or several of the stage's tiles in one trip of the blank, win.
 //!
-//! Where the exact search runs out of expansions, a coarse one ([`Stage::coarse`]) that tells
-//! positions apart by the blank and the stage's tiles only finds a cheap way, if not the
-//! cheapest.
+//! Where the exact search runs out of expansions, a coarse one ([`WindowSearch::coarse`]),
+//! which tells positions apart by the blank and the stage's tiles only, finds a cheap way, if
+//! not the cheapest.
 //!
 //! [`tile_route`]: crate::solve::constructive::tile_route
 
@@ -31,7 +31,7 @@ const AWAY: u32 = 2;
 pub const MOST_TILES: usize = 4;
 
 /// One search: the position, the window it may change, and the tiles it must bring home.
-pub struct Stage<'a> {
+pub struct WindowSearch<'a> {
     /// The position: board, occupants, goals, and the tiles that must stay where they are.
     pub field: Field<'a>,
     /// The tiles that must stand on their goals at the end (at most [`MOST_TILES`]); they,
@@ -76,7 +76,8 @@ struct Local {
 }
 
 impl Node {
-    /// The key of a coarse search ([`Stage::coarse`]): the blank's and the stage's tiles' cells.
+    /// The key of a coarse search ([`WindowSearch::coarse`]): the blank's and the stage's
+    /// tiles' cells.
     fn coarse_key(&self) -> u64 {
         let [a, b, c, d] = self.tiles;
         u64::from_le_bytes([self.blank, a, b, c, d, 0, 0, 0])
@@ -115,7 +116,7 @@ impl Local {
 /// only loose tiles inside the window, with the fewest moves away from a goal when
 /// `stage.per_move` is 0; `None` when a limit stops the search first (its work is positions
 /// expanded) or the window does not hold what it must.
-pub fn solve(stage: &Stage, limits: &Limits) -> Option<Vec<Dir>> {
+pub fn solve(stage: &WindowSearch, limits: &Limits) -> Option<Vec<Dir>> {
     let (window, start, followed) = open_window(stage)?;
     let term = |cell: u8, tile: u8| mix(cell as u64, tile as u64);
     let successors = |node: &Node, out: &mut Vec<(Dir, Node, u32)>| {
@@ -167,7 +168,7 @@ pub fn solve(stage: &Stage, limits: &Limits) -> Option<Vec<Dir>> {
 
 /// The window of `stage` in local terms, the start node (its key unset), and the local
 /// numbers of the stage's tiles; `None` when the window does not hold what it must.
-fn open_window(stage: &Stage) -> Option<(Local, Node, Vec<u8>)> {
+fn open_window(stage: &WindowSearch) -> Option<(Local, Node, Vec<u8>)> {
     let Field {
         board,
         occupant,
@@ -266,7 +267,7 @@ mod tests {
     }
 
     /// A board of tiles numbered row by row from their goals, the blank in the last cell,
-    /// after the blank's moves `walk`: per cell, the occupant as [`Stage::occupant`] reads it.
+    /// after the blank's moves `walk`: per cell, the occupant as [`Field::occupant`] reads it.
     fn walked(board: &Board, walk: &[Dir]) -> Vec<u32> {
         let cells = board.cells();
         let mut occupant: Vec<u32> = (1..=cells as u32).collect();
@@ -294,7 +295,7 @@ mod tests {
         let board = Board::new(2, 2);
         let walk = [Dir::Up, Dir::Left, Dir::Down, Dir::Right, Dir::Up];
         let mut occupant = walked(&board, &walk);
-        let stage = Stage {
+        let stage = WindowSearch {
             field: Field {
                 board: &board,
                 occupant: &occupant,
@@ -325,7 +326,7 @@ mod tests {
         let mut frozen = vec![false; 24];
         frozen[5] = true;
         let goal: Vec<usize> = (0..24).collect();
-        let stage = Stage {
+        let stage = WindowSearch {
             field: Field {
                 board: &board,
                 occupant: &start,
@@ -371,7 +372,7 @@ mod tests {
         let start = walked(&board, &walk);
         let goal: Vec<usize> = (0..35).collect();
         let frozen = vec![false; 35];
-        let stage = |coarse| Stage {
+        let stage = |coarse| WindowSearch {
             field: Field {
                 board: &board,
                 occupant: &start,

@@ -92,7 +92,20 @@ pub(super) fn build_one_blank(pattern: &Pattern) -> Vec<u8> {
         }
         next
     };
-    let mut layer = vec![(goal_fields | goal_region << tile_bits) as u64];
+    let goal = (goal_fields | goal_region << tile_bits) as u64;
+    breadth_first_layers(goal, threads, expand);
+    table.into_iter().map(AtomicU8::into_inner).collect()
+}
+
+/// Runs a breadth-first search layer by layer from `first`, `expand` turning the states of the
+/// layer at a distance into the unseen ones a move further, until a layer is empty. A large
+/// layer is split between `threads` threads; the next layer is their parts in order.
+fn breadth_first_layers(
+    first: u64,
+    threads: usize,
+    expand: impl Fn(&[u64], u8) -> Vec<u64> + Sync,
+) {
+    let mut layer = vec![first];
     let mut distance = 0u8;
     while !layer.is_empty() {
         layer = if layer.len() < 1 << 16 || threads == 1 {
@@ -112,7 +125,6 @@ pub(super) fn build_one_blank(pattern: &Pattern) -> Vec<u8> {
         };
         distance += 1;
     }
-    table.into_iter().map(AtomicU8::into_inner).collect()
 }
 
 /// The connected regions of free cells, in which a blank wanders for free.

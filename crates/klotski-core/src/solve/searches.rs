@@ -1,5 +1,6 @@
-//! The exact searches as the portfolio and `--algo` run them: IDA* walking 1x1 tiles in place
-//! with pattern databases, and BFS, bidirectional BFS, A* and IDA* over the packed space.
+//! The searches the methods name, as the portfolio and `--algo` run them: IDA* walking 1x1
+//! tiles in place with pattern databases (its estimate weighted or not), and BFS,
+//! bidirectional BFS, A*, weighted A*, greedy search and IDA* over the packed space.
 
 use super::Progress;
 use super::algo::Algo;
@@ -12,10 +13,11 @@ use crate::search::idastar::Stepwise;
 use crate::search::{self, Limits, Outcome, Stats, Weights};
 use crate::solve::packed::{self, PackedSpace};
 
-/// Runs an exact search: IDA* on 1x1 tiles with one blank walks them in place with pattern
-/// databases; everything else runs on the packed space, or gets `None` when the board is too
-/// large for it. Tables come from `cache` or are built within `limits`.
-pub(super) fn exact(
+/// Runs the search `algo` names (any method but the constructive solver), the A* family
+/// ordering its open states by `weights`: IDA* on 1x1 tiles with one blank walks them in place
+/// with pattern databases; everything else runs on the packed space, or gets `None` when the
+/// board is too large for it. Tables come from `cache` or are built within `limits`.
+pub(super) fn search_by(
     puzzle: &Puzzle,
     target: &[usize],
     algo: Algo,
@@ -50,14 +52,14 @@ pub(super) fn exact(
         ));
     }
     let run = match packed::words_needed(puzzle)? {
-        1 => exact_packed::<1>,
-        2 => exact_packed::<2>,
-        3 => exact_packed::<3>,
-        4 => exact_packed::<4>,
-        5..=6 => exact_packed::<6>,
-        7..=8 => exact_packed::<8>,
-        9..=12 => exact_packed::<12>,
-        _ => exact_packed::<16>,
+        1 => packed_search::<1>,
+        2 => packed_search::<2>,
+        3 => packed_search::<3>,
+        4 => packed_search::<4>,
+        5..=6 => packed_search::<6>,
+        7..=8 => packed_search::<8>,
+        9..=12 => packed_search::<12>,
+        _ => packed_search::<16>,
     };
     Some(run(
         puzzle,
@@ -139,9 +141,9 @@ fn walk_search(
     search::Search::ended(outcome, stats)
 }
 
-/// Runs an exact `algo` on the packed space with `W` words per state; the A* family orders its
-/// open states by `weights`.
-fn exact_packed<const W: usize>(
+/// Runs the search `algo` names on the packed space with `W` words per state; the A* family
+/// orders its open states by `weights`.
+fn packed_search<const W: usize>(
     puzzle: &Puzzle,
     target: &[usize],
     algo: Algo,

@@ -22,8 +22,8 @@
 use super::algo::Algo;
 use super::anytime::FALLING;
 use super::constructive;
-use super::exact::exact;
 use super::relax;
+use super::searches::search_by;
 use crate::engine::geometry::Board;
 use crate::engine::puzzle::{Move, Puzzle};
 use crate::heuristic::pdb::Cache;
@@ -35,9 +35,9 @@ use std::fmt;
 /// where it stood, so the walk's end is a new draw for the constructive solver.
 const WALK_STEPS_PER_CELL: usize = 4;
 
-/// How `finish` rescued a stuck constructive solver.
+/// How `rescue` rescued a stuck constructive solver.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Finished {
+pub enum Rescue {
     /// A fresh try of the constructive solver succeeded.
     Retried(Try),
     /// From the start, the blocks brought home by the relaxation's plan and the constructive
@@ -48,8 +48,8 @@ pub enum Finished {
     Rows {
         /// How many rows the cut had.
         rows: usize,
-        /// How the cut was finished.
-        how: CutFinished,
+        /// How the cut was rescued.
+        how: CutRescue,
     },
 }
 
@@ -79,9 +79,9 @@ pub enum TryStart {
     Walk(u64),
 }
 
-/// How `finish` finished a cut of the rows the constructive solver left unfinished.
+/// How `rescue` rescued a cut of the rows the constructive solver left unfinished.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CutFinished {
+pub enum CutRescue {
     /// The relaxation's plan brought the cut's blocks home, and the constructive solver placed
     /// the rest around them.
     BlocksFirst,
@@ -90,10 +90,10 @@ pub enum CutFinished {
 }
 
 /// How a rescue reads in a run's report, after the stuck solver's stage.
-impl fmt::Display for Finished {
+impl fmt::Display for Rescue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Finished::Retried(Try {
+            Rescue::Retried(Try {
                 from,
                 mirrored,
                 way,
@@ -107,21 +107,21 @@ impl fmt::Display for Finished {
                     TryStart::Walk(seed) => write!(f, "after random walk {seed} from the start"),
                 }
             }
-            Finished::BlocksFirst => {
+            Rescue::BlocksFirst => {
                 f.write_str("rescued after the relaxation brought the blocks home")
             }
-            Finished::Rows { rows, how } => {
+            Rescue::Rows { rows, how } => {
                 write!(f, "its last {rows} rows finished ")?;
                 f.write_str(match how {
-                    CutFinished::BlocksFirst => "after the relaxation brought their blocks home",
-                    CutFinished::WeightedAstar => "by weighted A*",
+                    CutRescue::BlocksFirst => "after the relaxation brought their blocks home",
+                    CutRescue::WeightedAstar => "by weighted A*",
                 })
             }
         }
     }
 }
 
-/// What [`finish`] may spend.
+/// What [`rescue`] may spend.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Effort {
     /// Random walks, each end tried the rows first and the columns first.
@@ -150,7 +150,7 @@ pub(super) struct Effort {
 ///
 /// `None` when every way failed. The same in every run: the tries run side by side on
 /// `threads` threads, but the one taken is the first in their order that succeeds.
-pub(super) fn finish(
+pub(super) fn rescue(
     puzzle: &Puzzle,
     target: &[usize],
     reached: &[Move],
@@ -158,21 +158,21 @@ pub(super) fn finish(
     effort: Effort,
     threads: usize,
     cache: Option<&Cache>,
-) -> Option<(Vec<Move>, Finished)> {
+) -> Option<(Vec<Move>, Rescue)> {
     let origins = puzzle.replay(reached).ok()?.origins().to_vec();
     let tries = tries(effort.walks);
     let run = |one: &Try, limits: &Limits| {
         retry(puzzle, target, reached, &origins, *one, limits).ok_or(())
     };
     if let Ok((at, moves)) = first_success(&tries, threads, limits, run) {
-        return Some((moves, Finished::Retried(tries[at])));
+        return Some((moves, Rescue::Retried(tries[at])));
     }
     let plan_limits = limits.expanding(effort.plan);
     if let Some(moves) = blocks_first(puzzle, target, &plan_limits, limits) {
-        return Some((moves, Finished::BlocksFirst));
+        return Some((moves, Rescue::BlocksFirst));
     }
-    let (rest, rows, how) = finish_rows(puzzle, target, &origins, limits, effort, cache)?;
-    Some(([reached, &rest].concat(), Finished::Rows { rows, how }))
+    let (rest, rows, how) = rescue_rows(puzzle, target, &origins, limits, effort, cache)?;
+    Some(([reached, &rest].concat(), Rescue::Rows { rows, how }))
 }
 
 /// The fresh tries, in the order they are taken: the columns first from the start and from
@@ -260,15 +260,15 @@ struct Cut {
 
 /// Moves from `origins` that bring every piece of `puzzle` to `target`, found in the rows
 /// below the first unfinished one, a row more at a time up to the whole board (see
-/// [`finish`]); also how many rows the successful cut had, and how it was finished.
-fn finish_rows(
+/// [`rescue`]); also how many rows the successful cut had, and how it was finished.
+fn rescue_rows(
     puzzle: &Puzzle,
     target: &[usize],
     origins: &[usize],
     limits: &Limits,
     effort: Effort,
     cache: Option<&Cache>,
-) -> Option<(Vec<Move>, usize, CutFinished)> {
+) -> Option<(Vec<Move>, usize, CutRescue)> {
     let board = &puzzle.board;
     let mut top = first_unfinished_row(puzzle, target, origins)?;
     for tried in 0..board.rows() {
@@ -279,10 +279,10 @@ fn finish_rows(
         let cut = cut(puzzle, target, origins, top);
         let plan_limits = limits.expanding(effort.plan);
         if let Some(path) = blocks_first(&cut.puzzle, &cut.target, &plan_limits, limits) {
-            return Some((cut.lift(path), rows, CutFinished::BlocksFirst));
+            return Some((cut.lift(path), rows, CutRescue::BlocksFirst));
         }
         if tried < effort.astar_tries && rows * board.cols() <= effort.astar_cells {
-            let run = exact(
+            let run = search_by(
                 &cut.puzzle,
                 &cut.target,
                 Algo::Wastar,
@@ -292,7 +292,7 @@ fn finish_rows(
                 &mut |_| {},
             )?;
             if let Outcome::Found(path) = run.outcome {
-                return Some((cut.lift(path), rows, CutFinished::WeightedAstar));
+                return Some((cut.lift(path), rows, CutRescue::WeightedAstar));
             }
             if matches!(run.outcome, Outcome::Stopped(Stop::Time | Stop::Cancelled)) {
                 return None;
