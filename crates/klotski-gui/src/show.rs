@@ -60,6 +60,17 @@ pub struct Show {
 }
 
 impl Show {
+    /// `problem`, its goal's marks, and the solves that find its moves.
+    fn with_goal(problem: Problem, job: Job, solve_from: SolveFrom) -> Show {
+        Show {
+            puzzle: problem.puzzle().clone(),
+            marks: Marks::of(&problem),
+            job,
+            solve_from,
+            problem: Some(problem),
+        }
+    }
+
     /// Numeric Klotski: no marks (the goal is the numbers' order), solved by the portfolio. When
     /// the constructive solver runs (huge boards, or after the exact search ran out of time),
     /// its moves are sent as they are made, so playing starts at once.
@@ -85,7 +96,6 @@ impl Show {
     /// A* (shortest), replayed on the engine before a move is shown.
     pub fn sbp(board: SbpBoard, limits: Limits) -> Show {
         let problem = engine_problem(&board);
-        let marks = Marks::of(&problem);
         let job: Job = {
             let limits = limits.clone();
             Box::new(move |emit| {
@@ -98,7 +108,6 @@ impl Show {
                 events.into_iter().for_each(emit);
             })
         };
-        let puzzle = problem.puzzle().clone();
         let goal = problem.clone();
         let solve_from: SolveFrom = Arc::new(move |origins: &[usize], cancel: Cancel| {
             let limits = Limits {
@@ -114,13 +123,7 @@ impl Show {
                 events.into_iter().for_each(emit);
             })
         });
-        Show {
-            puzzle,
-            marks,
-            job,
-            solve_from,
-            problem: Some(problem),
-        }
+        Show::with_goal(problem, job, solve_from)
     }
 
     /// A classic 4x5 Klotski layout: the 2x2 block is the master, the exit (where the goal puts
@@ -128,8 +131,6 @@ impl Show {
     /// so it is found here; the job only replays it and streams it.
     pub fn hrd(code: Code) -> Show {
         let (problem, moves) = playable(code);
-        let marks = Marks::of(&problem);
-        let puzzle = problem.puzzle().clone();
         let job: Job = {
             let problem = problem.clone();
             Box::new(move |emit| {
@@ -156,13 +157,7 @@ impl Show {
                 events.into_iter().for_each(emit);
             })
         });
-        Show {
-            puzzle,
-            marks,
-            job,
-            solve_from,
-            problem: Some(problem),
-        }
+        Show::with_goal(problem, job, solve_from)
     }
 }
 
