@@ -577,7 +577,7 @@ fn the_distance_to_the_goal_shows_after_a_move_by_hand() {
         panic!("no solve ordered after a move by hand on a small board");
     };
     let numeric: NumericPuzzle = std::fs::read_to_string(case()).unwrap().parse().unwrap();
-    let from_here = numeric.problem().unwrap().from(&origins).unwrap();
+    let from_here = numeric.problem().unwrap().with_start(&origins).unwrap();
     let report = klotski::solve::solve_puzzle(&from_here, options(), &mut |_| {});
     for event in answer_events(report) {
         playback.receive(event);

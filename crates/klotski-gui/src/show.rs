@@ -187,7 +187,7 @@ fn numeric_job(numeric: NumericPuzzle, origins: Vec<usize>, options: Options) ->
             )
         } else {
             let here = match numeric.problem() {
-                Ok(problem) => problem.from(&origins).expect("the player's position"),
+                Ok(problem) => problem.with_start(&origins).expect("the player's position"),
                 Err(proof) => {
                     let verdict = Verdict::NoSolution(proof.to_string());
                     return (emit.borrow_mut())(SolverEvent::Verdict(verdict));
@@ -221,7 +221,7 @@ fn engine_failure(error: EngineError) -> Vec<SolverEvent> {
 /// a proven-optimal verdict, once the moves have replayed onto the goal; a solution that fails
 /// that check is never shown.
 fn shortest_checked(problem: &Problem, origins: &[usize], moves: Vec<Move>) -> Vec<SolverEvent> {
-    let checked = (problem.from(origins)).is_ok_and(|here| here.verify(&moves).is_ok());
+    let checked = (problem.with_start(origins)).is_ok_and(|here| here.verify(&moves).is_ok());
     if checked {
         (moves.into_iter().map(SolverEvent::Move))
             .chain([SolverEvent::Verdict(Verdict::Solved { optimal: true })])

@@ -45,7 +45,7 @@ pub struct Problem {
 /// Why a puzzle and a goal do not make a problem.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ProblemError {
-    /// The start is not a position (from [`Problem::from`]).
+    /// The start is not a position (from [`Problem::with_start`]).
     #[error("the start is not a position: {0}")]
     Start(PlacementError),
     /// The goal placement is not a position.
@@ -119,7 +119,7 @@ impl Problem {
     }
 
     /// This problem from the pieces at `origins` instead, with the same goal.
-    pub fn from(&self, origins: &[usize]) -> Result<Problem, ProblemError> {
+    pub fn with_start(&self, origins: &[usize]) -> Result<Problem, ProblemError> {
         let puzzle = self
             .puzzle
             .with_start(origins)

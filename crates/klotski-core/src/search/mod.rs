@@ -222,7 +222,7 @@ pub struct Search<M, N = ()> {
     pub outcome: Outcome<M>,
     /// What it counted.
     pub stats: Stats,
-    /// The node a path found ends on, from the searches over closures ([`best_first`],
+    /// The node a path found ends on, from the searches over closures ([`best_first()`],
     /// [`cheapest_path`], [`cheapest_by_key`]), whose callers go on from there; the searches
     /// over a [`Space`] leave it `None`, since the moves lead there from a start the caller has.
     pub end: Option<N>,

@@ -127,7 +127,7 @@ pub fn engine_solution_from(
         Outcome::Stopped(stop) => return Err(EngineError::Stopped(stop)),
     };
     let from_here = problem
-        .from(origins)
+        .with_start(origins)
         .expect("the player's position is a position");
     Ok(engine_moves(&from_here, &slides))
 }
