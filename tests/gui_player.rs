@@ -314,7 +314,7 @@ fn the_slider_jumps_to_the_last_step_and_home_and_end_jump_too() {
 }
 
 #[test]
-fn a_bad_file_at_the_o_prompt_keeps_the_board_and_shows_its_error() {
+fn a_bad_file_at_the_o_prompt_keeps_the_board_and_tells_why_a_good_one_names_the_window() {
     let mut playback = solved();
     let board = playback.puzzle().board().clone();
     let (rows, cols) = (board.rows(), board.cols());
@@ -357,6 +357,27 @@ fn a_bad_file_at_the_o_prompt_keeps_the_board_and_shows_its_error() {
         region(&shot, layout.frame).difference(&region(&first, layout.frame), 16) < 0.002,
         "the old board did not stay"
     );
+    assert_eq!(title(&display, &window), "klotski: Numeric Klotski 5x4");
+    // A good file opened at the prompt names the window after it.
+    let good = display.scratch.join("three.txt");
+    std::fs::copy("tests/cases/sample3.in", &good).unwrap();
+    display.run("xdotool", &["key", "o"]);
+    display.run(
+        "xdotool",
+        &["type", "--delay", "20", good.to_str().unwrap()],
+    );
+    display.run("xdotool", &["key", "Return"]);
+    let began = Instant::now();
+    while title(&display, &window) != "klotski: three.txt" && began.elapsed() < PATIENCE {}
+    assert_eq!(title(&display, &window), "klotski: three.txt");
+}
+
+/// The title of `window`.
+fn title(display: &Display, window: &str) -> String {
+    display
+        .run("xdotool", &["getwindowname", window])
+        .trim()
+        .to_string()
 }
 
 /// Sample 4 solved, its frames, their layout, the board's cells and how they look at the start.

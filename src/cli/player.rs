@@ -95,7 +95,8 @@ fn show(player: &PlayerArgs, options: Options) -> Result<Show> {
             let board =
                 klotski::puzzles::sbp::SbpBoard::read(std::io::BufReader::new(file), memory)
                     .with_context(|| format!("{}", path.display()))?;
-            Ok(Show::sbp(board, options.limits))
+            let name = klotski::gui::open::file_name(path);
+            Ok(Show::sbp(board, options.limits).named(name))
         }
         None => Ok(Show::numeric(
             read_puzzle(options.limits.max_memory)?,

@@ -101,7 +101,7 @@ impl Display {
             .spawn()
             .unwrap();
         let child = Reaped(child);
-        let id = self.run("xdotool", &["search", "--sync", "--name", "^klotski$"]);
+        let id = self.run("xdotool", &["search", "--sync", "--name", "^klotski: "]);
         let id = id.lines().next().expect("a window id").to_string();
         (child, id)
     }

@@ -77,6 +77,7 @@ pub fn run(
         failure: None,
         scores,
         scored: false,
+        title: String::new(),
     };
     app.load(show);
     event_loop.run_app(&mut app).map_err(GuiError::window)?;
@@ -121,6 +122,13 @@ struct App {
     scores: Scores,
     /// Whether this game's solve by hand has been kept.
     scored: bool,
+    /// The window's title: the program and the puzzle's name.
+    title: String,
+}
+
+/// The window's title for the puzzle called `name`.
+fn title(name: &str) -> String {
+    format!("klotski: {name}")
 }
 
 impl App {
@@ -136,6 +144,10 @@ impl App {
 
     /// Plays `show` from its start, cancelling the solve of the puzzle before.
     fn load(&mut self, show: Show) {
+        self.title = title(&show.name);
+        if let Some(screen) = &self.screen {
+            screen.window.set_title(&self.title);
+        }
         self.events = self.solver.restart(&show.solve_from, show.puzzle.start());
         self.solve_from = show.solve_from;
         let speed = self.playback.speed();
@@ -527,7 +539,7 @@ impl ApplicationHandler for App {
             return;
         }
         let attributes = Window::default_attributes()
-            .with_title("klotski")
+            .with_title(&self.title)
             .with_inner_size(LogicalSize::new(
                 self.options.size.width,
                 self.options.size.height,

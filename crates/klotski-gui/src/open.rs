@@ -29,13 +29,20 @@ pub fn open(path: &Path, options: &Options) -> Result<Show, String> {
             path.display()
         ));
     }
-    if text.contains(',') {
+    let show = if text.contains(',') {
         let board: SbpBoard = text.parse().map_err(|e| format!("error: {e}"))?;
-        Ok(Show::sbp(board, options.limits.clone()))
+        Show::sbp(board, options.limits.clone())
     } else {
         let numeric: NumericPuzzle = text.parse().map_err(|e| format!("error: {e}"))?;
-        Ok(Show::numeric(numeric, options.clone()))
-    }
+        Show::numeric(numeric, options.clone())
+    };
+    Ok(show.named(file_name(path)))
+}
+
+/// The last part of `path`, as a window title names a puzzle opened from it.
+pub fn file_name(path: &Path) -> String {
+    let name = path.file_name().unwrap_or(path.as_os_str());
+    name.to_string_lossy().into_owned()
 }
 
 /// A new random solvable Numeric Klotski puzzle of `puzzle`'s size, blanks and blocks, by a
@@ -60,7 +67,8 @@ pub fn random_like(puzzle: &Puzzle, seed: u64, options: &Options) -> Result<Show
         unsolvable: false,
     };
     let numeric = generate(&spec, seed, options.clone()).map_err(|e| format!("error: {e}"))?;
-    Ok(Show::numeric(numeric, options.clone()))
+    let name = format!("random {}x{}, seed {seed}", board.rows(), board.cols());
+    Ok(Show::numeric(numeric, options.clone()).named(name))
 }
 
 #[cfg(test)]

@@ -46,6 +46,8 @@ impl Marks {
 
 /// A puzzle to play and the solve that finds its moves.
 pub struct Show {
+    /// What the window's title calls it: the file it came from, or its kind and size.
+    pub name: String,
     /// The pieces, the board and the start.
     pub puzzle: Puzzle,
     /// Goal cells and master piece to draw.
@@ -60,9 +62,16 @@ pub struct Show {
 }
 
 impl Show {
-    /// `problem`, its goal's marks, and the solves that find its moves.
-    fn with_goal(problem: Problem, job: Job, solve_from: SolveFrom) -> Show {
+    /// The same show called `name` (the file it came from, say).
+    pub fn named(mut self, name: impl Into<String>) -> Show {
+        self.name = name.into();
+        self
+    }
+
+    /// `problem`, called `name`, its goal's marks, and the solves that find its moves.
+    fn with_goal(name: String, problem: Problem, job: Job, solve_from: SolveFrom) -> Show {
         Show {
+            name,
             puzzle: problem.puzzle().clone(),
             marks: Marks::of(&problem),
             job,
@@ -76,6 +85,7 @@ impl Show {
     /// its moves are sent as they are made, so playing starts at once.
     pub fn numeric(numeric: NumericPuzzle, options: Options) -> Show {
         let puzzle = numeric.engine();
+        let name = format!("Numeric Klotski {}x{}", numeric.rows(), numeric.cols());
         let problem = numeric.problem().ok();
         let start = puzzle.start();
         let solve_from: SolveFrom = Arc::new(move |origins: &[usize], cancel: Cancel| {
@@ -84,6 +94,7 @@ impl Show {
             numeric_job(numeric.clone(), origins.to_vec(), options)
         });
         Show {
+            name,
             job: solve_from(start, Cancel::default()),
             puzzle,
             marks: Marks::default(),
@@ -95,6 +106,7 @@ impl Show {
     /// A sliding brick puzzle: walls, goal cells and the master brick drawn apart; solved by
     /// A* (shortest), replayed on the engine before a move is shown.
     pub fn sbp(board: SbpBoard, limits: Limits) -> Show {
+        let name = format!("brick puzzle {}x{}", board.height(), board.width());
         let problem = engine_problem(&board);
         let job: Job = {
             let limits = limits.clone();
@@ -123,13 +135,14 @@ impl Show {
                 events.into_iter().for_each(emit);
             })
         });
-        Show::with_goal(problem, job, solve_from)
+        Show::with_goal(name, problem, job, solve_from)
     }
 
     /// A classic 4x5 Klotski layout: the 2x2 block is the master, the exit (where the goal puts
     /// it, bottom centre) the goal cells. The shortest single-cell solution takes milliseconds,
     /// so it is found here; the job only replays it and streams it.
     pub fn hrd(code: Code) -> Show {
+        let name = format!("classic Klotski {code}");
         let (problem, moves) = playable(code);
         let job: Job = {
             let problem = problem.clone();
@@ -157,7 +170,7 @@ impl Show {
                 events.into_iter().for_each(emit);
             })
         });
-        Show::with_goal(problem, job, solve_from)
+        Show::with_goal(name, problem, job, solve_from)
     }
 }
 
