@@ -314,7 +314,7 @@ fn the_slider_jumps_to_the_last_step_and_home_and_end_jump_too() {
 }
 
 #[test]
-fn a_bad_file_at_the_o_prompt_keeps_the_board_and_tells_why_a_good_one_names_the_window() {
+fn a_bad_file_at_the_o_prompt_keeps_the_board_a_good_one_and_the_levels_name_the_window() {
     let mut playback = solved();
     let board = playback.puzzle().board().clone();
     let (rows, cols) = (board.rows(), board.cols());
@@ -370,6 +370,19 @@ fn a_bad_file_at_the_o_prompt_keeps_the_board_and_tells_why_a_good_one_names_the
     let began = Instant::now();
     while title(&display, &window) != "klotski: three.txt" && began.elapsed() < PATIENCE {}
     assert_eq!(title(&display, &window), "klotski: three.txt");
+    // ] opens the first level, [ from there the last.
+    for (key, want) in [
+        (
+            "bracketright",
+            "klotski: level 1 of 17: the assignment's sample",
+        ),
+        ("bracketleft", "klotski: level 17 of 17: bricks II, level 7"),
+    ] {
+        display.run("xdotool", &["key", key]);
+        let began = Instant::now();
+        while title(&display, &window) != want && began.elapsed() < PATIENCE {}
+        assert_eq!(title(&display, &window), want, "after {key}");
+    }
 }
 
 /// The title of `window`.

@@ -6,6 +6,7 @@ use crate::controls::Pointer;
 use crate::error::GuiError;
 use crate::events::SolverEvent;
 use crate::layout::ScreenLayout;
+use crate::levels;
 use crate::open;
 use crate::options::FrameSize;
 use crate::playback::{Order, Playback};
@@ -78,6 +79,7 @@ pub fn run(
         scores,
         scored: false,
         title: String::new(),
+        level: None,
     };
     app.load(show);
     event_loop.run_app(&mut app).map_err(GuiError::window)?;
@@ -124,11 +126,8 @@ struct App {
     scored: bool,
     /// The window's title: the program and the puzzle's name.
     title: String,
-}
-
-/// The window's title for the puzzle called `name`.
-fn title(name: &str) -> String {
-    format!("klotski: {name}")
+    /// The level played, if the puzzle is one ([`levels::LEVELS`]).
+    level: Option<usize>,
 }
 
 impl App {
@@ -144,7 +143,8 @@ impl App {
 
     /// Plays `show` from its start, cancelling the solve of the puzzle before.
     fn load(&mut self, show: Show) {
-        self.title = title(&show.name);
+        self.level = None;
+        self.title = show.title();
         if let Some(screen) = &self.screen {
             screen.window.set_title(&self.title);
         }
@@ -336,6 +336,8 @@ impl App {
                 self.redraw();
             }
             _ if letter("n") => self.new_puzzle(),
+            Key::Character("]") => self.next_level(true),
+            Key::Character("[") => self.next_level(false),
             _ if letter("w") => self.slide_into_blank(Dir::Up),
             _ if letter("a") => self.slide_into_blank(Dir::Left),
             _ if letter("s") => self.slide_into_blank(Dir::Down),
@@ -358,6 +360,15 @@ impl App {
     }
 
     /// A new random puzzle of this size from the generator (Numeric Klotski only).
+    /// Opens the level after (or, `forward` false, before) the one played, or the first (last)
+    /// when the puzzle played is no level.
+    fn next_level(&mut self, forward: bool) {
+        let index = levels::step(self.level, forward);
+        let show = levels::LEVELS[index].show(&self.solve);
+        self.load(show);
+        self.level = Some(index);
+    }
+
     fn new_puzzle(&mut self) {
         if self.playback.marks().master.is_some() {
             self.playback

@@ -6,7 +6,7 @@ use crate::action::Action;
 use crate::layout::{Rect, ScreenLayout};
 
 /// Every key and what it does, in the order the help shows them.
-pub const KEYS: [(&str, &str); 14] = [
+pub const KEYS: [(&str, &str); 15] = [
     (
         "drag or click a piece",
         "slide it (a click slides a line of tiles)",
@@ -21,6 +21,7 @@ pub const KEYS: [(&str, &str); 14] = [
     ("hold G", "show the goal layout"),
     ("O, or drop a file", "open a puzzle file"),
     ("N", "a new random puzzle of this size"),
+    ("[ and ]", "the previous, the next level"),
     ("F12 or Ctrl+S", "save a screenshot"),
     ("F1 or ?", "show or hide this help"),
     ("Q, Esc", "quit (Esc closes this help first)"),

@@ -14,6 +14,7 @@ pub mod help;
 pub mod image;
 pub mod instance;
 pub mod layout;
+pub mod levels;
 pub mod open;
 pub mod options;
 pub mod playback;

@@ -62,6 +62,11 @@ pub struct Show {
 }
 
 impl Show {
+    /// The window's title while this show plays.
+    pub fn title(&self) -> String {
+        format!("klotski: {}", self.name)
+    }
+
     /// The same show called `name` (the file it came from, say).
     pub fn named(mut self, name: impl Into<String>) -> Show {
         self.name = name.into();
