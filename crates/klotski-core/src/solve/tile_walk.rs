@@ -68,7 +68,8 @@ pub struct TileWalk {
 
 impl TileWalk {
     /// The walk for `puzzle` (1x1 tiles, one blank, goal origins `target`) with the strongest
-    /// databases `supply` can provide: the 15-puzzle's 7-8 tables when they are cached, else
+    /// databases `supply` can provide: the [prebuilt](pdb::prebuilt) tables (the 15-puzzle's
+    /// 7-8, the 24-puzzle's 6-6-6-6) when they are cached, else
     /// the strongest split of [`pdb::partitions`] that can be had in time, else one table per
     /// tile (its Manhattan distance). `None` when the puzzle is not of that kind, or its goal
     /// does not leave the blank on the last cell.
@@ -79,14 +80,8 @@ impl TileWalk {
     /// found whatever the tables.
     pub fn new(puzzle: &Puzzle, target: &[usize], supply: &mut Supply) -> Option<TileWalk> {
         let (rows, cols, goals) = TileWalk::goals(puzzle, target)?;
-        let seven_eight = pdb::fifteen_seven_eight();
-        let stored = if (rows, cols) == (4, 4) {
-            supply
-                .at_hand(&seven_eight)
-                .map(|tables| (seven_eight, tables))
-        } else {
-            None
-        };
+        let stored = pdb::prebuilt(rows, cols)
+            .and_then(|prebuilt| supply.at_hand(&prebuilt).map(|tables| (prebuilt, tables)));
         let (patterns, tables) = match stored {
             Some(found) => found,
             None => pdb::partitions(rows, cols, 1, &goals)
@@ -105,8 +100,8 @@ impl TileWalk {
     }
 
     /// The walk for `puzzle` bounded by the second-strongest split of [`pdb::partitions`]
-    /// (6-6-3 on 4x4), when neither the strongest split nor the 15-puzzle's 7-8 tables are at
-    /// hand: its tables build in a fraction of the time, and a search that needs few nodes ends
+    /// (6-6-3 on 4x4), when neither the strongest split nor the prebuilt tables are at hand:
+    /// its tables build in a fraction of the time, and a search that needs few nodes ends
     /// on them before the strongest could have been built. `None` when the puzzle is not of
     /// [`TileWalk::new`]'s kind, the strongest tables are at hand, or the board has one split.
     pub fn light(puzzle: &Puzzle, target: &[usize], supply: &mut Supply) -> Option<TileWalk> {
@@ -114,7 +109,8 @@ impl TileWalk {
         let splits = pdb::partitions(rows, cols, 1, &goals);
         let lighter = splits.get(1)?;
         let strongest_at_hand = supply.at_hand(&splits[0]).is_some()
-            || ((rows, cols) == (4, 4) && supply.at_hand(&pdb::fifteen_seven_eight()).is_some());
+            || pdb::prebuilt(rows, cols)
+                .is_some_and(|prebuilt| supply.at_hand(&prebuilt).is_some());
         if strongest_at_hand {
             return None;
         }
