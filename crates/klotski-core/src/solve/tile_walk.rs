@@ -37,6 +37,18 @@ pub struct Tiles {
     mirrored_index: [u32; MAX_GROUPS],
     mirrored_value: [u8; MAX_GROUPS],
     mirrored_sum: u32,
+    /// Per move made and not yet taken back: the direction the blank went, and the values the
+    /// moved tile's group and mirrored group had before it, so that taking it back reads no
+    /// table (on the 24-puzzle's tables a read costs a ranking and a likely cache miss).
+    made: Vec<Made>,
+}
+
+/// What [`Tiles::made`] keeps of a move.
+#[derive(Clone, Copy)]
+struct Made {
+    dir: u8,
+    value: u8,
+    mirrored_value: u8,
 }
 
 impl Tiles {
@@ -228,6 +240,7 @@ impl TileWalk {
             mirrored_index: [0; MAX_GROUPS],
             mirrored_value: [0; MAX_GROUPS],
             mirrored_sum: 0,
+            made: Vec::new(),
         };
         for (cell, &tile) in at[..cells].iter().enumerate() {
             if tile == NONE {
@@ -268,22 +281,58 @@ impl TileWalk {
     }
 
     /// Moves a tile (entering its group at `slot`) from cell `from` to `to` in one set of
-    /// indices, values and their sum.
+    /// indices, values and their sum: the group's new value is `known`, or read from its table.
+    /// Returns the group's value before the move.
     fn shift(
         db: &[Arc<PatternDb>],
         slot: Slot,
         (index, value, sum): (&mut [u32; MAX_GROUPS], &mut [u8; MAX_GROUPS], &mut u32),
-        from: u32,
-        to: u32,
-    ) {
+        (from, to): (u32, u32),
+        known: Option<u8>,
+    ) -> u8 {
         let group = slot.group as usize;
         let new = index[group]
             .wrapping_sub(from << slot.shift)
             .wrapping_add(to << slot.shift);
         index[group] = new;
-        let entry = db[group].at(new as usize);
-        *sum = *sum + entry as u32 - value[group] as u32;
+        let entry = known.unwrap_or_else(|| db[group].at(new as usize));
+        let before = value[group];
+        *sum = *sum + entry as u32 - before as u32;
         value[group] = entry;
+        before
+    }
+
+    /// Moves the tile on the blank's neighbour `dir` into the blank, the groups' new values
+    /// `known` (direct, mirrored) or read from the tables; returns their values before.
+    fn slide(&self, tiles: &mut Tiles, dir: u8, known: Option<(u8, u8)>) -> (u8, u8) {
+        let from = self.neighbours[tiles.blank as usize][dir as usize];
+        let to = tiles.blank;
+        let tile = tiles.at[from as usize];
+        tiles.at[to as usize] = tile;
+        tiles.at[from as usize] = NONE;
+        tiles.blank = from;
+        let value = Self::shift(
+            &self.databases,
+            self.slots[tile as usize],
+            (&mut tiles.index, &mut tiles.value, &mut tiles.sum),
+            (from as u32, to as u32),
+            known.map(|(value, _)| value),
+        );
+        let mirrored_value = match &self.mirror {
+            Some(mirror) => Self::shift(
+                &self.databases,
+                self.mirrored_slots[tile as usize],
+                (
+                    &mut tiles.mirrored_index,
+                    &mut tiles.mirrored_value,
+                    &mut tiles.mirrored_sum,
+                ),
+                (mirror[from as usize] as u32, mirror[to as usize] as u32),
+                known.map(|(_, mirrored)| mirrored),
+            ),
+            None => 0,
+        };
+        (value, mirrored_value)
     }
 }
 
@@ -300,11 +349,16 @@ impl Walk for TileWalk {
 
     fn moves(&self, tiles: &Tiles, out: &mut Vec<u8>) {
         let to = tiles.blank as u32;
+        // The move back to the parent is listed but never made: nothing of it to fetch.
+        let back = tiles.made.last().map(|made| made.dir ^ 1);
         for (dir, &from) in self.neighbours[tiles.blank as usize].iter().enumerate() {
             if from == NONE {
                 continue;
             }
             out.push(dir as u8);
+            if Some(dir as u8) == back {
+                continue;
+            }
             // Start the child's table reads now, all of them side by side.
             let tile = tiles.at[from as usize] as usize;
             let moved = |slot: Slot, index: &[u32; MAX_GROUPS], from: u32, to: u32| {
@@ -327,36 +381,18 @@ impl Walk for TileWalk {
     }
 
     fn apply(&self, tiles: &mut Tiles, dir: u8) {
-        let from = self.neighbours[tiles.blank as usize][dir as usize];
-        let to = tiles.blank;
-        let tile = tiles.at[from as usize];
-        tiles.at[to as usize] = tile;
-        tiles.at[from as usize] = NONE;
-        tiles.blank = from;
-        Self::shift(
-            &self.databases,
-            self.slots[tile as usize],
-            (&mut tiles.index, &mut tiles.value, &mut tiles.sum),
-            from as u32,
-            to as u32,
-        );
-        if let Some(mirror) = &self.mirror {
-            Self::shift(
-                &self.databases,
-                self.mirrored_slots[tile as usize],
-                (
-                    &mut tiles.mirrored_index,
-                    &mut tiles.mirrored_value,
-                    &mut tiles.mirrored_sum,
-                ),
-                mirror[from as usize] as u32,
-                mirror[to as usize] as u32,
-            );
-        }
+        let (value, mirrored_value) = self.slide(tiles, dir, None);
+        tiles.made.push(Made {
+            dir,
+            value,
+            mirrored_value,
+        });
     }
 
     fn undo(&self, tiles: &mut Tiles, dir: u8) {
-        self.apply(tiles, dir ^ 1);
+        let made = tiles.made.pop().expect("a move to take back");
+        debug_assert_eq!(made.dir, dir, "the last move made");
+        self.slide(tiles, dir ^ 1, Some((made.value, made.mirrored_value)));
     }
 
     fn reverse(&self, dir: u8) -> u8 {
