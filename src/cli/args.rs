@@ -97,7 +97,7 @@ pub struct CacheArgs {
     #[arg(long, value_name = "DIR")]
     pub cache_dir: Option<PathBuf>,
     /// The most the cached tables may take; the least recently used go first
-    #[arg(long, value_name = "SIZE", value_parser = parse_size, default_value = "1G")]
+    #[arg(long, value_name = "SIZE", value_parser = parse_size, default_value = "2G")]
     pub cache_size: usize,
     /// Build pattern databases in memory only, neither reading nor writing the cache
     #[arg(long)]
@@ -169,6 +169,10 @@ pub struct GenerateArgs {
 /// `pdb`'s options.
 #[derive(Args, Debug)]
 pub struct PdbArgs {
+    /// The board whose tables to build: 4x4 (the 15-puzzle's 7-8 tables, 576 MB) or 5x5 (the
+    /// 24-puzzle's 6-6-6-6, 510 MB)
+    #[arg(long, value_name = "RxC", default_value = "4x4", value_parser = ["4x4", "5x5"])]
+    pub size: String,
     /// Memory the build may use, such as 2G [default: half the available memory]
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     pub max_memory: Option<usize>,
@@ -385,6 +389,6 @@ mod tests {
             panic!("terminal")
         };
         assert!(args.cache.cache().is_none());
-        assert_eq!(DEFAULT_MAX_BYTES, parse_size("1G").unwrap() as u64);
+        assert_eq!(DEFAULT_MAX_BYTES, parse_size("2G").unwrap() as u64);
     }
 }

@@ -1,5 +1,6 @@
 //! Pattern databases on the command line: what a solve tells about them on stderr, `klotski
-//! pdb` (the 15-puzzle's 7-8 tables, with a progress bar) and `klotski cache`.
+//! pdb` (the 15-puzzle's 7-8 tables or the 24-puzzle's 6-6-6-6, with a progress bar) and
+//! `klotski cache`.
 
 use super::args::{CacheAction, CacheCommand, PdbArgs, default_memory_budget};
 use super::output::{self, tell};
@@ -62,11 +63,15 @@ pub fn tell_table(event: TableEvent<'_>) {
     }
 }
 
-/// `klotski pdb`: builds the 15-puzzle's 7-8 tables into the cache, with a progress bar.
+/// `klotski pdb`: builds the [prebuilt](pdb::prebuilt) tables of `--size` (the 15-puzzle's
+/// 7-8, the 24-puzzle's 6-6-6-6) into the cache, with a progress bar.
 pub fn build(args: &PdbArgs) -> Result<u8> {
     let cache = (args.cache.cache())
         .ok_or_else(|| anyhow!("pdb builds into the cache: give --cache-dir DIR, or set HOME"))?;
-    let patterns = pdb::fifteen_seven_eight();
+    let (split, patterns) = match args.size.as_str() {
+        "5x5" => ("6-6-6-6", pdb::twenty_four_six()),
+        _ => ("7-8", pdb::fifteen_seven_eight()),
+    };
     let bar = ProgressBar::new(1).with_style(
         ProgressStyle::with_template(
             "{msg} [{bar:30}] {percent:>3}% {elapsed_precise} elapsed, about {eta} left",
@@ -134,7 +139,11 @@ pub fn build(args: &PdbArgs) -> Result<u8> {
             cache.dir().display()
         );
     }
-    tell!("klotski: the 7-8 tables are in {}", cache.dir().display());
+    tell!(
+        "klotski: the {split} tables of {} are in {}",
+        args.size,
+        cache.dir().display()
+    );
     Ok(OK)
 }
 

@@ -37,6 +37,18 @@ pub struct Tiles {
     mirrored_index: [u32; MAX_GROUPS],
     mirrored_value: [u8; MAX_GROUPS],
     mirrored_sum: u32,
+    /// Per move made and not yet taken back: the direction the blank went, and the values the
+    /// moved tile's group and mirrored group had before it, so that taking it back reads no
+    /// table (on the 24-puzzle's tables a read costs a ranking and a likely cache miss).
+    made: Vec<Made>,
+}
+
+/// What [`Tiles::made`] keeps of a move.
+#[derive(Clone, Copy)]
+struct Made {
+    dir: u8,
+    value: u8,
+    mirrored_value: u8,
 }
 
 impl Tiles {
@@ -68,7 +80,8 @@ pub struct TileWalk {
 
 impl TileWalk {
     /// The walk for `puzzle` (1x1 tiles, one blank, goal origins `target`) with the strongest
-    /// databases `supply` can provide: the 15-puzzle's 7-8 tables when they are cached, else
+    /// databases `supply` can provide: the [prebuilt](pdb::prebuilt) tables (the 15-puzzle's
+    /// 7-8, the 24-puzzle's 6-6-6-6) when they are cached, else
     /// the strongest split of [`pdb::partitions`] that can be had in time, else one table per
     /// tile (its Manhattan distance). `None` when the puzzle is not of that kind, or its goal
     /// does not leave the blank on the last cell.
@@ -79,14 +92,8 @@ impl TileWalk {
     /// found whatever the tables.
     pub fn new(puzzle: &Puzzle, target: &[usize], supply: &mut Supply) -> Option<TileWalk> {
         let (rows, cols, goals) = TileWalk::goals(puzzle, target)?;
-        let seven_eight = pdb::fifteen_seven_eight();
-        let stored = if (rows, cols) == (4, 4) {
-            supply
-                .at_hand(&seven_eight)
-                .map(|tables| (seven_eight, tables))
-        } else {
-            None
-        };
+        let stored = pdb::prebuilt(rows, cols)
+            .and_then(|prebuilt| supply.at_hand(&prebuilt).map(|tables| (prebuilt, tables)));
         let (patterns, tables) = match stored {
             Some(found) => found,
             None => pdb::partitions(rows, cols, 1, &goals)
@@ -105,8 +112,8 @@ impl TileWalk {
     }
 
     /// The walk for `puzzle` bounded by the second-strongest split of [`pdb::partitions`]
-    /// (6-6-3 on 4x4), when neither the strongest split nor the 15-puzzle's 7-8 tables are at
-    /// hand: its tables build in a fraction of the time, and a search that needs few nodes ends
+    /// (6-6-3 on 4x4), when neither the strongest split nor the prebuilt tables are at hand:
+    /// its tables build in a fraction of the time, and a search that needs few nodes ends
     /// on them before the strongest could have been built. `None` when the puzzle is not of
     /// [`TileWalk::new`]'s kind, the strongest tables are at hand, or the board has one split.
     pub fn light(puzzle: &Puzzle, target: &[usize], supply: &mut Supply) -> Option<TileWalk> {
@@ -114,7 +121,8 @@ impl TileWalk {
         let splits = pdb::partitions(rows, cols, 1, &goals);
         let lighter = splits.get(1)?;
         let strongest_at_hand = supply.at_hand(&splits[0]).is_some()
-            || ((rows, cols) == (4, 4) && supply.at_hand(&pdb::fifteen_seven_eight()).is_some());
+            || pdb::prebuilt(rows, cols)
+                .is_some_and(|prebuilt| supply.at_hand(&prebuilt).is_some());
         if strongest_at_hand {
             return None;
         }
@@ -232,6 +240,7 @@ impl TileWalk {
             mirrored_index: [0; MAX_GROUPS],
             mirrored_value: [0; MAX_GROUPS],
             mirrored_sum: 0,
+            made: Vec::new(),
         };
         for (cell, &tile) in at[..cells].iter().enumerate() {
             if tile == NONE {
@@ -272,22 +281,58 @@ impl TileWalk {
     }
 
     /// Moves a tile (entering its group at `slot`) from cell `from` to `to` in one set of
-    /// indices, values and their sum.
+    /// indices, values and their sum: the group's new value is `known`, or read from its table.
+    /// Returns the group's value before the move.
     fn shift(
         db: &[Arc<PatternDb>],
         slot: Slot,
         (index, value, sum): (&mut [u32; MAX_GROUPS], &mut [u8; MAX_GROUPS], &mut u32),
-        from: u32,
-        to: u32,
-    ) {
+        (from, to): (u32, u32),
+        known: Option<u8>,
+    ) -> u8 {
         let group = slot.group as usize;
         let new = index[group]
             .wrapping_sub(from << slot.shift)
             .wrapping_add(to << slot.shift);
         index[group] = new;
-        let entry = db[group].at(new as usize);
-        *sum = *sum + entry as u32 - value[group] as u32;
+        let entry = known.unwrap_or_else(|| db[group].at(new as usize));
+        let before = value[group];
+        *sum = *sum + entry as u32 - before as u32;
         value[group] = entry;
+        before
+    }
+
+    /// Moves the tile on the blank's neighbour `dir` into the blank, the groups' new values
+    /// `known` (direct, mirrored) or read from the tables; returns their values before.
+    fn slide(&self, tiles: &mut Tiles, dir: u8, known: Option<(u8, u8)>) -> (u8, u8) {
+        let from = self.neighbours[tiles.blank as usize][dir as usize];
+        let to = tiles.blank;
+        let tile = tiles.at[from as usize];
+        tiles.at[to as usize] = tile;
+        tiles.at[from as usize] = NONE;
+        tiles.blank = from;
+        let value = Self::shift(
+            &self.databases,
+            self.slots[tile as usize],
+            (&mut tiles.index, &mut tiles.value, &mut tiles.sum),
+            (from as u32, to as u32),
+            known.map(|(value, _)| value),
+        );
+        let mirrored_value = match &self.mirror {
+            Some(mirror) => Self::shift(
+                &self.databases,
+                self.mirrored_slots[tile as usize],
+                (
+                    &mut tiles.mirrored_index,
+                    &mut tiles.mirrored_value,
+                    &mut tiles.mirrored_sum,
+                ),
+                (mirror[from as usize] as u32, mirror[to as usize] as u32),
+                known.map(|(_, mirrored)| mirrored),
+            ),
+            None => 0,
+        };
+        (value, mirrored_value)
     }
 }
 
@@ -304,11 +349,16 @@ impl Walk for TileWalk {
 
     fn moves(&self, tiles: &Tiles, out: &mut Vec<u8>) {
         let to = tiles.blank as u32;
+        // The move back to the parent is listed but never made: nothing of it to fetch.
+        let back = tiles.made.last().map(|made| made.dir ^ 1);
         for (dir, &from) in self.neighbours[tiles.blank as usize].iter().enumerate() {
             if from == NONE {
                 continue;
             }
             out.push(dir as u8);
+            if Some(dir as u8) == back {
+                continue;
+            }
             // Start the child's table reads now, all of them side by side.
             let tile = tiles.at[from as usize] as usize;
             let moved = |slot: Slot, index: &[u32; MAX_GROUPS], from: u32, to: u32| {
@@ -331,36 +381,18 @@ impl Walk for TileWalk {
     }
 
     fn apply(&self, tiles: &mut Tiles, dir: u8) {
-        let from = self.neighbours[tiles.blank as usize][dir as usize];
-        let to = tiles.blank;
-        let tile = tiles.at[from as usize];
-        tiles.at[to as usize] = tile;
-        tiles.at[from as usize] = NONE;
-        tiles.blank = from;
-        Self::shift(
-            &self.databases,
-            self.slots[tile as usize],
-            (&mut tiles.index, &mut tiles.value, &mut tiles.sum),
-            from as u32,
-            to as u32,
-        );
-        if let Some(mirror) = &self.mirror {
-            Self::shift(
-                &self.databases,
-                self.mirrored_slots[tile as usize],
-                (
-                    &mut tiles.mirrored_index,
-                    &mut tiles.mirrored_value,
-                    &mut tiles.mirrored_sum,
-                ),
-                mirror[from as usize] as u32,
-                mirror[to as usize] as u32,
-            );
-        }
+        let (value, mirrored_value) = self.slide(tiles, dir, None);
+        tiles.made.push(Made {
+            dir,
+            value,
+            mirrored_value,
+        });
     }
 
     fn undo(&self, tiles: &mut Tiles, dir: u8) {
-        self.apply(tiles, dir ^ 1);
+        let made = tiles.made.pop().expect("a move to take back");
+        debug_assert_eq!(made.dir, dir, "the last move made");
+        self.slide(tiles, dir ^ 1, Some((made.value, made.mirrored_value)));
     }
 
     fn reverse(&self, dir: u8) -> u8 {

@@ -20,7 +20,9 @@ pub mod table;
 
 pub use build::{BuildProgress, neighbours};
 pub use cache::{Cache, CacheError};
-pub use partition::{MAX_GROUPED_CELLS, fifteen_seven_eight, partitions};
+pub use partition::{
+    MAX_GROUPED_CELLS, fifteen_seven_eight, partitions, prebuilt, twenty_four_six,
+};
 pub use pattern::{Indexing, Pattern, cell_bits};
 pub use supply::{Supply, TableEvent};
 pub use table::PatternDb;

@@ -30,11 +30,43 @@ const FOUR_BY_FOUR_LIGHT: [&[usize]; 3] =
 const FOUR_BY_FOUR_SEVEN_EIGHT: [&[usize]; 2] =
     [&[0, 1, 2, 3, 4, 5, 6, 7], &[8, 9, 10, 11, 12, 13, 14]];
 
+/// The 5x5 one-blank groups 6-6-6-6 (goal cells): Korf and Felner's split of the 24-puzzle,
+/// turned 180 degrees so the blank's goal is the last cell. Not symmetric about the main
+/// diagonal, so the reflected lookup reads other tiles together and bounds anew. Ranked, each
+/// table takes 127.5 MB (25!/19! entries); like the 7-8 pair they are used only once `klotski
+/// pdb` has cached them.
+const FIVE_BY_FIVE_SIX: [&[usize]; 4] = [
+    &[0, 1, 2, 5, 6, 7],
+    &[3, 4, 8, 9, 13, 14],
+    &[10, 11, 15, 16, 20, 21],
+    &[12, 17, 18, 19, 22, 23],
+];
+
 /// The 7-8 groups of the 15-puzzle (4x4, 15 tiles, one blank), ranked.
 pub fn fifteen_seven_eight() -> Vec<Pattern> {
-    FOUR_BY_FOUR_SEVEN_EIGHT
+    ranked(4, &FOUR_BY_FOUR_SEVEN_EIGHT)
+}
+
+/// The 6-6-6-6 groups of the 24-puzzle (5x5, 24 tiles, one blank), ranked.
+pub fn twenty_four_six() -> Vec<Pattern> {
+    ranked(5, &FIVE_BY_FIVE_SIX)
+}
+
+/// The tables `klotski pdb` builds for a `rows` x `cols` one-blank board, too large to build
+/// within a search: the 7-8 pair on 4x4, 6-6-6-6 on 5x5, none elsewhere.
+pub fn prebuilt(rows: usize, cols: usize) -> Option<Vec<Pattern>> {
+    match (rows, cols) {
+        (4, 4) => Some(fifteen_seven_eight()),
+        (5, 5) => Some(twenty_four_six()),
+        _ => None,
+    }
+}
+
+/// The one-blank `side` x `side` patterns of `groups`, ranked.
+fn ranked(side: usize, groups: &[&[usize]]) -> Vec<Pattern> {
+    groups
         .iter()
-        .map(|group| Pattern::new(4, 4, 1, group.to_vec()).ranked())
+        .map(|group| Pattern::new(side, side, 1, group.to_vec()).ranked())
         .collect()
 }
 
@@ -114,6 +146,33 @@ mod tests {
             }
         }
         assert!(partitions(7, 7, 1, &(0..48).collect::<Vec<_>>()).is_empty());
+    }
+
+    #[test]
+    fn prebuilt_splits_cover_every_tile_once() {
+        for side in [4, 5] {
+            let split = prebuilt(side, side).expect("a prebuilt split");
+            let mut covered: Vec<usize> = split.iter().flat_map(|p| p.cells.clone()).collect();
+            covered.sort_unstable();
+            assert_eq!(covered, (0..side * side - 1).collect::<Vec<_>>());
+            assert!(split.iter().all(|p| p.indexing == Indexing::Ranked));
+        }
+        assert_eq!(twenty_four_six()[0].table_bytes(), 127_512_000);
+        // The reflection about the main diagonal is another split: the reflected bound differs.
+        let transpose = |c: usize| (c % 5) * 5 + c / 5;
+        let first: Vec<usize> = twenty_four_six()[0]
+            .cells
+            .iter()
+            .map(|&c| transpose(c))
+            .collect();
+        assert!(twenty_four_six().iter().all(|p| {
+            let mut cells = p.cells.clone();
+            cells.sort_unstable();
+            let mut mirrored = first.clone();
+            mirrored.sort_unstable();
+            cells != mirrored
+        }));
+        assert!(prebuilt(3, 3).is_none());
     }
 
     #[test]

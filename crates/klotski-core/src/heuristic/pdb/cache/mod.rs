@@ -15,8 +15,9 @@ use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
-/// The cap on the cache's size when the user sets none.
-pub const DEFAULT_MAX_BYTES: u64 = 1 << 30;
+/// The cap on the cache's size when the user sets none: room for the 15-puzzle's 7-8 tables
+/// (576 MB) and the 24-puzzle's 6-6-6-6 (510 MB) together, and the small tables beside them.
+pub const DEFAULT_MAX_BYTES: u64 = 2 << 30;
 
 /// The format's version is its last digit: files of another version are damaged to this one.
 const MAGIC: &[u8; 8] = b"KLOTPDB3";
