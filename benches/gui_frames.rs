@@ -111,8 +111,9 @@ fn long_autoplay(size: FrameSize, pointer: &Pointer) {
     };
     let numeric = generate(&spec, 1, options.clone()).expect("a solvable shuffle");
     let show = Show::numeric(numeric, options);
+    let marks = show.marks();
     let mut playback = Playback::new(show.puzzle, Duration::from_millis(200))
-        .with_marks(show.marks)
+        .with_marks(marks)
         .with_goal(show.problem);
     (show.job)(&mut |event| playback.receive(event));
     while playback.speed() != Speed::top() {

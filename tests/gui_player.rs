@@ -396,7 +396,7 @@ fn title(display: &Display, window: &str) -> String {
 /// Sample 4 solved, its frames, their layout, the board's cells and how they look at the start.
 fn sample_frames() -> (Playback, Headless, ScreenLayout, Rect, RgbaImage) {
     let mut playback = solved();
-    let board = &playback.puzzle().board();
+    let board = playback.puzzle().board();
     let (rows, cols) = (board.rows(), board.cols());
     let mut frames = Headless::new(SIZE, rows, cols).unwrap();
     let layout = frames.layout().clone();

@@ -50,7 +50,7 @@ fn solved(case: &str) -> Playback {
 }
 
 fn renderer(playback: &Playback) -> Headless {
-    let board = &playback.puzzle().board();
+    let board = playback.puzzle().board();
     Headless::new(SIZE, board.rows(), board.cols())
         .expect("a GPU adapter (Mesa's software one on CI)")
 }
@@ -282,8 +282,9 @@ fn walls_goal_cells_and_the_master_piece_are_drawn_in_their_own_colours() {
 
 /// Runs `show`'s solve and returns its playback, at rest after the last move.
 fn played_to_the_end(show: Show) -> Playback {
+    let marks = show.marks();
     let mut playback = Playback::new(show.puzzle, TWEEN)
-        .with_marks(show.marks)
+        .with_marks(marks)
         .with_goal(show.problem);
     (show.job)(&mut |event| playback.receive(event));
     let total = playback.total();
@@ -294,8 +295,8 @@ fn played_to_the_end(show: Show) -> Playback {
 /// The master piece stands on every goal cell in the last frame, and the first frame shows the
 /// goal cells that start empty in the goal colour.
 fn master_ends_on_the_goal(show: Show, moves: usize) {
-    let goals = show.marks.goal_cells.clone();
-    let start = Playback::new(show.puzzle.clone(), TWEEN).with_marks(show.marks.clone());
+    let goals = show.marks().goal_cells;
+    let start = Playback::new(show.puzzle.clone(), TWEEN).with_marks(show.marks());
     let playback = played_to_the_end(show);
     assert_eq!(playback.total(), moves);
     assert!(

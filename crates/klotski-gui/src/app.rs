@@ -149,12 +149,13 @@ impl App {
             screen.window.set_title(&self.title);
         }
         self.events = self.solver.restart(&show.solve_from, show.puzzle.start());
+        let marks = show.marks();
         self.solve_from = show.solve_from;
         let speed = self.playback.speed();
         let best = self.scores.best(&scores::key(&show.puzzle));
         self.scored = false;
         self.playback = Playback::new(show.puzzle, self.options.tween)
-            .with_marks(show.marks)
+            .with_marks(marks)
             .with_goal(show.problem)
             .with_best(best);
         while self.playback.speed() != speed {
@@ -194,7 +195,7 @@ impl App {
     fn relayout(&mut self) {
         if let Some(screen) = &self.screen {
             let (width, height) = screen.size();
-            let board = &self.playback.puzzle().board();
+            let board = self.playback.puzzle().board();
             self.layout = Some(ScreenLayout::new(
                 width,
                 height,
@@ -364,8 +365,7 @@ impl App {
     /// when the puzzle played is no level.
     fn next_level(&mut self, forward: bool) {
         let index = levels::step(self.level, forward);
-        let show = levels::LEVELS[index].show(&self.solve);
-        self.load(show);
+        self.load(levels::show(index, &self.solve));
         self.level = Some(index);
     }
 

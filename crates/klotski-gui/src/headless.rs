@@ -179,8 +179,9 @@ pub struct RenderRequest<'a> {
 /// `request` asks for; returns the paths written.
 pub fn render_files(show: Show, request: &RenderRequest<'_>) -> Result<Vec<PathBuf>, GuiError> {
     let (rows, cols) = (show.puzzle.board().rows(), show.puzzle.board().cols());
+    let marks = show.marks();
     let mut playback = Playback::new(show.puzzle, request.tween)
-        .with_marks(show.marks)
+        .with_marks(marks)
         .with_goal(show.problem);
     (show.job)(&mut |event| playback.receive(event));
     let mut frames = Headless::new(request.size, rows, cols)?;

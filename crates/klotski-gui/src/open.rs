@@ -48,7 +48,7 @@ pub fn file_name(path: &Path) -> String {
 /// A new random solvable Numeric Klotski puzzle of `puzzle`'s size, blanks and blocks, by a
 /// random walk back from the goal (the default of `klotski generate`).
 pub fn random_like(puzzle: &Puzzle, seed: u64, options: &Options) -> Result<Show, String> {
-    let board = &puzzle.board();
+    let board = puzzle.board();
     let mut blocks: Vec<(Shape, usize)> = Vec::new();
     for piece in puzzle.pieces().iter().filter(|p| p.shape != Shape::UNIT) {
         match blocks.iter_mut().find(|(shape, _)| *shape == piece.shape) {

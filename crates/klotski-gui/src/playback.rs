@@ -595,7 +595,7 @@ impl Playback {
     /// Cells where the board shows at `now`: the empty ones and, while a block slides, the
     /// cells it leaves and enters. Only these need drawing beneath the pieces.
     pub fn open_cells(&self, now: Duration) -> Vec<usize> {
-        let board = &self.puzzle.board();
+        let board = self.puzzle.board();
         let shown = self.shown();
         let mut open: Vec<usize> = (0..board.cells())
             .filter(|&c| shown.at(c) == Cell::Empty)

@@ -50,8 +50,6 @@ pub struct Show {
     pub name: String,
     /// The pieces, the board and the start.
     pub puzzle: Puzzle,
-    /// Goal cells and master piece to draw.
-    pub marks: Marks,
     /// Runs on the solver thread (or, headless, on the caller's) and tells the answer.
     pub job: Job,
     /// The same solve from any position.
@@ -62,6 +60,11 @@ pub struct Show {
 }
 
 impl Show {
+    /// The goal cells and master piece to draw: what the problem's goal adds to the board.
+    pub fn marks(&self) -> Marks {
+        self.problem.as_ref().map_or_else(Marks::default, Marks::of)
+    }
+
     /// The window's title while this show plays.
     pub fn title(&self) -> String {
         format!("klotski: {}", self.name)
@@ -73,12 +76,11 @@ impl Show {
         self
     }
 
-    /// `problem`, called `name`, its goal's marks, and the solves that find its moves.
+    /// `problem`, called `name`, and the solves that find its moves.
     fn with_goal(name: String, problem: Problem, job: Job, solve_from: SolveFrom) -> Show {
         Show {
             name,
             puzzle: problem.puzzle().clone(),
-            marks: Marks::of(&problem),
             job,
             solve_from,
             problem: Some(problem),
@@ -102,7 +104,6 @@ impl Show {
             name,
             job: solve_from(start, Cancel::default()),
             puzzle,
-            marks: Marks::default(),
             solve_from,
             problem,
         }

@@ -16,7 +16,7 @@ pub fn cell_at(layout: &ScreenLayout, puzzle: &Puzzle, x: f32, y: f32) -> Option
     }
     let col = ((x - layout.origin.0) / layout.cell).floor();
     let row = ((y - layout.origin.1) / layout.cell).floor();
-    let board = &puzzle.board();
+    let board = puzzle.board();
     let inside = row >= 0.0 && col >= 0.0 && (row as usize) < board.rows();
     (inside && (col as usize) < board.cols()).then(|| board.cell(row as usize, col as usize))
 }
@@ -84,7 +84,7 @@ pub fn settle(piece: usize, (rows, cols): (f32, f32)) -> Vec<Move> {
 /// 1x1 tile from the blank's neighbour back to the clicked one slides one cell towards the
 /// blank, the nearest first. Empty when no such line runs from `piece` to a blank.
 pub fn line_slide(puzzle: &Puzzle, position: &Position, piece: usize) -> Vec<Move> {
-    let board = &puzzle.board();
+    let board = puzzle.board();
     if puzzle.pieces()[piece].shape != Shape::UNIT {
         return Vec::new();
     }
@@ -112,7 +112,7 @@ pub fn line_slide(puzzle: &Puzzle, position: &Position, piece: usize) -> Vec<Mov
 /// The move an arrow key asks for, as in Fifteen: the piece beside a blank slides into it in
 /// direction `dir`; of several blanks, the first in reading order that such a piece borders.
 pub fn key_move(puzzle: &Puzzle, position: &Position, dir: Dir) -> Option<Move> {
-    let board = &puzzle.board();
+    let board = puzzle.board();
     (0..board.cells())
         .filter(|&cell| position.at(cell) == Cell::Empty)
         .find_map(|blank| {

@@ -134,13 +134,15 @@ impl Problem {
     pub fn is_solved_at(&self, origins: &[usize]) -> bool {
         match &self.goal {
             Goal::Placement(target) => origins == target.as_slice(),
-            Goal::Cover { master, cells } => {
-                let shape = self.puzzle.pieces[*master].shape;
-                let board = &self.puzzle.board;
-                let covered: Vec<usize> = board.footprint(shape, origins[*master]).collect();
-                cells.iter().all(|c| covered.contains(c))
-            }
+            Goal::Cover { master, cells } => self.covers(*master, origins[*master], cells),
         }
+    }
+
+    /// Whether piece `master` standing at `origin` covers every one of `cells`.
+    pub(crate) fn covers(&self, master: usize, origin: usize, cells: &[usize]) -> bool {
+        let (board, shape) = (&self.puzzle.board, self.puzzle.pieces[master].shape);
+        board.fits(shape, origin)
+            && (cells.iter()).all(|&c| board.footprint(shape, origin).any(|f| f == c))
     }
 
     /// Whether `position` solves the problem.

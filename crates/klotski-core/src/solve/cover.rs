@@ -10,7 +10,7 @@ use super::packed::{self, PackedSpace};
 use super::proof::Unsolvable;
 use super::report::{Answer, Decision, Limit, Report, StageOutcome};
 use super::{Options, PortfolioStage, Progress, Unverified};
-use crate::engine::problem::Problem;
+use crate::engine::problem::{Goal, Problem};
 use crate::engine::puzzle::Move;
 use crate::search::{self, Limits, Outcome, Stats};
 use std::time::Instant;
@@ -77,7 +77,7 @@ pub(super) fn solve_cover(
 }
 
 /// Breadth-first search on the packed space with `W` words per state, or `None` when the
-/// board does not pack into `W` words.
+/// board does not pack into `W` words (or the goal is not a cover).
 fn bfs<const W: usize>(
     problem: &Problem,
     limits: Limits,
@@ -85,17 +85,18 @@ fn bfs<const W: usize>(
 ) -> Option<search::Search<Move>> {
     let puzzle = problem.puzzle();
     let space = PackedSpace::<W>::new(puzzle)?;
-    let pieces = puzzle.pieces.len();
-    let mut origins = vec![0; pieces];
+    let Goal::Cover { master, cells } = problem.goal() else {
+        return None;
+    };
+    // Per origin of the master: whether standing there covers every goal cell, worked out
+    // once rather than at every state the search tests.
+    let home: Vec<bool> = (0..puzzle.board.cells())
+        .map(|origin| problem.covers(*master, origin, cells))
+        .collect();
     let found = search::bfs(
         &space,
         space.encode(&puzzle.start),
-        |s| {
-            for (piece, origin) in origins.iter_mut().enumerate() {
-                *origin = space.origin(s, piece);
-            }
-            problem.is_solved_at(&origins)
-        },
+        |s| home[space.origin(s, *master)],
         limits,
         |stats: &Stats| on_progress(Progress::Search(stats)),
     );
@@ -110,7 +111,6 @@ fn bfs<const W: usize>(
 mod tests {
     use super::*;
     use crate::engine::geometry::{Board, Dir, Shape};
-    use crate::engine::problem::Goal;
     use crate::engine::puzzle::{Piece, Puzzle};
 
     /// A 2x3 board: the master 1x1 piece at the top left, a tile beside it, the goal the top

@@ -321,7 +321,7 @@ fn scatter(board: &Board, pieces: &[Piece], rng: &mut Rng) -> Option<Vec<usize>>
 /// The puzzle with `goal`'s pieces at `origins`, built through the input format so that it is
 /// validated exactly as a file would be.
 fn numeric(goal: &Puzzle, origins: &[usize]) -> NumericPuzzle {
-    let board = &goal.board();
+    let board = goal.board();
     let mut grid = vec![0u32; board.cells()];
     for (piece, &origin) in goal.pieces().iter().zip(origins) {
         for (cell, &number) in board.footprint(piece.shape, origin).zip(&piece.numbers) {

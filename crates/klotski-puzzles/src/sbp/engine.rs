@@ -105,7 +105,7 @@ pub fn engine_solution_from(
 ) -> Result<Vec<Move>, EngineError> {
     let puzzle = problem.puzzle();
     let goals = goal_cells(problem);
-    let board = &puzzle.board();
+    let board = puzzle.board();
     let mut cells: Vec<Cell> = (0..board.cells())
         .map(|c| match () {
             _ if board.is_wall(c) => Cell::Wall,
