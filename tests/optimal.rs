@@ -206,15 +206,16 @@ fn five_by_five_boards_past_the_exact_budget_get_the_weighted_walk_within_its_fa
 }
 
 /// Mid-size boards with blocks and several blanks (tests/cases/mid, optima from a long A* run)
-/// whose proof passes the old half-second budget of A* (328K, 34K and 162K states): the
-/// default run gives A* the first and largest share, so it prints them proven, as A* alone does.
+/// whose proof passes the old half-second budget of A* (328K, 34K and 162K states), and `p07`,
+/// whose A* proof needs 8.7M states, past the share a default run gives it: the default run
+/// gives bidirectional A* the first and largest share, so it prints them all proven.
 #[test]
 fn the_default_run_proves_mid_boards_within_its_exact_share() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/mid");
-    for name in ["p02_5x4_b4", "p17_4x6_b4", "p14_6x6_b2"] {
+    for name in ["p02_5x4_b4", "p17_4x6_b4", "p14_6x6_b2", "p07_5x5_b2"] {
         let (puzzle, known) = case(&dir.join(format!("{name}.in")));
         let report = solve(&puzzle, Algo::Auto);
-        assert_eq!(report.method().to_string(), "A*", "{name}");
+        assert_eq!(report.method().to_string(), "bidirectional A*", "{name}");
         assert_eq!(length(&puzzle, &report), known, "{name}");
     }
 }

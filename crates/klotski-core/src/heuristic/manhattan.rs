@@ -88,6 +88,70 @@ impl Manhattan {
     }
 }
 
+impl Manhattan {
+    /// Fills `grid` (one entry per cell) with the 1x1 tiles counted in linear conflicts, each
+    /// as its piece index plus one (0: none), standing at `origin(piece)`: what
+    /// [`Manhattan::change`] reads.
+    pub fn conflicting_tiles(&self, origin: impl Fn(usize) -> usize, grid: &mut [u8]) {
+        grid[..self.rows * self.cols].fill(0);
+        for (piece, _) in self.conflicting.iter().enumerate().filter(|(_, c)| **c) {
+            grid[origin(piece)] = piece as u8 + 1;
+        }
+    }
+
+    /// How the bound changes when `piece` slides from origin `from` to the neighbouring
+    /// origin `to`, the 1x1 tiles standing as `grid` says ([`Manhattan::conflicting_tiles`],
+    /// before the move). Only the moving piece's distance changes, and the conflicts of its
+    /// goal row when it enters or leaves that row (of its goal column likewise): a tile never
+    /// passes another inside a line, so no other line's order changes.
+    pub fn change(&self, grid: &[u8], piece: usize, from: usize, to: usize) -> i32 {
+        let (gr, gc) = self.goals[piece];
+        let ((r0, c0), (r1, c1)) = (self.row_col[from], self.row_col[to]);
+        let distance = |r: u32, c: u32| (r.abs_diff(gr) + c.abs_diff(gc)) as i32;
+        let mut delta = distance(r1, c1) - distance(r0, c0);
+        if self.conflicting[piece] {
+            let tag = piece as u8 + 1;
+            if r0 != r1 && (r0 == gr || r1 == gr) {
+                let row = gr as usize * self.cols;
+                let cells = row..row + self.cols;
+                delta += 2 * self.line_change(grid, cells, tag, to, |goal| goal.0 == gr, |g| g.1);
+            }
+            if c0 != c1 && (c0 == gc || c1 == gc) {
+                let cells = (gc as usize..self.rows * self.cols).step_by(self.cols);
+                delta += 2 * self.line_change(grid, cells, tag, to, |goal| goal.1 == gc, |g| g.0);
+            }
+        }
+        delta
+    }
+
+    /// The conflicts along `cells` after the tile `tag` moved to `to` minus those before:
+    /// `home` says which goals lie on this line, `rank` orders them along it.
+    fn line_change(
+        &self,
+        grid: &[u8],
+        cells: impl Iterator<Item = usize> + Clone,
+        tag: u8,
+        to: usize,
+        home: impl Fn((u32, u32)) -> bool,
+        rank: impl Fn((u32, u32)) -> u32,
+    ) -> i32 {
+        let key = |t: u8| match t {
+            0 => 0,
+            t => {
+                let goal = self.goals[t as usize - 1];
+                if home(goal) { rank(goal) as u8 + 1 } else { 0 }
+            }
+        };
+        let before = cells.clone().map(|cell| key(grid[cell]));
+        let after = cells.map(|cell| match grid[cell] {
+            _ if cell == to => key(tag),
+            t if t == tag => 0,
+            t => key(t),
+        });
+        out_of_order(after) as i32 - out_of_order(before) as i32
+    }
+}
+
 /// The fewest tiles to take out of `line` (0 = empty) so that the rest is increasing: its
 /// length minus its longest increasing subsequence.
 fn out_of_order(line: impl Iterator<Item = u8>) -> u32 {

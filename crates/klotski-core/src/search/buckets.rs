@@ -39,6 +39,15 @@ impl<T> BucketQueue<T> {
         None
     }
 
+    /// How many entries wait at the lowest priority that has any (0 when the queue is empty).
+    pub fn lowest_len(&self) -> usize {
+        self.buckets[self.lowest.min(self.buckets.len())..]
+            .iter()
+            .map(Vec::len)
+            .find(|&n| n > 0)
+            .unwrap_or(0)
+    }
+
     /// One more than the highest priority ever pushed: where the lowest priority stops rising
     /// once the queue is empty.
     pub fn span(&self) -> usize {
@@ -72,7 +81,9 @@ mod tests {
         for (priority, item) in [(3, 'a'), (1, 'b'), (3, 'c'), (1, 'd')] {
             queue.push(priority, item);
         }
+        assert_eq!(queue.lowest_len(), 2);
         let popped: Vec<_> = std::iter::from_fn(|| queue.pop()).collect();
+        assert_eq!(queue.lowest_len(), 0);
         assert_eq!(popped, [(1, 'd'), (1, 'b'), (3, 'c'), (3, 'a')]);
         queue.push(0, 'e');
         assert_eq!((queue.pop(), queue.span()), (Some((0, 'e')), 4));

@@ -33,11 +33,13 @@ pub mod bfs;
 pub mod bibfs;
 pub mod buckets;
 pub mod cheapest;
+pub mod closed;
 pub mod dfs;
 pub mod first_success;
 pub mod idastar;
 pub mod ids;
 pub mod layers;
+pub mod meet;
 
 pub use astar::{Weights, astar, weighted_astar};
 pub use best_first::best_first;
@@ -50,6 +52,7 @@ pub use first_success::first_success;
 pub use idastar::idastar;
 pub use ids::ids;
 pub use layers::layers;
+pub use meet::bidirectional_astar;
 
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hash};
@@ -70,6 +73,26 @@ pub trait Space {
     /// The state `mv` was made from to reach `state`; lets searches store one move per state
     /// instead of a whole parent state.
     fn predecessor(&self, state: &Self::State, mv: Self::Move) -> Self::State;
+}
+
+/// A lower bound on the moves left from a state, for the informed searches. Every
+/// `FnMut(&State) -> u32` is one; a bound that rates a child faster from its parent's value
+/// overrides [`Estimate::after`].
+pub trait Estimate<S, M> {
+    /// The bound at `state`; `u32::MAX` marks a dead end.
+    fn at(&mut self, state: &S) -> u32;
+
+    /// The bound at `child`, reached by `mv` from `parent`, whose bound is `at_parent`.
+    fn after(&mut self, parent: &S, at_parent: u32, mv: M, child: &S) -> u32 {
+        let _ = (parent, at_parent, mv);
+        self.at(child)
+    }
+}
+
+impl<S, M, F: FnMut(&S) -> u32> Estimate<S, M> for F {
+    fn at(&mut self, state: &S) -> u32 {
+        self(state)
+    }
 }
 
 /// A space whose every move can be undone by another move, so a search may run from the goal.

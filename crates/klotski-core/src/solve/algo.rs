@@ -24,6 +24,10 @@ pub enum Algo {
     /// A* with Manhattan distance and linear conflicts, and pattern databases for the 1x1 tiles
     /// when the board has one blank.
     Astar,
+    /// A* from the start and from the goal at once, each side ordered by a lower bound on the
+    /// paths through its states ([`bidirectional_astar`](crate::search::bidirectional_astar)),
+    /// with Manhattan distance and linear conflicts toward the goal and back to the start.
+    Biastar,
     /// IDA* with pattern databases (one blank, 1x1 tiles) or as A*'s bound.
     Idastar,
     /// Weighted A* (the estimate counted [`WASTAR_WEIGHT`] times) with A*'s heuristic: valid
@@ -44,11 +48,12 @@ const SMALL_SPACE: f64 = 1e6;
 
 impl Algo {
     /// Every method, the portfolio first.
-    pub const ALL: [Algo; 8] = [
+    pub const ALL: [Algo; 9] = [
         Algo::Auto,
         Algo::Bfs,
         Algo::Bibfs,
         Algo::Astar,
+        Algo::Biastar,
         Algo::Idastar,
         Algo::Wastar,
         Algo::Greedy,
@@ -62,6 +67,7 @@ impl Algo {
             Algo::Bfs => "bfs",
             Algo::Bibfs => "bibfs",
             Algo::Astar => "astar",
+            Algo::Biastar => "biastar",
             Algo::Idastar => "idastar",
             Algo::Wastar => "wastar",
             Algo::Greedy => "greedy",
@@ -71,7 +77,10 @@ impl Algo {
 
     /// Whether a path this method finds is proven shortest.
     pub fn is_optimal(self) -> bool {
-        matches!(self, Algo::Bfs | Algo::Bibfs | Algo::Astar | Algo::Idastar)
+        matches!(
+            self,
+            Algo::Bfs | Algo::Bibfs | Algo::Astar | Algo::Biastar | Algo::Idastar
+        )
     }
 
     /// How the A* family orders its open states under this method.
@@ -85,8 +94,10 @@ impl Algo {
 
     /// The portfolio's exact search for `puzzle`: IDA* for 1x1 tiles with one blank (the
     /// parity rule has already decided solvability, and the space is too large to store),
-    /// bidirectional BFS for small spaces, A* for the rest (blocks or several blanks: many
-    /// transpositions, which a closed table catches and IDA* would walk again and again).
+    /// bidirectional BFS for small spaces, bidirectional A* for several blanks (Manhattan
+    /// distance is weak there, and the two sides prune each other), A* for the rest (blocks
+    /// with one blank, where pattern databases may count the tiles). All but IDA* keep a closed
+    /// table: blocks and blanks make many transpositions, which IDA* would walk again and again.
     pub fn pick(puzzle: &Puzzle) -> Algo {
         let cells = puzzle.board.cells();
         let covered: usize = puzzle.pieces.iter().map(|p| p.shape.area()).sum();
@@ -101,6 +112,8 @@ impl Algo {
         let log_states: f64 = (blanks + 1..=units).map(|i| (i as f64).ln()).sum();
         if log_states <= SMALL_SPACE.ln() {
             Algo::Bibfs
+        } else if blanks >= 2 {
+            Algo::Biastar
         } else {
             Algo::Astar
         }
@@ -114,6 +127,7 @@ impl fmt::Display for Algo {
             Algo::Bfs => "BFS",
             Algo::Bibfs => "bidirectional BFS",
             Algo::Astar => "A*",
+            Algo::Biastar => "bidirectional A*",
             Algo::Idastar => "IDA*",
             Algo::Wastar => "weighted A*",
             Algo::Greedy => "greedy best-first",
@@ -125,7 +139,7 @@ impl fmt::Display for Algo {
 /// An `--algo` value that names no method.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown algorithm '{0}' (expected auto, bfs, bibfs, astar, idastar, wastar, greedy or constructive)"
+    "unknown algorithm '{0}' (expected auto, bfs, bibfs, astar, biastar, idastar, wastar, greedy or constructive)"
 )]
 pub struct UnknownAlgo(String);
 

@@ -40,6 +40,13 @@ pub const EXACT_FIRST_UNITS: u64 = 450_000_000;
 pub const EXACT_FIRST_CELLS: usize = 36;
 /// Memory A* may hold under [`EXACT_FIRST_UNITS`]: about what it fills within that budget.
 pub const EXACT_FIRST_MEMORY: usize = 2 << 30;
+/// Bidirectional A* (boards with several blanks) in place of A* under [`EXACT_FIRST_UNITS`],
+/// in the same units: its table costs less per state, so the same eight or nine seconds of
+/// one core hold more work.
+pub const EXACT_FIRST_BIDIRECTIONAL_UNITS: u64 = 650_000_000;
+/// Memory bidirectional A* may hold under [`EXACT_FIRST_BIDIRECTIONAL_UNITS`]: about what
+/// its hardest boards fill within that budget.
+pub const EXACT_FIRST_BIDIRECTIONAL_MEMORY: usize = 3 << 30;
 /// The least A* gets on boards of at most [`EXACT_SMALL_CELLS`] cells: their searches are the
 /// ones that end, and their optima are the answers worth waiting for (the hardest 4x4 of our
 /// corpora needs 819K states).

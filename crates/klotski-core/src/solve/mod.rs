@@ -12,6 +12,7 @@ pub mod budget;
 pub mod constructive;
 mod cover;
 pub mod packed;
+pub mod packed_bound;
 mod portfolio;
 pub mod proof;
 pub mod relax;

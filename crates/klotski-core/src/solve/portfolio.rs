@@ -309,6 +309,10 @@ impl<'a> Run<'a> {
                 Algo::Idastar if walk => Some(budget::EXACT_TILE_WALK),
                 Algo::Idastar => Some(budget::EXACT_PACKED_IDASTAR),
                 Algo::Bfs | Algo::Bibfs => Some(budget::EXACT_BFS),
+                Algo::Biastar if first => Some(per_expansion(
+                    budget::EXACT_FIRST_BIDIRECTIONAL_UNITS,
+                    self.puzzle,
+                )),
                 _ if first => Some(per_expansion(budget::EXACT_FIRST_UNITS, self.puzzle)),
                 _ => {
                     let small = cells <= budget::EXACT_SMALL_CELLS;
@@ -318,12 +322,12 @@ impl<'a> Run<'a> {
             };
             if let Some(work) = work {
                 limits = limits.expanding(self.work(work));
+                let most = self.options.limits.max_memory;
                 limits.max_memory = match first {
-                    true => self
-                        .options
-                        .limits
-                        .max_memory
-                        .min(budget::EXACT_FIRST_MEMORY),
+                    true if algo == Algo::Biastar => {
+                        most.min(budget::EXACT_FIRST_BIDIRECTIONAL_MEMORY)
+                    }
+                    true => most.min(budget::EXACT_FIRST_MEMORY),
                     false => limits.max_memory.min(budget::EXACT_MEMORY),
                 };
             }

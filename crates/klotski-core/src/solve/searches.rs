@@ -1,17 +1,19 @@
 //! The searches the methods name, as the portfolio and `--algo` run them: IDA* walking 1x1
 //! tiles in place with pattern databases (its estimate weighted or not), and BFS,
-//! bidirectional BFS, A*, weighted A*, greedy search and IDA* over the packed space.
+//! bidirectional BFS, A*, bidirectional A*, weighted A*, greedy search and IDA* over the
+//! packed space.
 
 use super::Progress;
 use super::algo::Algo;
 use super::budget;
 use super::tile_walk::TileWalk;
 use crate::engine::puzzle::{Move, Puzzle};
-use crate::heuristic::Bound;
 use crate::heuristic::pdb::{Cache, Supply, TableEvent};
+use crate::heuristic::{Bound, Manhattan};
 use crate::search::idastar::Stepwise;
 use crate::search::{self, Limits, Outcome, Stats, Weights};
 use crate::solve::packed::{self, PackedSpace};
+use crate::solve::packed_bound::PackedManhattan;
 
 /// Runs the search `algo` names (any method but the constructive solver), the A* family
 /// ordering its open states by `weights`: IDA* on 1x1 tiles with one blank walks them in place
@@ -180,6 +182,15 @@ fn packed_search<const W: usize>(
                 |_, stats| on_progress(Progress::Search(stats)),
             )
         }
+        Algo::Biastar => search::bidirectional_astar(
+            &space,
+            start,
+            goal,
+            PackedManhattan::new(&space, Manhattan::new(puzzle, target, true)),
+            PackedManhattan::new(&space, Manhattan::new(puzzle, &puzzle.start, true)),
+            limits,
+            |_, stats| on_progress(Progress::Search(stats)),
+        ),
         Algo::Idastar => {
             let bound = bound();
             search::idastar(

@@ -2,6 +2,7 @@
 //! mapped from the cache, and the lookups the searches make in it.
 
 use super::pattern::{Pattern, Ranker};
+use crate::search::closed::prefetch;
 
 /// Where a table's bytes live.
 #[derive(Debug)]
@@ -98,18 +99,4 @@ impl PatternDb {
             .map(|(i, c)| c << (i as u32 * bits))
             .sum::<usize>())
     }
-}
-
-/// Asks the processor to start loading the memory `item` is in.
-#[inline]
-pub(super) fn prefetch<T>(item: &T) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-        // SAFETY: SSE is part of every x86_64 target, and a prefetch of a valid address reads
-        // nothing and cannot fault.
-        unsafe { _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(item).cast()) };
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = item;
 }

@@ -9,10 +9,13 @@ use crate::solve::{Progress, Unverified};
 
 impl Run<'_> {
     /// Whether the portfolio runs `algo` first with the larger budget of
-    /// [`budget::EXACT_FIRST_UNITS`], the fallback prepared beside it: A* on boards of at most
+    /// [`budget::EXACT_FIRST_UNITS`], the fallback prepared beside it: A* or bidirectional A*
+    /// on boards of at most
     /// [`budget::EXACT_FIRST_CELLS`] cells, where a proof within that budget is common.
     pub(super) fn exact_first(&self, algo: Algo) -> bool {
-        self.auto() && algo == Algo::Astar && self.puzzle.board.cells() <= budget::EXACT_FIRST_CELLS
+        self.auto()
+            && matches!(algo, Algo::Astar | Algo::Biastar)
+            && self.puzzle.board.cells() <= budget::EXACT_FIRST_CELLS
     }
 
     /// The exact search on this thread and the fallback ([`Run::fallback`]) on another, each

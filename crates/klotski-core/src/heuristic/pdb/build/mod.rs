@@ -23,7 +23,7 @@ mod reference;
 mod tests;
 
 use super::pattern::{Indexing, Pattern};
-use super::table::prefetch;
+use crate::search::closed::prefetch;
 use numbering::{MAX_TILES, Move, Numbering, Placement, Shift, below, members, one};
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, AtomicUsize, Ordering::Relaxed};
 

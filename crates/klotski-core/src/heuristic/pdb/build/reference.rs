@@ -4,7 +4,7 @@
 
 use super::neighbours;
 use crate::heuristic::pdb::pattern::{MAX_STATE_BITS, Pattern, Ranker};
-use crate::heuristic::pdb::table::prefetch;
+use crate::search::closed::prefetch;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 
 /// The table for one blank. Free moves only wander the blank through the other pieces, so a

@@ -1,0 +1,180 @@
+//! The table of reached states for searches that keep millions of them: the states in an
+//! append-only arena, numbered from 0, found through an open-addressing index of their numbers.
+//!
+//! A number stands for a state in a queue (4 bytes where a packed state takes up to 128), and
+//! a lookup can be announced ([`Closed::prefetch`]) before it is made, so the processor loads
+//! the index entries of a state's children together instead of one after another: a search of
+//! this size spends most of its time waiting for memory.
+
+use std::hash::{Hash, Hasher};
+
+/// States per arena chunk: chunks are never moved, so the arena grows without copying.
+const CHUNK_BITS: u32 = 12;
+const CHUNK: usize = 1 << CHUNK_BITS;
+
+/// Reached states with a value each (the move that reached it and its depth, say).
+pub struct Closed<S, V> {
+    /// Per slot: 0 when empty, else the high half of the state's hash (a tag that rules out
+    /// most mismatches without reading the arena) and its number plus one.
+    index: Vec<u64>,
+    chunks: Vec<Vec<(S, V)>>,
+    len: usize,
+}
+
+/// A state's hash: computed once per state and handed to every table that looks it up.
+pub fn hash_of<S: Hash>(state: &S) -> u64 {
+    let mut hasher = fxhash::FxHasher64::default();
+    state.hash(&mut hasher);
+    hasher.finish()
+}
+
+impl<S: Copy + Eq + Hash, V: Copy> Default for Closed<S, V> {
+    fn default() -> Self {
+        Closed {
+            index: vec![0; 64],
+            chunks: Vec::new(),
+            len: 0,
+        }
+    }
+}
+
+impl<S: Copy + Eq + Hash, V: Copy> Closed<S, V> {
+    /// How many states the table holds.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether it holds none.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Starts loading the index entry where the state of hash `hash` would be found.
+    pub fn prefetch(&self, hash: u64) {
+        prefetch(&self.index[self.slot(hash)]);
+    }
+
+    /// The number of `state` (of hash `hash`), if the table holds it.
+    pub fn find(&self, state: &S, hash: u64) -> Option<u32> {
+        let tag = hash >> 32;
+        let mask = self.index.len() - 1;
+        let mut slot = self.slot(hash);
+        loop {
+            let entry = self.index[slot];
+            if entry == 0 {
+                return None;
+            }
+            let id = (entry as u32).wrapping_sub(1);
+            if entry >> 32 == tag && self.entry(id).0 == *state {
+                return Some(id);
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+
+    /// The state numbered `id` and its value.
+    pub fn entry(&self, id: u32) -> &(S, V) {
+        &self.chunks[(id >> CHUNK_BITS) as usize][id as usize & (CHUNK - 1)]
+    }
+
+    /// The value of the state numbered `id`.
+    pub fn value_mut(&mut self, id: u32) -> &mut V {
+        &mut self.chunks[(id >> CHUNK_BITS) as usize][id as usize & (CHUNK - 1)].1
+    }
+
+    /// Adds `state` (of hash `hash`, not in the table) with `value`; returns its number.
+    pub fn insert(&mut self, state: S, hash: u64, value: V) -> u32 {
+        if (self.len + 1) * 8 > self.index.len() * 5 {
+            self.grow_index();
+        }
+        let id = self.len as u32;
+        if self.len.is_multiple_of(CHUNK) {
+            self.chunks.push(Vec::with_capacity(CHUNK));
+        }
+        self.chunks
+            .last_mut()
+            .expect("a chunk")
+            .push((state, value));
+        self.len += 1;
+        self.place(hash, id);
+        id
+    }
+
+    /// Bytes the table holds.
+    pub fn bytes(&self) -> usize {
+        self.index.len() * size_of::<u64>() + self.chunks.len() * CHUNK * size_of::<(S, V)>()
+    }
+
+    /// Bytes the next [`insert`](Self::insert) would add: a chunk, or a larger index (the old
+    /// one is freed once the new one is filled, so both count).
+    pub fn growth(&self) -> usize {
+        let mut extra = 0;
+        if self.len.is_multiple_of(CHUNK) {
+            extra += CHUNK * size_of::<(S, V)>();
+        }
+        if (self.len + 1) * 8 > self.index.len() * 5 {
+            extra += 2 * self.index.len() * size_of::<u64>();
+        }
+        extra
+    }
+
+    fn slot(&self, hash: u64) -> usize {
+        hash as usize & (self.index.len() - 1)
+    }
+
+    fn place(&mut self, hash: u64, id: u32) {
+        let mask = self.index.len() - 1;
+        let mut slot = self.slot(hash);
+        while self.index[slot] != 0 {
+            slot = (slot + 1) & mask;
+        }
+        self.index[slot] = (hash >> 32) << 32 | u64::from(id + 1);
+    }
+
+    fn grow_index(&mut self) {
+        self.index = vec![0; self.index.len() * 2];
+        for id in 0..self.len as u32 {
+            let hash = hash_of(&self.entry(id).0);
+            self.place(hash, id);
+        }
+    }
+}
+
+/// Asks the processor to start loading the memory `item` is in.
+#[inline]
+pub fn prefetch<T>(item: &T) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        // SAFETY: SSE is part of every x86_64 target, and a prefetch of a valid address reads
+        // nothing and cannot fault.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(item).cast()) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = item;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_what_it_holds_across_index_growth_and_chunks() {
+        let mut table: Closed<u64, u16> = Closed::default();
+        let count = 3 * CHUNK as u64 + 5;
+        for n in 0..count {
+            let key = n.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            assert_eq!(table.find(&key, hash_of(&key)), None);
+            assert_eq!(table.insert(key, hash_of(&key), n as u16), n as u32);
+        }
+        assert_eq!(table.len() as u64, count);
+        for n in (0..count).step_by(97) {
+            let key = n.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            let id = table.find(&key, hash_of(&key)).expect("held");
+            assert_eq!(*table.entry(id), (key, n as u16));
+            *table.value_mut(id) = 7;
+            assert_eq!(table.entry(id).1, 7);
+        }
+        assert!(table.bytes() >= count as usize * size_of::<(u64, u16)>());
+    }
+}

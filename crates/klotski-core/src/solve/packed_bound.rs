@@ -1,0 +1,126 @@
+//! Manhattan distance with linear conflicts over packed states, a child rated from its parent:
+//! a move changes one piece's distance and at most two lines' conflicts, so a child costs a
+//! few lookups where rating it afresh reads every piece.
+
+use super::packed::{MAX_CELLS, PackedMove, PackedPosition, PackedSpace};
+use crate::heuristic::Manhattan;
+use crate::search::Estimate;
+
+/// [`Manhattan`] (with conflicts) toward one placement, as an [`Estimate`] on a
+/// [`PackedSpace`].
+pub struct PackedManhattan<'a, const W: usize> {
+    space: &'a PackedSpace<W>,
+    bound: Manhattan,
+    /// The state whose tiles `grid` holds: the children of one parent come one after another,
+    /// so the grid is laid out once per parent.
+    parent: Option<PackedPosition<W>>,
+    grid: [u8; MAX_CELLS],
+}
+
+impl<'a, const W: usize> PackedManhattan<'a, W> {
+    /// The bound toward `bound`'s placement, on states of `space`.
+    pub fn new(space: &'a PackedSpace<W>, bound: Manhattan) -> Self {
+        PackedManhattan {
+            space,
+            bound,
+            parent: None,
+            grid: [0; MAX_CELLS],
+        }
+    }
+}
+
+impl<const W: usize> Estimate<PackedPosition<W>, PackedMove> for PackedManhattan<'_, W> {
+    fn at(&mut self, state: &PackedPosition<W>) -> u32 {
+        self.bound
+            .estimate(|piece| self.space.origin(state, piece), |_| false)
+    }
+
+    fn after(
+        &mut self,
+        parent: &PackedPosition<W>,
+        at_parent: u32,
+        mv: PackedMove,
+        child: &PackedPosition<W>,
+    ) -> u32 {
+        if self.parent != Some(*parent) {
+            let space = self.space;
+            let origin = |piece| space.origin(parent, piece);
+            self.bound.conflicting_tiles(origin, &mut self.grid);
+            self.parent = Some(*parent);
+        }
+        let piece = PackedSpace::<W>::unpack(mv).piece;
+        let (from, to) = (
+            self.space.origin(parent, piece),
+            self.space.origin(child, piece),
+        );
+        let change = self.bound.change(&self.grid, piece, from, to);
+        at_parent
+            .checked_add_signed(change)
+            .expect("a consistent bound stays at or above zero")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+    use crate::search::Space;
+
+    #[test]
+    fn a_child_rated_from_its_parent_matches_a_fresh_rating() {
+        // 5x5 with a 2x2 block, a 2x1 and a 1x2 block, three blanks: every kind of line change.
+        let (puzzle, target) = crate::engine::sample(
+            "5 5\n1 2 3 4 5\n6 7 8 9 10\n11 12 13 14 15\n16 17 18 19 0\n20 21 22 0 0\n3\n\
+             7 2*2\n4 2*1\n16 1*2\n",
+        );
+        let space = PackedSpace::<2>::new(&puzzle).unwrap();
+        let mut rng = Rng::new(7);
+        let (_, origins) = puzzle.random_walk(300, &mut rng);
+        let mut state = space.encode(&origins);
+        let mut incremental = PackedManhattan::new(&space, Manhattan::new(&puzzle, &target, true));
+        let mut fresh = PackedManhattan::new(&space, Manhattan::new(&puzzle, &target, true));
+        let mut children = Vec::new();
+        for step in 0..2000 {
+            let at = incremental.at(&state);
+            children.clear();
+            space.successors(&state, &mut children);
+            for &(mv, child) in &children {
+                let rated = incremental.after(&state, at, mv, &child);
+                assert_eq!(rated, fresh.at(&child), "step {step}");
+                assert_eq!(rated.abs_diff(at), 1, "consistent: one move, one step");
+            }
+            state = children[rng.below(children.len())].1;
+        }
+    }
+
+    #[test]
+    fn bidirectional_astar_on_these_bounds_finds_shortest_paths() {
+        use crate::search::{Limits, Outcome, bfs, bidirectional_astar};
+        // 3x4 with a 2x2 block and two blanks: small enough for breadth-first search.
+        let (puzzle, target) = crate::engine::sample("3 4\n1 2 3 4\n5 6 7 8\n9 10 0 0\n1\n2 2*2\n");
+        let space = PackedSpace::<1>::new(&puzzle).unwrap();
+        let goal = space.encode(&target);
+        let mut rng = Rng::new(11);
+        for walk in (10..400).step_by(13) {
+            let (_, origins) = puzzle.random_walk(walk, &mut rng);
+            let start = space.encode(&origins);
+            let limits = Limits::memory(1 << 28);
+            let shortest = match bfs(&space, start, |s| *s == goal, limits.clone(), |_| {}).outcome
+            {
+                Outcome::Found(path) => path.len(),
+                other => panic!("{other:?}"),
+            };
+            let to_goal = PackedManhattan::new(&space, Manhattan::new(&puzzle, &target, true));
+            let to_start = PackedManhattan::new(&space, Manhattan::new(&puzzle, &origins, true));
+            let found =
+                bidirectional_astar(&space, start, goal, to_goal, to_start, limits, |_, _| {});
+            let Outcome::Found(path) = found.outcome else {
+                panic!("walk {walk}: {:?}", found.outcome)
+            };
+            assert_eq!(path.len(), shortest, "walk {walk}");
+            let moves: Vec<_> = path.iter().map(|&m| PackedSpace::<1>::unpack(m)).collect();
+            let walked = puzzle.with_start(&origins).unwrap().replay(&moves).unwrap();
+            assert_eq!(walked.origins(), &target[..]);
+        }
+    }
+}
