@@ -257,11 +257,23 @@ impl Playback {
             Action::PlayPause => step < self.line.len() || self.autoplay(),
             Action::Previous | Action::Restart => step > 0,
             Action::Hint | Action::Solve => self.can_ask(),
+            Action::Slower => self.speed.slower() != self.speed,
+            Action::Faster => self.speed.faster() != self.speed,
+            // The window opens the picker; the model has nothing to refuse.
+            Action::Levels => true,
         }
     }
 
     /// Does `action` at time `now`.
     pub fn act(&mut self, action: Action, now: Duration) {
+        // The speed and the picker leave the status line and the distance as they were.
+        match action {
+            Action::Slower | Action::Faster => {
+                return self.change_speed(action == Action::Faster, now);
+            }
+            Action::Levels => return,
+            _ => {}
+        }
         self.message = None;
         if action != Action::Hint {
             self.distance_before = None;
@@ -290,6 +302,7 @@ impl Playback {
                 self.autoplay = None;
             }
             Action::Hint => self.hint(),
+            Action::Levels | Action::Slower | Action::Faster => {}
             Action::Solve => {
                 if self.verdict.is_none() {
                     self.ask(Wanted::Nothing);
@@ -394,9 +407,11 @@ impl Playback {
         }
     }
 
-    /// Shows the goal layout instead of the position while `shown` (the `G` key is held).
+    /// Shows the goal layout instead of the position while `shown` (the `G` key is held); on
+    /// a board with a master piece, where it must go.
     pub fn show_goal(&mut self, shown: bool) {
-        self.goal_shown = shown && self.goal_layout().is_some();
+        let marked = self.marks.master.is_some();
+        self.goal_shown = shown && (marked || self.goal_layout().is_some());
     }
 
     /// A line to show in place of the status until the next action (an error, say).

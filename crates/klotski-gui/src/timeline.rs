@@ -89,6 +89,20 @@ impl Timeline {
             .count()
     }
 
+    /// The moves to the position shown, counted as players of classic Klotski count them:
+    /// one piece's moves in a row, any distance and round corners, are one move; `hand_only`
+    /// counts only the person's (a solver's move between two of theirs splits them).
+    pub fn piece_moves(&self, hand_only: bool) -> usize {
+        let moves = &self.moves[..self.step];
+        (0..self.step)
+            .filter(|&i| !hand_only || self.by_hand[i])
+            .filter(|&i| {
+                let joined = i > 0 && (!hand_only || self.by_hand[i - 1]);
+                !(joined && moves[i - 1].piece == moves[i].piece)
+            })
+            .count()
+    }
+
     /// Makes the next move on the line; returns it, or `None` at the end.
     pub fn forward(&mut self, puzzle: &Puzzle) -> Option<Move> {
         let mv = self.ahead()?;

@@ -29,6 +29,9 @@ impl Playback {
         if let Some(message) = &self.message {
             return message.clone();
         }
+        if self.goal_shown && self.marks.master.is_some() {
+            return "The goal: the red piece over the marked cells, by the exit".to_string();
+        }
         if self.goal_shown {
             return "The goal".to_string();
         }
@@ -44,7 +47,11 @@ impl Playback {
                 Some(best) if best <= hand => format!(" Your best: {best}."),
                 _ => " A new best!".to_string(),
             };
-            return format!("You solved it in {}{shortest}{hints}!{best}", moves(hand));
+            let pieces = self.pieces_text(true);
+            return format!(
+                "You solved it in {}{pieces}{shortest}{hints}!{best}",
+                moves(hand)
+            );
         }
         if self.solved() && self.line.step() > 0 {
             let proof = match self.verdict {
@@ -67,13 +74,18 @@ impl Playback {
                 Trend::Farther => "farther",
             };
             return format!(
-                "move {}   ·   {last}   ·   {} to go, {trend}",
+                "move {}{}   ·   {last}   ·   {} to go, {trend}",
                 self.line.step(),
+                self.pieces_text(false),
                 moves(left)
             );
         }
         match &self.verdict {
-            None => format!("move {}   ·   {last}   ·   H for a hint", self.line.step()),
+            None => format!(
+                "move {}{}   ·   {last}   ·   H for a hint",
+                self.line.step(),
+                self.pieces_text(false)
+            ),
             Some(Verdict::Solving { .. }) if self.wanted == Wanted::Distance => {
                 format!(
                     "move {}   ·   {last}   ·   measuring the distance",
@@ -90,12 +102,26 @@ impl Playback {
             Some(Verdict::NoAnswer(why)) => format!("No answer: {why}"),
             Some(Verdict::Solved { optimal }) => {
                 format!(
-                    "step {} / {}   ·   {last}   ·   {}",
+                    "step {} / {}{}   ·   {last}   ·   {}",
                     self.line.step(),
                     self.line.len(),
+                    self.pieces_text(false),
                     proof(*optimal)
                 )
             }
+        }
+    }
+
+    /// On a board with a master piece (classic Klotski, the brick puzzles), the moves to the
+    /// position shown (the person's alone when `hand_only`) as players count them, where a
+    /// piece moving any distance is one move: " (9 piece moves)"; elsewhere nothing.
+    fn pieces_text(&self, hand_only: bool) -> String {
+        match self.marks.master {
+            Some(_) => match self.line.piece_moves(hand_only) {
+                1 => " (1 piece move)".to_string(),
+                n => format!(" ({n} piece moves)"),
+            },
+            None => String::new(),
         }
     }
 
@@ -104,7 +130,8 @@ impl Playback {
     pub fn info(&self, now: Duration) -> String {
         let (hand, hints, _) = self.score();
         format!(
-            "your moves {hand}   ·   hints {hints}   ·   time {}   ·   speed {}",
+            "your moves {hand}{}   ·   hints {hints}   ·   time {}   ·   speed {}",
+            self.pieces_text(true),
             self.clock.text(now),
             self.speed.label()
         )
