@@ -193,6 +193,11 @@ pub fn draw(scene: &mut Scene, picker: &Picker, layout: &ScreenLayout) {
         bold: false,
         color: INFO_INK,
     });
+    // One size for the rows shown, so the list reads as one, unless that would be smaller
+    // than can be read: then only the rows too long for it (the classic ones) shrink.
+    let width = sheet.row(0).w;
+    let fits = (picker.first..last).map(|row| scene::fitting(&picker.text(row), width, size));
+    let size = fits.fold(size, f32::min).max(11.0 * layout.scale).min(size);
     for (k, row) in (picker.first..last).enumerate() {
         let rect = sheet.row(k);
         let chosen = row == picker.selected;
@@ -206,7 +211,6 @@ pub fn draw(scene: &mut Scene, picker: &Picker, layout: &ScreenLayout) {
                 layout.scale,
             ));
         }
-        // Each row as large as it fits: the long classic rows shrink first in a narrow window.
         let text = picker.text(row);
         scene.labels.push(Label {
             size: scene::fitting(&text, rect.w, size),

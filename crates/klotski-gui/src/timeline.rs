@@ -201,4 +201,20 @@ mod tests {
         assert_eq!(line.step(), 2);
         assert_eq!(line.position().origins(), &[1, 2]);
     }
+
+    #[test]
+    fn one_pieces_moves_in_a_row_are_one_piece_move() {
+        let puzzle = row();
+        let mut line = Timeline::new(&puzzle);
+        // Tile 1 left, left back right: one piece move by hand; the solver's tile 2 after it.
+        line.play(&puzzle, mv(0, Dir::Left));
+        line.play(&puzzle, mv(0, Dir::Right));
+        line.push(mv(1, Dir::Left));
+        line.forward(&puzzle);
+        assert_eq!((line.piece_moves(true), line.piece_moves(false)), (1, 2));
+        line.seek(&puzzle, 1);
+        assert_eq!((line.piece_moves(true), line.piece_moves(false)), (1, 1));
+        line.seek(&puzzle, 0);
+        assert_eq!(line.piece_moves(false), 0);
+    }
 }

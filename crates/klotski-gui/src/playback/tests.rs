@@ -209,3 +209,23 @@ fn after_each_move_by_hand_a_small_board_tells_the_distance_left_and_its_trend()
     p.act(Action::Previous, 12 * S);
     assert_eq!(p.trend(), None);
 }
+
+#[test]
+fn the_speed_buttons_climb_the_ladder_and_grey_out_at_its_ends() {
+    let mut p = sample();
+    let start = p.speed().per_second();
+    assert!(p.can(Action::Slower) && p.can(Action::Faster) && p.can(Action::Levels));
+    p.act(Action::Faster, Duration::ZERO);
+    assert!(p.speed().per_second() > start);
+    for _ in 0..20 {
+        p.act(Action::Slower, Duration::ZERO);
+    }
+    assert_eq!(p.speed().label(), "1 move/s");
+    assert!(!p.can(Action::Slower) && p.can(Action::Faster));
+    for _ in 0..20 {
+        p.act(Action::Faster, Duration::ZERO);
+    }
+    assert_eq!(p.speed().label(), "1000 moves/s");
+    assert!(!p.can(Action::Faster));
+    assert_eq!(p.step(), 0, "the speed moves nothing");
+}
