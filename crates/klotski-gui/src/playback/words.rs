@@ -47,7 +47,11 @@ impl Playback {
                 Some(best) if best <= hand => format!(" Your best: {best}."),
                 _ => " A new best!".to_string(),
             };
-            let pieces = self.pieces_text(true);
+            let pieces = match self.piece_moves(true) {
+                Some(1) => ", 1 piece move".to_string(),
+                Some(n) => format!(", {n} piece moves"),
+                None => String::new(),
+            };
             return format!(
                 "You solved it in {}{pieces}{shortest}{hints}!{best}",
                 moves(hand)
@@ -73,23 +77,15 @@ impl Playback {
                 Trend::Level => "no nearer",
                 Trend::Farther => "farther",
             };
-            return format!(
-                "move {}{}   ·   {last}   ·   {} to go, {trend}",
-                self.line.step(),
-                self.pieces_text(false),
-                moves(left)
-            );
+            let at = self.move_text();
+            return format!("{at}   ·   {last}   ·   {} to go, {trend}", moves(left));
         }
         match &self.verdict {
-            None => format!(
-                "move {}{}   ·   {last}   ·   H for a hint",
-                self.line.step(),
-                self.pieces_text(false)
-            ),
+            None => format!("{}   ·   {last}   ·   H for a hint", self.move_text()),
             Some(Verdict::Solving { .. }) if self.wanted == Wanted::Distance => {
                 format!(
-                    "move {}   ·   {last}   ·   measuring the distance",
-                    self.line.step()
+                    "{}   ·   {last}   ·   measuring the distance",
+                    self.move_text()
                 )
             }
             Some(Verdict::Solving { states: 0 }) if self.line.len() > self.line.step() => {
@@ -114,15 +110,26 @@ impl Playback {
 
     /// On a board with a master piece (classic Klotski, the brick puzzles), the moves to the
     /// position shown (the person's alone when `hand_only`) as players count them, where a
-    /// piece moving any distance is one move: " (9 piece moves)"; elsewhere nothing.
+    /// piece moving any distance is one move: " (9 piece moves)"; elsewhere, or before any
+    /// move, nothing.
     fn pieces_text(&self, hand_only: bool) -> String {
-        match self.marks.master {
-            Some(_) => match self.line.piece_moves(hand_only) {
-                1 => " (1 piece move)".to_string(),
-                n => format!(" ({n} piece moves)"),
-            },
+        match self.piece_moves(hand_only) {
+            Some(1) => " (1 piece move)".to_string(),
+            Some(n) => format!(" ({n} piece moves)"),
             None => String::new(),
         }
+    }
+
+    /// "move 17", with the piece moves beside it where they count.
+    fn move_text(&self) -> String {
+        format!("move {}{}", self.line.step(), self.pieces_text(false))
+    }
+
+    /// The moves to the position shown as players count them, on a board with a master piece
+    /// once there is one.
+    fn piece_moves(&self, hand_only: bool) -> Option<usize> {
+        self.marks.master?;
+        Some(self.line.piece_moves(hand_only)).filter(|&n| n > 0)
     }
 
     /// The line under the slider: the person's own moves and hints, their clock (which stops
