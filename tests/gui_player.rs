@@ -22,14 +22,13 @@ use klotski::solve::Options;
 use std::path::PathBuf;
 use std::process::Stdio;
 use std::time::{Duration, Instant};
-use xvfb::{Display, Reaped};
+use xvfb::{Display, PATIENCE, Reaped, at, region};
 
 const SIZE: FrameSize = FrameSize {
     width: 640,
     height: 480,
 };
 const TWEEN: Duration = Duration::from_millis(200);
-const PATIENCE: Duration = Duration::from_secs(30);
 const SLOT: Srgb = Srgb(0x2a, 0x2f, 0x3c);
 const TILE: Srgb = Srgb(0xf3, 0xc9, 0x73);
 /// The board's frame when nobody solved it.
@@ -66,27 +65,9 @@ fn start(display: &Display) -> (Reaped, String) {
     (player, window)
 }
 
-fn region(image: &RgbaImage, r: Rect) -> RgbaImage {
-    image.crop(r.x as u32, r.y as u32, r.w.ceil() as u32, r.h.ceil() as u32)
-}
-
 /// The cells of the board, without its frame (which glows once a person solved it).
 fn cells(layout: &ScreenLayout, rows: usize, cols: usize) -> Rect {
     layout.cells(0.0, 0.0, rows, cols)
-}
-
-/// Photographs the window until `area` matches `want` (within antialiasing noise).
-fn wait_for(display: &Display, window: &str, area: Rect, want: &RgbaImage) -> (bool, RgbaImage) {
-    let began = Instant::now();
-    loop {
-        let shot = display.screenshot(window);
-        if region(&shot, area).difference(want, 16) < 0.002 {
-            return (true, shot);
-        }
-        if began.elapsed() > PATIENCE {
-            return (false, shot);
-        }
-    }
 }
 
 fn pixel(image: &RgbaImage, (x, y): (f32, f32)) -> Srgb {
@@ -103,10 +84,6 @@ fn near(got: Srgb, want: Srgb) -> bool {
 fn probe(layout: &ScreenLayout, row: usize, col: usize) -> (f32, f32) {
     let cell = layout.cells(row as f32, col as f32, 1, 1);
     (cell.x + cell.w * 0.25, cell.y + cell.h * 0.25)
-}
-
-fn at(x: f32, y: f32) -> [String; 2] {
-    [format!("{}", x as u32), format!("{}", y as u32)]
 }
 
 /// Frames of the headless renderer: the whole frame at `step` of `playback`.
@@ -165,7 +142,7 @@ fn dragging_a_tile_into_the_blank_moves_it_and_undo_takes_it_back() {
     // Ctrl+Z takes it back: the board is the start again.
     display.run("xdotool", &["key", "ctrl+z"]);
     assert!(
-        wait_for(&display, &window, area, &first).0,
+        display.wait_for(&window, area, &first).0,
         "undo did not restore the start"
     );
     // R redoes it.
@@ -193,7 +170,7 @@ fn solve_from_a_position_made_by_hand_ends_on_the_goal() {
     let (_player, window) = start_on(&display, area, &first);
     // Off the solution's line: 14 (row 3, column 1) can only go right, into the blank.
     let (x, y) = layout.cells(3.0, 1.0, 1, 1).centre();
-    click(&display, &window, (x, y));
+    display.click(&window, (x, y));
     let began = Instant::now();
     while !near(
         pixel(&display.screenshot(&window), probe(&layout, 3, 2)),
@@ -206,8 +183,8 @@ fn solve_from_a_position_made_by_hand_ends_on_the_goal() {
         display.run("xdotool", &["key", "plus"]);
     }
     let (sx, sy) = layout.button(Action::Solve).centre();
-    click(&display, &window, (sx, sy));
-    let (shown, shot) = wait_for(&display, &window, area, &goal);
+    display.click(&window, (sx, sy));
+    let (shown, shot) = display.wait_for(&window, area, &goal);
     assert!(
         shown,
         "Solve from the hand-made position did not end on the goal"
@@ -249,19 +226,10 @@ fn a_solve_by_hand_glows_and_scores_the_persons_moves_against_the_shortest() {
             .centre();
         let (dr, dc) = mv.dir.delta();
         let nudge = layout.cell * 0.3;
-        click(
-            &display,
-            &window,
-            (x + dc as f32 * nudge, y + dr as f32 * nudge),
-        );
+        display.click(&window, (x + dc as f32 * nudge, y + dr as f32 * nudge));
         puzzle.apply(&mut position, mv);
     }
-    let (shown, shot) = wait_for(
-        &display,
-        &window,
-        layout.status,
-        &region(&scored, layout.status),
-    );
+    let (shown, shot) = display.wait_for(&window, layout.status, &region(&scored, layout.status));
     assert!(shown, "the status does not say: {}", by_hand.status());
     // The score is kept in the user's data folder, for the next game of this puzzle.
     let kept = std::fs::read_to_string(display.scratch.join("data/klotski/scores.txt")).unwrap();
@@ -334,30 +302,21 @@ fn a_bad_file_at_the_o_prompt_keeps_the_board_a_good_one_and_the_levels_name_the
 
     let (_player, window) = start(&display);
     assert!(
-        wait_for(
-            &display,
-            &window,
-            layout.frame,
-            &region(&first, layout.frame)
-        )
-        .0,
+        display
+            .wait_for(&window, layout.frame, &region(&first, layout.frame))
+            .0,
         "the start never showed"
     );
     display.run("xdotool", &["key", "o"]);
     display.run("xdotool", &["type", "--delay", "20", bad.to_str().unwrap()]);
     display.run("xdotool", &["key", "Return"]);
-    let (shown, shot) = wait_for(
-        &display,
-        &window,
-        layout.status,
-        &region(&told, layout.status),
-    );
+    let (shown, shot) = display.wait_for(&window, layout.status, &region(&told, layout.status));
     assert!(shown, "the status line does not show the file's error");
     assert!(
         region(&shot, layout.frame).difference(&region(&first, layout.frame), 16) < 0.002,
         "the old board did not stay"
     );
-    assert_eq!(title(&display, &window), "klotski: Numeric Klotski 5x4");
+    assert_eq!(display.title(&window), "klotski: Numeric Klotski 5x4");
     // A good file opened at the prompt names the window after it.
     let good = display.scratch.join("three.txt");
     std::fs::copy("tests/cases/sample3.in", &good).unwrap();
@@ -367,30 +326,19 @@ fn a_bad_file_at_the_o_prompt_keeps_the_board_a_good_one_and_the_levels_name_the
         &["type", "--delay", "20", good.to_str().unwrap()],
     );
     display.run("xdotool", &["key", "Return"]);
-    let began = Instant::now();
-    while title(&display, &window) != "klotski: three.txt" && began.elapsed() < PATIENCE {}
-    assert_eq!(title(&display, &window), "klotski: three.txt");
+    let title = display.wait_for_title(&window, "klotski: three.txt");
+    assert_eq!(title, "klotski: three.txt");
     // ] opens the first level, [ from there the last.
     for (key, want) in [
         (
             "bracketright",
-            "klotski: level 1 of 17: the assignment's sample",
+            "klotski: level 1 of 25: the assignment's sample",
         ),
-        ("bracketleft", "klotski: level 17 of 17: bricks II, level 7"),
+        ("bracketleft", "klotski: level 25 of 25: bricks II, level 7"),
     ] {
         display.run("xdotool", &["key", key]);
-        let began = Instant::now();
-        while title(&display, &window) != want && began.elapsed() < PATIENCE {}
-        assert_eq!(title(&display, &window), want, "after {key}");
+        assert_eq!(display.wait_for_title(&window, want), want, "after {key}");
     }
-}
-
-/// The title of `window`.
-fn title(display: &Display, window: &str) -> String {
-    display
-        .run("xdotool", &["getwindowname", window])
-        .trim()
-        .to_string()
 }
 
 /// Sample 4 solved, its frames, their layout, the board's cells and how they look at the start.
@@ -409,7 +357,7 @@ fn sample_frames() -> (Playback, Headless, ScreenLayout, Rect, RgbaImage) {
 fn start_on(display: &Display, area: Rect, first: &RgbaImage) -> (Reaped, String) {
     let (player, window) = start(display);
     assert!(
-        wait_for(display, &window, area, first).0,
+        display.wait_for(&window, area, first).0,
         "the start never showed"
     );
     (player, window)
@@ -423,22 +371,8 @@ fn wait_for_the_first_solve(
     layout: &ScreenLayout,
     at_start: &RgbaImage,
 ) {
-    let (shown, _) = wait_for(
-        display,
-        window,
-        layout.status,
-        &region(at_start, layout.status),
-    );
+    let (shown, _) = display.wait_for(window, layout.status, &region(at_start, layout.status));
     assert!(shown, "the solve from the start never came");
-}
-
-/// Clicks at (`x`, `y`) in `window`.
-fn click(display: &Display, window: &str, (x, y): (f32, f32)) {
-    let [x, y] = at(x, y);
-    display.run(
-        "xdotool",
-        &["mousemove", "--window", window, &x, &y, "click", "1"],
-    );
 }
 
 /// Drags the piece at the centre of (`row`, `col`) down by `cells` cells in `steps` pointer
@@ -507,7 +441,7 @@ fn a_slow_one_cell_drag_is_one_move_and_a_drag_over_two_free_cells_is_two() {
     // forth would leave 15 down after two undos.)
     display.run("xdotool", &["key", "ctrl+z"]);
     display.run("xdotool", &["key", "ctrl+z"]);
-    assert!(wait_for(&display, &window, area, &first).0, "not one move");
+    assert!(display.wait_for(&window, area, &first).0, "not one move");
 
     // Most of two cells down, in a few moves: two moves, undone one at a time.
     drag_down(&display, &window, &layout, (2, 2), 1.8, 6);
@@ -527,12 +461,12 @@ fn a_slow_one_cell_drag_is_one_move_and_a_drag_over_two_free_cells_is_two() {
         "one undone",
     );
     display.run("xdotool", &["key", "ctrl+z"]);
-    assert!(wait_for(&display, &window, area, &first).0, "not two moves");
+    assert!(display.wait_for(&window, area, &first).0, "not two moves");
 
     // Let go short of half a cell: it goes back, and nothing is recorded.
     drag_down(&display, &window, &layout, (2, 2), 0.35, 3);
     assert!(
-        wait_for(&display, &window, area, &first).0,
+        display.wait_for(&window, area, &first).0,
         "a short drag moved the piece"
     );
 }
@@ -549,7 +483,7 @@ fn arrows_and_line_clicks_slide_tiles_and_f1_shows_the_help() {
 
     // A click on 9 (row 3, column 0): 14 and 9 slide right towards the blank at column 2.
     let (x, y) = layout.cells(3.0, 0.0, 1, 1).centre();
-    click(&display, &window, (x, y));
+    display.click(&window, (x, y));
     wait_for_cells(
         &display,
         &window,
@@ -560,7 +494,7 @@ fn arrows_and_line_clicks_slide_tiles_and_f1_shows_the_help() {
     display.run("xdotool", &["key", "ctrl+z"]);
     display.run("xdotool", &["key", "ctrl+z"]);
     assert!(
-        wait_for(&display, &window, area, &first).0,
+        display.wait_for(&window, area, &first).0,
         "two moves undone"
     );
 
@@ -577,7 +511,7 @@ fn arrows_and_line_clicks_slide_tiles_and_f1_shows_the_help() {
     // F1 covers the board with the help; Escape closes it and leaves the window open.
     display.run("xdotool", &["key", "F1"]);
     let panel = help::panel(&layout);
-    let (shown, _) = wait_for(&display, &window, panel, &region(&help, panel));
+    let (shown, _) = display.wait_for(&window, panel, &region(&help, panel));
     assert!(shown, "F1 did not show the help");
     display.run("xdotool", &["key", "Escape"]);
     wait_for_cells(
@@ -588,7 +522,7 @@ fn arrows_and_line_clicks_slide_tiles_and_f1_shows_the_help() {
         "the help closed",
     );
     display.run("xdotool", &["key", "question"]);
-    let (shown, _) = wait_for(&display, &window, panel, &region(&help, panel));
+    let (shown, _) = display.wait_for(&window, panel, &region(&help, panel));
     assert!(shown, "? did not show the help");
 }
 
@@ -625,12 +559,7 @@ fn the_distance_to_the_goal_shows_after_a_move_by_hand() {
     let display = Display::start("distance");
     let (_player, window) = start_on(&display, area, &first);
     wait_for_the_first_solve(&display, &window, &layout, &at_start);
-    click(&display, &window, layout.cells(3.0, 1.0, 1, 1).centre());
-    let (shown, _) = wait_for(
-        &display,
-        &window,
-        layout.status,
-        &region(&want, layout.status),
-    );
+    display.click(&window, layout.cells(3.0, 1.0, 1, 1).centre());
+    let (shown, _) = display.wait_for(&window, layout.status, &region(&want, layout.status));
     assert!(shown, "the status does not say: {}", playback.status());
 }

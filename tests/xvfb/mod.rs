@@ -1,10 +1,26 @@
 //! A private X server for the window tests: Xvfb, the player started on it, xdotool to drive it
 //! and ImageMagick's `import` to photograph it. The tools are required (CI installs them).
+#![allow(dead_code)] // Each window test binary uses its own part of these helpers.
 
 use klotski::gui::image::RgbaImage;
+use klotski::gui::layout::Rect;
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// How long a test waits for the window to show what it should.
+pub const PATIENCE: Duration = Duration::from_secs(30);
+
+/// The part of `image` under `r`.
+pub fn region(image: &RgbaImage, r: Rect) -> RgbaImage {
+    image.crop(r.x as u32, r.y as u32, r.w.ceil() as u32, r.h.ceil() as u32)
+}
+
+/// The whole-pixel coordinates xdotool takes.
+pub fn at(x: f32, y: f32) -> [String; 2] {
+    [format!("{}", x as u32), format!("{}", y as u32)]
+}
 
 /// A child process killed when the test ends, passed or not.
 pub struct Reaped(pub Child);
@@ -114,6 +130,50 @@ impl Display {
         let target = format!("PNG32:{}", path.display());
         self.run("import", &["-window", window, &target]);
         RgbaImage::read_png(&path).unwrap()
+    }
+}
+
+impl Display {
+    /// Photographs `window` until `area` matches `want` (within antialiasing noise), at most
+    /// [`PATIENCE`]; whether it did, and the last photograph.
+    pub fn wait_for(&self, window: &str, area: Rect, want: &RgbaImage) -> (bool, RgbaImage) {
+        let began = Instant::now();
+        loop {
+            let shot = self.screenshot(window);
+            if region(&shot, area).difference(want, 16) < 0.002 {
+                return (true, shot);
+            }
+            if began.elapsed() > PATIENCE {
+                return (false, shot);
+            }
+        }
+    }
+
+    /// The title of `window`.
+    pub fn title(&self, window: &str) -> String {
+        self.run("xdotool", &["getwindowname", window])
+            .trim()
+            .to_string()
+    }
+
+    /// Waits until the title of `window` is `want`, at most [`PATIENCE`]; the last title.
+    pub fn wait_for_title(&self, window: &str, want: &str) -> String {
+        let began = Instant::now();
+        loop {
+            let title = self.title(window);
+            if title == want || began.elapsed() > PATIENCE {
+                return title;
+            }
+        }
+    }
+
+    /// Clicks at (`x`, `y`) in `window`.
+    pub fn click(&self, window: &str, (x, y): (f32, f32)) {
+        let [x, y] = at(x, y);
+        self.run(
+            "xdotool",
+            &["mousemove", "--window", window, &x, &y, "click", "1"],
+        );
     }
 }
 

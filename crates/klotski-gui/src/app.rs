@@ -9,16 +9,14 @@ use crate::layout::ScreenLayout;
 use crate::levels;
 use crate::open;
 use crate::options::FrameSize;
+use crate::picker::{self, Choice, Picker, Sheet};
 use crate::playback::{Order, Playback};
-use crate::prompt::{self, Prompt, Typed};
-use crate::scene;
+use crate::prompt::Prompt;
+use crate::scene::{self, Scene};
 use crate::scores::{self, Scores};
 use crate::screen::Screen;
 use crate::show::{Show, SolveFrom};
-use crate::slider;
 use crate::solver_thread::Solver;
-use crate::touch::{self, CLICK_SLACK};
-use klotski_core::engine::geometry::Dir;
 use klotski_core::engine::puzzle::Move;
 use klotski_core::solve::Options;
 use std::io::Write as _;
@@ -28,13 +26,18 @@ use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 use winit::application::ApplicationHandler;
 use winit::dpi::LogicalSize;
-use winit::event::{ElementState, KeyEvent, MouseButton, StartCause, WindowEvent};
+use winit::event::{ElementState, MouseButton, StartCause, WindowEvent};
 use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
-use winit::keyboard::{Key, ModifiersState, NamedKey};
+use winit::keyboard::ModifiersState;
 use winit::window::{Window, WindowId};
 
+mod keys;
+mod pointer;
+
+use pointer::Grab;
+
 /// The smallest inner size the window takes, logical pixels.
-const MIN_SIZE: (u32, u32) = (520, 400);
+const MIN_SIZE: (u32, u32) = (420, 320);
 
 /// How the window plays.
 #[derive(Clone, Copy, Debug)]
@@ -80,27 +83,13 @@ pub fn run(
         scored: false,
         title: String::new(),
         level: None,
+        picker: None,
+        level_keys: Vec::new(),
     };
     app.load(show);
     event_loop.run_app(&mut app).map_err(GuiError::window)?;
     app.solver.stop();
     app.failure.map_or(Ok(()), Err)
-}
-
-/// What the pointer holds down on the board or the slider.
-#[derive(Clone, Copy, Debug)]
-enum Grab {
-    /// A piece, pressed at `anchor` when the line stood at `step`; it can slide `reach` cells
-    /// each way ([`touch::reach`]); `dragged` once the pointer went past a click's slack.
-    Piece {
-        piece: usize,
-        anchor: (f32, f32),
-        step: usize,
-        reach: [usize; 4],
-        dragged: bool,
-    },
-    /// The slider's knob.
-    Slider,
 }
 
 /// The application: owns the model, the pointer, the solver and the screen, and routes events
@@ -128,6 +117,10 @@ struct App {
     title: String,
     /// The level played, if the puzzle is one ([`levels::LEVELS`]).
     level: Option<usize>,
+    /// The level picker, while it is open.
+    picker: Option<Picker>,
+    /// Each level's key in the scores file, worked out when the picker first opens.
+    level_keys: Vec<String>,
 }
 
 impl App {
@@ -212,6 +205,9 @@ impl App {
     }
 
     fn act(&mut self, action: Action) {
+        if action == Action::Levels {
+            return self.toggle_picker();
+        }
         if self.playback.can(action) {
             self.playback.act(action, self.now());
             self.follow_orders();
@@ -249,104 +245,6 @@ impl App {
         }
     }
 
-    fn key(&mut self, event_loop: &ActiveEventLoop, event: &KeyEvent) {
-        if let Some(prompt) = &mut self.prompt {
-            if event.state == ElementState::Pressed {
-                let key = match event.logical_key.as_ref() {
-                    Key::Named(NamedKey::Enter) => prompt::Key::Enter,
-                    Key::Named(NamedKey::Escape) => prompt::Key::Escape,
-                    Key::Named(NamedKey::Backspace) => prompt::Key::Backspace,
-                    _ => prompt::Key::Text(event.text.as_deref().unwrap_or("")),
-                };
-                match prompt.key(key) {
-                    Typed::Editing => self.playback.tell(prompt.line()),
-                    Typed::Done(path) => {
-                        self.prompt = None;
-                        self.playback.tell(String::new());
-                        self.open(Path::new(path.trim()));
-                    }
-                    Typed::Cancelled => {
-                        self.prompt = None;
-                        self.playback.act(Action::Restart, self.now());
-                        self.playback.tell(String::new());
-                    }
-                }
-                self.redraw();
-            }
-            return;
-        }
-        let pressed = event.state == ElementState::Pressed;
-        let ctrl = self.modifiers.control_key();
-        if let Key::Character(c) = event.logical_key.as_ref()
-            && c.eq_ignore_ascii_case("g")
-        {
-            self.playback.show_goal(pressed);
-            self.redraw();
-            return;
-        }
-        if !pressed {
-            return;
-        }
-        let letter = |key: &str| match event.logical_key.as_ref() {
-            Key::Character(c) => c.eq_ignore_ascii_case(key),
-            _ => false,
-        };
-        if self.playback.help_shown()
-            && matches!(event.logical_key.as_ref(), Key::Named(NamedKey::Escape))
-        {
-            self.playback.toggle_help();
-            self.redraw();
-            return;
-        }
-        match event.logical_key.as_ref() {
-            Key::Named(NamedKey::F1) | Key::Character("?") => {
-                self.playback.toggle_help();
-                self.redraw();
-            }
-            Key::Named(NamedKey::ArrowLeft) => self.slide_into_blank(Dir::Left),
-            Key::Named(NamedKey::ArrowRight) => self.slide_into_blank(Dir::Right),
-            Key::Named(NamedKey::ArrowUp) => self.slide_into_blank(Dir::Up),
-            Key::Named(NamedKey::ArrowDown) => self.slide_into_blank(Dir::Down),
-            Key::Named(NamedKey::Space | NamedKey::PageDown) | Key::Character(".") => {
-                self.act(Action::Next);
-            }
-            Key::Named(NamedKey::PageUp) | Key::Character(",") => self.act(Action::Previous),
-            Key::Named(NamedKey::Home) => self.act(Action::Restart),
-            Key::Named(NamedKey::End) => self.seek(self.playback.total()),
-            Key::Named(NamedKey::Enter) => self.act(Action::Solve),
-            Key::Named(NamedKey::Escape) => event_loop.exit(),
-            Key::Named(NamedKey::F12) => self.take_screenshot(),
-            Key::Character("+" | "=") => {
-                self.playback.change_speed(true, self.now());
-                self.redraw();
-            }
-            Key::Character("-" | "_") => {
-                self.playback.change_speed(false, self.now());
-                self.redraw();
-            }
-            _ if letter("s") && ctrl => self.take_screenshot(),
-            _ if letter("z") && ctrl || letter("u") => self.act(Action::Previous),
-            _ if letter("y") && ctrl || letter("r") => self.act(Action::Next),
-            _ if letter("p") => self.act(Action::PlayPause),
-            _ if letter("h") => self.act(Action::Hint),
-            _ if letter("q") => event_loop.exit(),
-            _ if letter("o") => {
-                let prompt = Prompt::default();
-                self.playback.tell(prompt.line());
-                self.prompt = Some(prompt);
-                self.redraw();
-            }
-            _ if letter("n") => self.new_puzzle(),
-            Key::Character("]") => self.next_level(true),
-            Key::Character("[") => self.next_level(false),
-            _ if letter("w") => self.slide_into_blank(Dir::Up),
-            _ if letter("a") => self.slide_into_blank(Dir::Left),
-            _ if letter("s") => self.slide_into_blank(Dir::Down),
-            _ if letter("d") => self.slide_into_blank(Dir::Right),
-            _ => {}
-        }
-    }
-
     /// Writes a screenshot and says where on the status line (or why it failed).
     fn take_screenshot(&mut self) {
         let said = match self.screenshot() {
@@ -360,15 +258,51 @@ impl App {
         self.redraw();
     }
 
-    /// A new random puzzle of this size from the generator (Numeric Klotski only).
     /// Opens the level after (or, `forward` false, before) the one played, or the first (last)
     /// when the puzzle played is no level.
     fn next_level(&mut self, forward: bool) {
-        let index = levels::step(self.level, forward);
+        self.open_level(levels::step(self.level, forward));
+    }
+
+    fn open_level(&mut self, index: usize) {
         self.load(levels::show(index, &self.solve));
         self.level = Some(index);
     }
 
+    /// Opens the level picker on the level played, with the best scores kept now; or closes it.
+    fn toggle_picker(&mut self) {
+        if self.picker.take().is_none() {
+            if self.level_keys.is_empty() {
+                self.level_keys = (0..levels::LEVELS.len())
+                    .map(|i| scores::key(&levels::show(i, &self.solve).puzzle))
+                    .collect();
+            }
+            let bests = self.level_keys.iter().map(|key| self.scores.best(key));
+            let shown = self
+                .layout
+                .as_ref()
+                .map_or(1, |layout| Sheet::new(layout).shown);
+            self.picker = Some(Picker::new(bests.collect(), self.level, shown));
+        }
+        self.redraw();
+    }
+
+    /// Opens what the picker's chosen row holds, and closes the picker.
+    fn choose(&mut self) {
+        let Some(picker) = self.picker.take() else {
+            return;
+        };
+        match picker.choice() {
+            Choice::Level(index) => self.open_level(index),
+            Choice::Random(kind, difficulty) => match kind.show(difficulty, seed(), &self.solve) {
+                Ok(show) => self.load(show),
+                Err(message) => self.playback.tell(message),
+            },
+        }
+        self.redraw();
+    }
+
+    /// A new random puzzle of this size from the generator (Numeric Klotski only).
     fn new_puzzle(&mut self) {
         if self.playback.marks().master.is_some() {
             self.playback
@@ -376,10 +310,7 @@ impl App {
             self.redraw();
             return;
         }
-        let seed = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64);
-        match open::random_like(self.playback.puzzle(), seed, &self.solve) {
+        match open::random_like(self.playback.puzzle(), seed(), &self.solve) {
             Ok(show) => self.load(show),
             Err(message) => {
                 self.playback.tell(message);
@@ -388,131 +319,23 @@ impl App {
         }
     }
 
-    fn press(&mut self) {
-        let Some(layout) = &self.layout else { return };
-        self.pointer.press(layout);
-        let Some((x, y)) = self.pointer.at() else {
-            return;
-        };
-        if self.pointer.over(layout).is_some() {
-            return;
+    /// The frame shown at `now`: the board and its controls, and the picker over them when
+    /// open; `None` before the window has a layout.
+    fn scene(&self, now: Duration) -> Option<Scene> {
+        let layout = self.layout.as_ref()?;
+        let mut scene = scene::build(&self.playback, &self.pointer, layout, now);
+        if let Some(picker) = &self.picker {
+            picker::draw(&mut scene, picker, layout);
         }
-        if layout.on_slider(x, y) {
-            self.grab = Some(Grab::Slider);
-            let step = slider::step_at(layout.slider, self.playback.total(), x);
-            self.seek(step);
-            return;
-        }
-        let playback = &self.playback;
-        let (puzzle, position) = (playback.puzzle(), playback.position());
-        self.grab = touch::piece_at(layout, puzzle, position, x, y).map(|piece| Grab::Piece {
-            piece,
-            anchor: (x, y),
-            step: playback.step(),
-            reach: touch::reach(puzzle, position, piece),
-            dragged: false,
-        });
-    }
-
-    fn drag(&mut self, x: f32, y: f32) {
-        let Some(layout) = &self.layout else { return };
-        match self.grab {
-            Some(Grab::Slider) => {
-                let step = slider::step_at(layout.slider, self.playback.total(), x);
-                if step != self.playback.step() {
-                    self.seek(step);
-                }
-            }
-            Some(Grab::Piece {
-                piece,
-                anchor,
-                step,
-                reach,
-                dragged,
-            }) => {
-                // The piece follows the pointer within the cells it can reach; nothing is
-                // played until it is let go, so a drag records only the cells it ends on.
-                let moved = ((y - anchor.1) / layout.cell, (x - anchor.0) / layout.cell);
-                let dragged = dragged || moved.0.abs().max(moved.1.abs()) > CLICK_SLACK;
-                self.grab = Some(Grab::Piece {
-                    piece,
-                    anchor,
-                    step,
-                    reach,
-                    dragged,
-                });
-                if dragged {
-                    self.pointer.hold(piece, touch::held_offset(moved, reach));
-                    self.redraw();
-                }
-            }
-            None => {}
-        }
-    }
-
-    fn release(&mut self) {
-        let Some(layout) = self.layout.clone() else {
-            return;
-        };
-        if let Some(action) = self.pointer.release(&layout) {
-            self.act(action);
-        }
-        let held = self.pointer.held();
-        self.pointer.let_go();
-        if let (
-            Some(Grab::Piece {
-                piece,
-                step,
-                dragged,
-                ..
-            }),
-            Some(at),
-        ) = (self.grab.take(), self.pointer.at())
-            && step == self.playback.step()
-        {
-            let now = self.now();
-            if dragged {
-                let offset = held.map_or((0.0, 0.0), |(_, offset)| offset);
-                for mv in touch::settle(piece, offset) {
-                    self.playback.play_dropped(mv, now);
-                }
-                self.follow_orders();
-                self.keep_score();
-            } else {
-                let playback = &self.playback;
-                let (puzzle, position) = (playback.puzzle(), playback.position());
-                let slides = match touch::click_move(&layout, puzzle, position, piece, at) {
-                    Some(mv) => vec![mv],
-                    None => touch::line_slide(puzzle, position, piece),
-                };
-                if slides.is_empty() {
-                    self.playback.refuse(piece, now);
-                }
-                for mv in slides {
-                    self.play(mv);
-                }
-            }
-        }
-        self.grab = None;
-        self.redraw();
-    }
-
-    /// An arrow key: the piece beside a blank slides into it that way, if one can.
-    fn slide_into_blank(&mut self, dir: Dir) {
-        let playback = &self.playback;
-        if let Some(mv) = touch::key_move(playback.puzzle(), playback.position(), dir) {
-            self.play(mv);
-        }
+        Some(scene)
     }
 
     /// Writes the frame shown now to the first free `klotski-shot-N.png` in the working folder;
     /// where it went, or `None` before the window has a screen.
     fn screenshot(&mut self) -> Result<Option<PathBuf>, GuiError> {
-        let now = self.now();
-        let (Some(screen), Some(layout)) = (&mut self.screen, &self.layout) else {
+        let (Some(scene), Some(screen)) = (self.scene(self.now()), &mut self.screen) else {
             return Ok(None);
         };
-        let scene = scene::build(&self.playback, &self.pointer, layout, now);
         let image = screen.capture(&scene)?;
         let path = (1..)
             .map(|n| PathBuf::from(format!("klotski-shot-{n}.png")))
@@ -525,14 +348,13 @@ impl App {
     fn draw(&mut self, event_loop: &ActiveEventLoop) {
         let now = self.now();
         self.playback.tick(now);
-        let (Some(screen), Some(layout)) = (&mut self.screen, &self.layout) else {
+        let (Some(scene), Some(screen)) = (self.scene(now), &mut self.screen) else {
             return;
         };
         let size = screen.window.inner_size();
         if size.width == 0 || size.height == 0 {
             return; // minimised: nothing to see
         }
-        let scene = scene::build(&self.playback, &self.pointer, layout, now);
         match screen.draw(&scene) {
             Ok(shown) => {
                 if !shown || self.playback.moving(now) {
@@ -542,6 +364,13 @@ impl App {
             Err(e) => self.fail(event_loop, e),
         }
     }
+}
+
+/// A seed for a new random puzzle: the clock's nanoseconds.
+fn seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
 }
 
 impl ApplicationHandler for App {
@@ -621,6 +450,7 @@ impl ApplicationHandler for App {
                 if self.pointer.over(layout) != before {
                     self.redraw();
                 }
+                self.hover_picker(x, y);
                 self.drag(x, y);
             }
             WindowEvent::CursorLeft { .. } => {
@@ -640,6 +470,7 @@ impl ApplicationHandler for App {
                 }
                 ElementState::Released => self.release(),
             },
+            WindowEvent::MouseWheel { delta, .. } => self.wheel(delta),
             WindowEvent::KeyboardInput { event, .. } => self.key(event_loop, &event),
             WindowEvent::RedrawRequested => self.draw(event_loop),
             _ => {}

@@ -6,7 +6,7 @@ use crate::action::Action;
 use crate::layout::{Rect, ScreenLayout};
 
 /// Every key and what it does, in the order the help shows them.
-pub const KEYS: [(&str, &str); 15] = [
+pub const KEYS: [(&str, &str); 16] = [
     (
         "drag or click a piece",
         "slide it (a click slides a line of tiles)",
@@ -18,9 +18,10 @@ pub const KEYS: [(&str, &str); 15] = [
     ("P", "play or pause the solution"),
     ("+ / -", "faster, slower"),
     ("Home, End", "the start, the last step"),
-    ("hold G", "show the goal layout"),
+    ("hold G", "show the goal"),
     ("O, or drop a file", "open a puzzle file"),
     ("N", "a new random puzzle of this size"),
+    ("L", "choose a level or a random puzzle"),
     ("[ and ]", "the previous, the next level"),
     ("F12 or Ctrl+S", "save a screenshot"),
     ("F1 or ?", "show or hide this help"),
@@ -31,10 +32,13 @@ pub const KEYS: [(&str, &str); 15] = [
 /// over it.
 pub fn tooltip(action: Action) -> &'static str {
     match action {
+        Action::Levels => "Choose a level or a random puzzle (L)",
         Action::Restart => "Back to the start (Home)",
         Action::Previous => "Previous move, undo (Ctrl+Z or U)",
         Action::PlayPause => "Play or pause the solution (P)",
         Action::Next => "Next move, redo (Space or R)",
+        Action::Slower => "Play the solution slower (-)",
+        Action::Faster => "Play the solution faster (+)",
         Action::Hint => "The next move of a shortest way from here (H)",
         Action::Solve => "Solve from here and play it (Enter)",
     }

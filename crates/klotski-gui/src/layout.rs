@@ -17,7 +17,11 @@ const MARGIN: f32 = 12.0;
 /// Logical size of a button, and the gap between buttons.
 const BUTTON: (f32, f32, f32) = (112.0, 40.0, 12.0);
 /// The board's frame around the cells, in cells.
-const FRAME: f32 = 0.15;
+pub const FRAME: f32 = 0.15;
+/// The window (logical pixels) at which the bars and buttons take their full size; smaller
+/// windows shrink them with the board, down to `LEAST_UI` of it.
+const FULL_UI: (f32, f32) = (800.0, 600.0);
+const LEAST_UI: f32 = 0.7;
 
 /// An axis-aligned rectangle in physical pixels.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -38,6 +42,11 @@ impl Rect {
         x >= self.x && y >= self.y && x < self.x + self.w && y < self.y + self.h
     }
 
+    /// The same top-left corner with another size.
+    pub fn with_size(self, w: f32, h: f32) -> Rect {
+        Rect { w, h, ..self }
+    }
+
     /// The centre point.
     pub fn centre(&self) -> (f32, f32) {
         (self.x + self.w / 2.0, self.y + self.h / 2.0)
@@ -49,6 +58,9 @@ impl Rect {
 pub struct ScreenLayout {
     /// Physical pixels per logical pixel.
     pub scale: f32,
+    /// Physical pixels per logical pixel of the bars and buttons: `scale`, less in a window
+    /// smaller than `FULL_UI`, so that the board keeps most of a small window.
+    pub ui: f32,
     /// The status line.
     pub status: Rect,
     /// The board's frame, cells included.
@@ -68,8 +80,10 @@ pub struct ScreenLayout {
 impl ScreenLayout {
     /// Lays out a `rows` x `cols` board in a `width` x `height` window at `scale`.
     pub fn new(width: u32, height: u32, scale: f64, rows: usize, cols: usize) -> ScreenLayout {
-        let s = scale as f32;
         let (w, h) = (width as f32, height as f32);
+        let scale = scale as f32;
+        let fit = (w / scale / FULL_UI.0).min(h / scale / FULL_UI.1);
+        let s = scale * fit.clamp(LEAST_UI, 1.0);
         let status = Rect {
             x: 0.0,
             y: 0.0,
@@ -120,7 +134,8 @@ impl ScreenLayout {
             h: INFO_HEIGHT * s,
         };
         ScreenLayout {
-            scale: s,
+            scale,
+            ui: s,
             status,
             frame,
             origin,
@@ -197,14 +212,18 @@ mod tests {
 
     #[test]
     fn the_board_keeps_its_aspect_when_the_window_is_wide_or_tall() {
-        let wide = ScreenLayout::new(2000, 500, 1.0, 4, 4);
+        let wide = ScreenLayout::new(2000, 600, 1.0, 4, 4);
         assert_eq!(wide.frame.w, wide.frame.h);
         assert_eq!(
             wide.cell,
-            ((500.0 - 44.0 - 64.0 - 26.0 - 20.0 - 24.0) / 4.3f32).floor()
+            ((600.0 - 44.0 - 64.0 - 26.0 - 20.0 - 24.0) / 4.3f32).floor()
         );
         let tall = ScreenLayout::new(500, 2000, 1.0, 2, 10);
-        assert_eq!(tall.cell, ((500.0 - 24.0) / 10.3f32).floor());
+        assert_eq!(
+            tall.ui, 0.7,
+            "500 pixels wide shrinks the bars to their least"
+        );
+        assert_eq!(tall.cell, ((500.0 - 24.0 * 0.7) / 10.3f32).floor());
         assert!((tall.frame.w / tall.frame.h - 10.3 / 2.3).abs() < 1e-3);
         let tiny = ScreenLayout::new(1, 1, 1.0, 3, 3);
         assert_eq!(tiny.cell, 0.0);
@@ -226,6 +245,27 @@ mod tests {
             assert_eq!(l.hit(bx, by), None);
             let gap_x = l.buttons[0].x + l.buttons[0].w + 1.0;
             assert_eq!(l.hit(gap_x, l.buttons[0].centre().1), None);
+        }
+    }
+
+    #[test]
+    fn the_smallest_window_keeps_every_button_inside_and_the_board_above_the_header_size() {
+        for scale in [1.0, 2.0] {
+            let (w, h) = ((420.0 * scale) as u32, (320.0 * scale) as u32);
+            let l = ScreenLayout::new(w, h, scale, 5, 4);
+            assert_eq!(l.ui, 0.7 * scale as f32);
+            for pair in l.buttons.windows(2) {
+                assert!(pair[0].x + pair[0].w < pair[1].x, "buttons overlap");
+            }
+            let last = l.buttons[Action::ALL.len() - 1];
+            assert!(l.buttons[0].x >= 0.0 && last.x + last.w <= w as f32);
+            assert!(
+                l.cell > l.status.h,
+                "a cell {} under a header {}",
+                l.cell,
+                l.status.h
+            );
+            assert!(l.frame.y + l.frame.h <= l.slider.y - l.slider.h);
         }
     }
 }

@@ -1,10 +1,14 @@
-//! The player's levels: the puzzles `[` and `]` step through, from the assignment's samples
-//! through the N-puzzles and classic Klotski to the brick puzzles, bundled in the program.
+//! The player's levels: the puzzles the level picker lists and `[` and `]` step through, from
+//! the assignment's samples through the N-puzzles and classic Klotski to the brick puzzles,
+//! bundled in the program, each with the length of its shortest solution; and the random
+//! puzzles the picker makes by size and difficulty.
 
 use crate::show::Show;
+use klotski_core::engine::geometry::Shape;
 use klotski_core::solve::Options;
 use klotski_puzzles::hrd::code::Code;
 use klotski_puzzles::numeric::NumericPuzzle;
+use klotski_puzzles::numeric::generate::{BlockCounts, Method, Size, Spec, generate};
 use klotski_puzzles::sbp::SbpBoard;
 
 /// What a level holds, as its format reads it.
@@ -12,104 +16,148 @@ use klotski_puzzles::sbp::SbpBoard;
 enum Source {
     /// A Numeric Klotski file.
     Numeric(&'static str),
-    /// A classic 4x5 Klotski layout code.
-    Classic(&'static str),
+    /// A classic 4x5 Klotski layout code, and its shortest solution counted as players count
+    /// it (a piece moving any distance, round corners too, is one move).
+    Classic(&'static str, usize),
     /// A sliding brick puzzle file.
     Bricks(&'static str),
 }
 
-/// One level: its name and its puzzle.
+/// One level: its name, its puzzle and the length of its shortest solution.
 #[derive(Clone, Copy, Debug)]
 pub struct Level {
     /// What the window's title calls it.
     pub name: &'static str,
     source: Source,
+    /// Moves of one cell in a shortest solution, where one is known (this module's tests
+    /// prove each).
+    pub shortest: Option<usize>,
+}
+
+impl Level {
+    /// The shortest solution in words: its moves, and for classic Klotski its moves as
+    /// players count them first.
+    pub fn shortest_text(&self) -> String {
+        match (self.source, self.shortest) {
+            (Source::Classic(_, pieces), Some(cells)) => {
+                format!("{pieces} moves ({cells} of one cell)")
+            }
+            (_, Some(cells)) => format!("{cells} moves"),
+            (_, None) => "not known".to_string(),
+        }
+    }
 }
 
 /// The levels in the order `]` steps through them.
-pub const LEVELS: [Level; 17] = [
+pub const LEVELS: [Level; 25] = [
     numeric(
         "the assignment's sample",
         include_str!("../../../assets/samples/sample4.txt"),
+        Some(16),
     ),
     numeric(
         "the assignment's 5x6 example",
         include_str!("../../../assets/samples/spec_example_5x6.txt"),
+        None,
     ),
     numeric(
-        "8-puzzle, the hardest (31 moves)",
+        "8-puzzle, the hardest",
         include_str!("../../../assets/levels/eight-hardest.txt"),
+        Some(31),
     ),
     numeric(
-        "15-puzzle, Korf's first (57 moves)",
+        "15-puzzle, Korf's first",
         include_str!("../../../assets/levels/fifteen-korf-1.txt"),
+        Some(57),
     ),
-    classic("classic Klotski, Heng Dao Li Ma", "1A9BF0C"),
-    classic("classic Klotski, layout 4FEA134", "4FEA134"),
+    classic("classic Klotski, Qian Hu Hou Yong", "2F5543C", 22, 31),
+    classic("classic Klotski, Yi Lu Shun Feng", "1BE6E30", 39, 49),
+    classic("classic Klotski, Yu Sheng Xi Li", "1BE68CC", 47, 60),
+    classic("classic Klotski, Zuo You Bu Bing", "1FFAA10", 54, 78),
+    classic("classic Klotski, Qi Tou Bing Jin", "1AFF980", 60, 85),
+    classic("classic Klotski, Zhi Hui Ruo Ding", "1ADEF80", 70, 100),
+    classic("classic Klotski, Jiang Yong Cao Ying", "10AAF7C", 72, 101),
+    classic("classic Klotski, Bing Fen San Lu", "1FA6F80", 72, 92),
+    classic("classic Klotski, Heng Dao Li Ma", "1A9BF0C", 81, 116),
+    classic("classic Klotski, Feng Hui Lu Zhuan", "4FEA134", 138, 179),
     bricks(
         "bricks, level 0",
         include_str!("../../../assets/levels/SBP-level0.txt"),
+        5,
     ),
     bricks(
         "bricks, level 1",
         include_str!("../../../assets/levels/SBP-level1.txt"),
+        16,
     ),
     bricks(
         "bricks, level 2",
         include_str!("../../../assets/levels/SBP-level2.txt"),
+        33,
     ),
     bricks(
         "bricks, level 3",
         include_str!("../../../assets/levels/SBP-level3.txt"),
+        50,
     ),
     bricks(
         "bricks II, level 1",
         include_str!("../../../assets/levels/SBP-bricks-level1.txt"),
+        28,
     ),
     bricks(
         "bricks II, level 2",
         include_str!("../../../assets/levels/SBP-bricks-level2.txt"),
+        47,
     ),
     bricks(
         "bricks II, level 3",
         include_str!("../../../assets/levels/SBP-bricks-level3.txt"),
+        46,
     ),
     bricks(
         "bricks II, level 4",
         include_str!("../../../assets/levels/SBP-bricks-level4.txt"),
+        57,
     ),
     bricks(
         "bricks II, level 5",
         include_str!("../../../assets/levels/SBP-bricks-level5.txt"),
+        47,
     ),
     bricks(
         "bricks II, level 6",
         include_str!("../../../assets/levels/SBP-bricks-level6.txt"),
+        65,
     ),
     bricks(
         "bricks II, level 7",
         include_str!("../../../assets/levels/SBP-bricks-level7.txt"),
+        117,
     ),
 ];
 
-const fn numeric(name: &'static str, text: &'static str) -> Level {
+const fn numeric(name: &'static str, text: &'static str, shortest: Option<usize>) -> Level {
     Level {
         name,
         source: Source::Numeric(text),
+        shortest,
     }
 }
 
-const fn classic(name: &'static str, code: &'static str) -> Level {
+const fn classic(name: &'static str, code: &'static str, pieces: usize, cells: usize) -> Level {
     Level {
         name,
-        source: Source::Classic(code),
+        source: Source::Classic(code, pieces),
+        shortest: Some(cells),
     }
 }
 
-const fn bricks(name: &'static str, text: &'static str) -> Level {
+const fn bricks(name: &'static str, text: &'static str, shortest: usize) -> Level {
     Level {
         name,
         source: Source::Bricks(text),
+        shortest: Some(shortest),
     }
 }
 
@@ -123,7 +171,7 @@ pub fn show(index: usize, options: &Options) -> Show {
             let numeric: NumericPuzzle = text.parse().expect("a bundled level");
             Show::numeric(numeric, options.clone())
         }
-        Source::Classic(code) => Show::hrd(code.parse::<Code>().expect("a bundled level")),
+        Source::Classic(code, _) => Show::hrd(code.parse::<Code>().expect("a bundled level")),
         Source::Bricks(text) => {
             let board: SbpBoard = text.parse().expect("a bundled level");
             Show::sbp(board, options.limits.clone())
@@ -145,6 +193,108 @@ pub fn step(current: Option<usize>, forward: bool) -> usize {
     }
 }
 
+/// How far the random walk back from the goal goes, in moves per cell of the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Difficulty {
+    /// One move per cell.
+    Easy,
+    /// Four moves per cell.
+    Medium,
+    /// Ten moves per cell (the `N` key's walk).
+    Hard,
+}
+
+impl Difficulty {
+    /// Its name in the picker.
+    pub fn name(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "easy",
+            Difficulty::Medium => "medium",
+            Difficulty::Hard => "hard",
+        }
+    }
+
+    fn moves_per_cell(self) -> usize {
+        match self {
+            Difficulty::Easy => 1,
+            Difficulty::Medium => 4,
+            Difficulty::Hard => 10,
+        }
+    }
+}
+
+/// A kind of random Numeric Klotski puzzle the picker offers: a board size, its blanks and
+/// blocks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RandomKind {
+    /// Rows and columns.
+    pub size: (usize, usize),
+    blanks: usize,
+    blocks: &'static [(Shape, usize)],
+}
+
+/// The random puzzles, each offered easy, medium and hard: the 8-, 15- and 24-puzzles and a
+/// classic-sized board with blocks.
+pub const RANDOM: [RandomKind; 4] = [
+    RandomKind {
+        size: (3, 3),
+        blanks: 1,
+        blocks: &[],
+    },
+    RandomKind {
+        size: (4, 4),
+        blanks: 1,
+        blocks: &[],
+    },
+    RandomKind {
+        size: (5, 5),
+        blanks: 1,
+        blocks: &[],
+    },
+    RandomKind {
+        size: (5, 4),
+        blanks: 2,
+        blocks: &[
+            (Shape { rows: 2, cols: 2 }, 1),
+            (Shape { rows: 2, cols: 1 }, 2),
+        ],
+    },
+];
+
+impl RandomKind {
+    /// Its name in the picker and the title: "random 4x4, hard".
+    pub fn name(&self, difficulty: Difficulty) -> String {
+        let (rows, cols) = self.size;
+        let blocks = if self.blocks.is_empty() {
+            ""
+        } else {
+            " with blocks"
+        };
+        format!("random {rows}x{cols}{blocks}, {}", difficulty.name())
+    }
+
+    /// A new puzzle of this kind, walked back from the goal as far as `difficulty` says, from
+    /// `seed`, solved under `options`.
+    pub fn show(
+        &self,
+        difficulty: Difficulty,
+        seed: u64,
+        options: &Options,
+    ) -> Result<Show, String> {
+        let (rows, cols) = self.size;
+        let spec = Spec {
+            size: Size { rows, cols },
+            blanks: self.blanks,
+            blocks: BlockCounts(self.blocks.to_vec()),
+            method: Method::Walk(difficulty.moves_per_cell() * rows * cols),
+            unsolvable: false,
+        };
+        let numeric = generate(&spec, seed, options.clone()).map_err(|e| format!("error: {e}"))?;
+        let name = format!("{}, seed {seed}", self.name(difficulty));
+        Ok(Show::numeric(numeric, options.clone()).named(name))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -152,24 +302,61 @@ mod tests {
     use klotski_core::search::Limits;
 
     /// Every level parses, is named in the title by its place, and has a solution that its
-    /// show proves shortest; the assignment's 5x6 example, whose optimum is unknown and whose
-    /// solve takes the default run's seconds, is only opened.
+    /// show proves shortest, as long as the level says; a classic layout's count as players
+    /// count it is the classic solver's. The assignment's 5x6 example, whose optimum is
+    /// unknown and whose solve takes the default run's seconds, is only opened.
     #[test]
-    fn every_level_opens_and_its_solve_proves_a_shortest_solution() {
+    fn every_level_opens_and_its_solve_proves_its_shortest_solution() {
         let options = Options::new(Limits::memory(1 << 30));
         for (i, level) in LEVELS.iter().enumerate() {
             let show = show(i, &options);
-            assert_eq!(show.name, format!("level {} of 17: {}", i + 1, level.name));
-            if i == 1 {
-                continue;
+            assert_eq!(show.name, format!("level {} of 25: {}", i + 1, level.name));
+            if let Source::Classic(code, pieces) = level.source {
+                let path = klotski_puzzles::hrd::api::solve(code.parse().unwrap()).unwrap();
+                assert_eq!(path.len() - 1, pieces, "{}", level.name);
             }
+            let Some(shortest) = level.shortest else {
+                continue;
+            };
             let mut last = None;
-            (show.job)(&mut |event| last = Some(event));
+            let mut moves = 0;
+            (show.job)(&mut |event| {
+                moves += usize::from(matches!(event, SolverEvent::Move(_)));
+                last = Some(event);
+            });
             let Some(SolverEvent::Verdict(Verdict::Solved { optimal })) = last else {
                 panic!("{}: {last:?}", level.name);
             };
             assert!(optimal, "{}: not proven", level.name);
+            assert_eq!(moves, shortest, "{}", level.name);
         }
+        assert_eq!(LEVELS[12].shortest_text(), "81 moves (116 of one cell)");
+        assert_eq!(LEVELS[1].shortest_text(), "not known");
+    }
+
+    #[test]
+    fn random_puzzles_have_their_size_blocks_and_a_walk_as_long_as_their_difficulty() {
+        let options = Options::new(Limits::memory(1 << 28));
+        for kind in RANDOM {
+            for difficulty in [Difficulty::Easy, Difficulty::Hard] {
+                let show = kind.show(difficulty, 7, &options).unwrap();
+                let board = show.puzzle.board();
+                assert_eq!((board.rows(), board.cols()), kind.size);
+                assert_eq!(show.puzzle.blank_count(), kind.blanks);
+                let blocks = show.puzzle.pieces().iter();
+                let blocks = blocks.filter(|p| p.shape != Shape::UNIT).count();
+                assert_eq!(blocks, kind.blocks.iter().map(|b| b.1).sum::<usize>());
+                assert!(
+                    show.name.starts_with(&kind.name(difficulty)),
+                    "{}",
+                    show.name
+                );
+            }
+        }
+        assert_eq!(
+            RANDOM[3].name(Difficulty::Medium),
+            "random 5x4 with blocks, medium"
+        );
     }
 
     #[test]

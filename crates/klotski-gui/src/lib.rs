@@ -17,6 +17,7 @@ pub mod layout;
 pub mod levels;
 pub mod open;
 pub mod options;
+pub mod picker;
 pub mod playback;
 pub mod prompt;
 pub mod renderer;

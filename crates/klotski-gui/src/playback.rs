@@ -1,7 +1,7 @@
 //! Playback: the player's model. One timeline of moves (the solver's and the person's), the
 //! step shown, the running slide or shake, autoplay at a speed, the solve wanted from here, the
 //! move clock and the celebration. Time is passed in, so what a frame shows is a pure function
-//! of it.
+//! of it (`playback/view.rs`).
 
 use crate::action::Action;
 use crate::clock::Clock;
@@ -9,11 +9,11 @@ use crate::events::{SolverEvent, Verdict};
 use crate::show::Marks;
 use crate::speed::Speed;
 use crate::timeline::{Played, Timeline};
-use crate::tween;
 use klotski_core::engine::problem::Problem;
-use klotski_core::engine::puzzle::{Cell, Move, Position, Puzzle};
+use klotski_core::engine::puzzle::{Move, Position, Puzzle};
 use std::time::Duration;
 
+mod view;
 mod words;
 
 /// How long a piece that cannot move shakes.
@@ -257,11 +257,23 @@ impl Playback {
             Action::PlayPause => step < self.line.len() || self.autoplay(),
             Action::Previous | Action::Restart => step > 0,
             Action::Hint | Action::Solve => self.can_ask(),
+            Action::Slower => self.speed.slower() != self.speed,
+            Action::Faster => self.speed.faster() != self.speed,
+            // The window opens the picker; the model has nothing to refuse.
+            Action::Levels => true,
         }
     }
 
     /// Does `action` at time `now`.
     pub fn act(&mut self, action: Action, now: Duration) {
+        // The speed and the picker leave the status line and the distance as they were.
+        match action {
+            Action::Slower | Action::Faster => {
+                return self.change_speed(action == Action::Faster, now);
+            }
+            Action::Levels => return,
+            _ => {}
+        }
         self.message = None;
         if action != Action::Hint {
             self.distance_before = None;
@@ -290,6 +302,7 @@ impl Playback {
                 self.autoplay = None;
             }
             Action::Hint => self.hint(),
+            Action::Levels | Action::Slower | Action::Faster => {}
             Action::Solve => {
                 if self.verdict.is_none() {
                     self.ask(Wanted::Nothing);
@@ -394,9 +407,11 @@ impl Playback {
         }
     }
 
-    /// Shows the goal layout instead of the position while `shown` (the `G` key is held).
+    /// Shows the goal layout instead of the position while `shown` (the `G` key is held); on
+    /// a board with a master piece, where it must go.
     pub fn show_goal(&mut self, shown: bool) {
-        self.goal_shown = shown && self.goal_layout().is_some();
+        let marked = self.marks.master.is_some();
+        self.goal_shown = shown && (marked || self.goal_layout().is_some());
     }
 
     /// A line to show in place of the status until the next action (an error, say).
@@ -538,45 +553,6 @@ impl Playback {
             .map(|(_, mv)| mv)
     }
 
-    /// Where each piece is drawn at `now`.
-    pub fn placements(&self, now: Duration) -> impl Iterator<Item = Placement> + '_ {
-        let cols = self.puzzle.board().cols();
-        let at = move |cell: usize| ((cell / cols) as f32, (cell % cols) as f32);
-        let shown = self.shown();
-        let origins = shown.origins().to_vec();
-        let goal = self.goal_shown;
-        origins.into_iter().enumerate().map(move |(piece, origin)| {
-            let (mut row, mut col) = at(origin);
-            if let Some(s) = self.slide.filter(|s| s.piece == piece && !goal) {
-                let t = tween::progress(now.saturating_sub(s.started), s.duration);
-                let (from_row, from_col) = at(s.from);
-                let (to_row, to_col) = at(s.to);
-                row = tween::lerp(from_row, to_row, t);
-                col = tween::lerp(from_col, to_col, t);
-            }
-            if let Some((_, at)) = self.shake.filter(|&(p, _)| p == piece && !goal) {
-                let t = now.saturating_sub(at).as_secs_f32() / SHAKE.as_secs_f32();
-                if t < 1.0 {
-                    col += 0.08 * (t * std::f32::consts::TAU * 3.0).sin() * (1.0 - t);
-                }
-            }
-            Placement { piece, row, col }
-        })
-    }
-
-    /// The goal layout to show while `G` is held, when the goal is one placement.
-    fn goal_layout(&self) -> Option<Position> {
-        let target = self.problem.as_ref()?.placement()?;
-        self.puzzle.position(target).ok()
-    }
-
-    /// The position drawn: the goal layout while `G` is held, else the position shown.
-    fn shown(&self) -> Position {
-        let goal = self.goal_shown.then(|| self.goal_layout());
-        goal.flatten()
-            .unwrap_or_else(|| self.line.position().clone())
-    }
-
     /// Shows the help over the board, or hides it.
     pub fn toggle_help(&mut self) {
         self.help_shown = !self.help_shown;
@@ -590,28 +566,6 @@ impl Playback {
     /// Whether the goal layout is drawn instead of the position.
     pub fn goal_shown(&self) -> bool {
         self.goal_shown
-    }
-
-    /// Cells where the board shows at `now`: the empty ones and, while a block slides, the
-    /// cells it leaves and enters. Only these need drawing beneath the pieces.
-    pub fn open_cells(&self, now: Duration) -> Vec<usize> {
-        let board = self.puzzle.board();
-        let shown = self.shown();
-        let mut open: Vec<usize> = (0..board.cells())
-            .filter(|&c| shown.at(c) == Cell::Empty)
-            .collect();
-        if let Some(s) = self.slide.filter(|_| self.sliding(now) && !self.goal_shown) {
-            let shape = self.puzzle.pieces()[s.piece].shape;
-            open.extend(board.footprint(shape, s.from));
-            open.extend(board.footprint(shape, s.to));
-        }
-        if let Some((piece, _)) = self.shake.filter(|&(_, at)| now.saturating_sub(at) < SHAKE) {
-            let shape = self.puzzle.pieces()[piece].shape;
-            open.extend(board.footprint(shape, shown.origins()[piece]));
-        }
-        open.sort_unstable();
-        open.dedup();
-        open
     }
 
     /// When the clock shown next changes, while it runs.

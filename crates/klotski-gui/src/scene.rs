@@ -5,7 +5,7 @@ use crate::action::Action;
 use crate::controls::{Look, Pointer};
 use crate::help;
 use crate::instance::{RectInstance, Srgb};
-use crate::layout::{Rect, ScreenLayout};
+use crate::layout::{FRAME as FRAME_CELLS, Rect, ScreenLayout};
 use crate::playback::Playback;
 use crate::slider;
 use klotski_core::engine::geometry::Shape;
@@ -24,15 +24,18 @@ pub const GOAL_SLOT: (Srgb, Srgb) = (Srgb(0x4a, 0x2a, 0x33), Srgb(0xe0, 0x5a, 0x
 /// family uses.
 pub const MASTER: (Srgb, Srgb) = (Srgb(0xe8, 0x4a, 0x5f), Srgb(0xa8, 0x25, 0x38));
 const INK: Srgb = Srgb(0x1b, 0x1e, 0x28);
-const STATUS_INK: Srgb = Srgb(0xe6, 0xe8, 0xef);
+/// Text on the bars and panels.
+pub const STATUS_INK: Srgb = Srgb(0xe6, 0xe8, 0xef);
 const ERROR_INK: Srgb = Srgb(0xff, 0x8a, 0x80);
-const INFO_INK: Srgb = Srgb(0xa8, 0xae, 0xbf);
+/// Quieter text: the info line, the picker's notes.
+pub const INFO_INK: Srgb = Srgb(0xa8, 0xae, 0xbf);
 /// The frame of a board the person solved, and the border of the piece a hint points at.
 pub const CELEBRATION: Srgb = Srgb(0xf5, 0xc8, 0x42);
 const HINT: Srgb = Srgb(0xff, 0xff, 0xff);
-/// The help's panel.
+/// The help's and the picker's panel.
 const HELP_PANEL: Srgb = Srgb(0x16, 0x19, 0x22);
-const TRACK: Srgb = Srgb(0x3a, 0x40, 0x52);
+/// The slider's track, and the row the picker has chosen.
+pub const TRACK: Srgb = Srgb(0x3a, 0x40, 0x52);
 const TRACK_DONE: Srgb = Srgb(0x2f, 0x9e, 0x6e);
 const KNOB: (Srgb, Srgb) = (Srgb(0xf4, 0xf5, 0xf8), Srgb(0x8c, 0x96, 0xb6));
 /// Numbers smaller than this many physical pixels cannot be read; leaving them out keeps huge
@@ -92,16 +95,34 @@ fn button_colors(action: Action, look: Look) -> (Srgb, Srgb, Srgb) {
     }
 }
 
-fn caption(action: Action, autoplay: bool) -> &'static str {
-    match action {
-        Action::Restart => "Restart",
-        Action::Previous => "◀ Prev",
-        Action::PlayPause if autoplay => "Pause",
-        Action::PlayPause => "Play",
-        Action::Next => "Next ▶",
-        Action::Hint => "Hint",
-        Action::Solve => "Solve",
+/// A button's caption: its word, or a sign where the button is too narrow for the word (the
+/// tooltip and the help still name it).
+fn caption(action: Action, autoplay: bool, narrow: bool) -> &'static str {
+    match (action, narrow) {
+        (Action::Levels, false) => "Levels",
+        (Action::Levels, true) => "☰",
+        (Action::Restart, false) => "Restart",
+        (Action::Restart, true) => "⇤",
+        (Action::Previous, false) => "◀ Prev",
+        (Action::Previous, true) => "◀",
+        (Action::PlayPause, false) if autoplay => "Pause",
+        (Action::PlayPause, true) if autoplay => "❚❚",
+        (Action::PlayPause, _) => "Play",
+        (Action::Next, false) => "Next ▶",
+        (Action::Next, true) => "▶",
+        (Action::Slower, false) => "Slower",
+        (Action::Slower, true) => "«",
+        (Action::Faster, false) => "Faster",
+        (Action::Faster, true) => "»",
+        (Action::Hint, _) => "Hint",
+        (Action::Solve, _) => "Solve",
     }
+}
+
+/// The font size at which `text` fits `width` pixels: a character is about 0.62 of the size
+/// wide in the bold face, and `most` is the size wanted when there is room.
+pub fn fitting(text: &str, width: f32, most: f32) -> f32 {
+    most.min(width / (0.62 * text.chars().count().max(1) as f32))
 }
 
 /// A piece the pointer carries off its place: its index, and how far it is carried (rows,
@@ -125,6 +146,9 @@ pub fn build(
     let hint = playback.hinted().filter(|_| !playback.goal_shown());
     board_beneath(&mut scene, playback, layout, carried, now);
     pieces(&mut scene, playback, layout, carried, hint, now);
+    if playback.goal_shown() && playback.marks().master.is_some() {
+        goal_ghost(&mut scene, playback, layout);
+    }
     buttons(&mut scene, playback, pointer, layout);
     if let Some(mv) = hint {
         scene.labels.push(hint_arrow(playback, layout, mv, now));
@@ -217,7 +241,53 @@ fn board_beneath(
             border,
             (cell * 0.04).max(1.0),
         ));
+        // A goal cell on the board's edge is the exit: a bar on the frame beside it.
+        let (r, c) = puzzle.board().row_col(goal);
+        let bar = |(row, col), (h, w)| layout.cells(row, col, 1, 1).with_size(w, h);
+        let edges = [
+            (r == 0, (-FRAME_CELLS, c as f32), (FRAME_CELLS, 1.0)),
+            (r + 1 == rows, (rows as f32, c as f32), (FRAME_CELLS, 1.0)),
+            (c == 0, (r as f32, -FRAME_CELLS), (1.0, FRAME_CELLS)),
+            (c + 1 == cols, (r as f32, cols as f32), (1.0, FRAME_CELLS)),
+        ];
+        for (_, at, size) in edges.into_iter().filter(|edge| edge.0) {
+            let exit = bar(at, (size.0 * cell, size.1 * cell));
+            rects.push(RectInstance::new(exit, 0.0, GOAL_SLOT.1, GOAL_SLOT.1, 0.0));
+        }
     }
+}
+
+/// Where the master piece must go, drawn over the board while `G` is held on a board with a
+/// master piece: its colour dimmed, edged in gold, over the goal cells (hiding the numbers
+/// there).
+fn goal_ghost(scene: &mut Scene, playback: &Playback, layout: &ScreenLayout) {
+    let board = playback.puzzle().board();
+    let cells = playback
+        .marks()
+        .goal_cells
+        .iter()
+        .map(|&goal| board.row_col(goal));
+    let (mut top, mut left, mut bottom, mut right) = (usize::MAX, usize::MAX, 0, 0);
+    for (row, col) in cells {
+        (top, left) = (top.min(row), left.min(col));
+        (bottom, right) = (bottom.max(row + 1), right.max(col + 1));
+    }
+    if bottom <= top {
+        return;
+    }
+    let area = layout.cells(top as f32, left as f32, bottom - top, right - left);
+    let area = shrink(area, slot_inset(layout.cell));
+    // The numbers of the pieces it covers would read as its own.
+    (scene.labels).retain(|label| !area.contains(label.centre.0, label.centre.1));
+    let fill = mix(MASTER.0, BACKGROUND, 0.45);
+    let edge = (layout.cell * 0.08).max(2.0);
+    (scene.rects).push(RectInstance::new(
+        area,
+        layout.cell * 0.14,
+        fill,
+        CELEBRATION,
+        edge,
+    ));
 }
 
 /// How far a slot or a piece stands in from the edge of its cells, for cells of `cell` pixels.
@@ -314,7 +384,9 @@ fn number_labels(
 /// The buttons, each in its look under the `pointer` (pressed ones a pixel lower), with its
 /// caption.
 fn buttons(scene: &mut Scene, playback: &Playback, pointer: &Pointer, layout: &ScreenLayout) {
-    let s = layout.scale;
+    let s = layout.ui;
+    // Captions below this size cannot be read: narrow buttons show signs instead.
+    let least = 11.0 * layout.scale;
     for action in Action::ALL {
         let look = pointer.look(layout, action, playback.can(action));
         let (fill, border, ink) = button_colors(action, look);
@@ -323,10 +395,16 @@ fn buttons(scene: &mut Scene, playback: &Playback, pointer: &Pointer, layout: &S
             rect.y += s;
         }
         (scene.rects).push(RectInstance::new(rect, 9.0 * s, fill, border, 1.5 * s));
+        let room = rect.w - 10.0 * s;
+        let word = caption(action, playback.autoplay(), false);
+        let text = match fitting(word, room, least) < least {
+            true => caption(action, playback.autoplay(), true),
+            false => word,
+        };
         scene.labels.push(Label {
-            text: caption(action, playback.autoplay()).to_string(),
+            text: text.to_string(),
             centre: rect.centre(),
-            size: 16.0 * s,
+            size: fitting(text, room, 16.0 * s),
             bold: true,
             color: ink,
         });
@@ -349,16 +427,14 @@ fn status_lines(
     } else {
         STATUS_INK
     };
-    // Long lines (a parser's error, the prompt) take a smaller size to fit narrow windows.
-    let size = if status.chars().count() > 56 {
-        13.0
-    } else {
-        17.0
-    };
+    // Long lines (a parser's error, the prompt) take a smaller size to fit narrow windows; the
+    // regular face is a little narrower than the bold one `fitting` assumes.
+    let width = layout.status.w * 0.96;
+    let size = fitting(&status, width, 17.0 * layout.ui).max(9.0 * s);
     scene.labels.push(Label {
         text: status,
         centre: layout.status.centre(),
-        size: size * s,
+        size,
         bold: false,
         color,
     });
@@ -367,10 +443,11 @@ fn status_lines(
         Some(action) => (help::tooltip(action).to_string(), STATUS_INK),
         None => (playback.info(now), INFO_INK),
     };
+    let size = fitting(&info, layout.info.w * 0.96, 13.0 * s).max(9.0 * s);
     scene.labels.push(Label {
         text: info,
         centre: layout.info.centre(),
-        size: 13.0 * s,
+        size,
         bold: false,
         color: info_ink,
     });
@@ -381,14 +458,7 @@ fn status_lines(
 fn help_overlay(layout: &ScreenLayout, rects: &mut Vec<RectInstance>, labels: &mut Vec<Label>) {
     let s = layout.scale;
     let area = help::panel(layout);
-    labels.retain(|label| !area.contains(label.centre.0, label.centre.1));
-    rects.push(RectInstance::new(
-        area,
-        12.0 * s,
-        HELP_PANEL,
-        KNOB.1,
-        1.5 * s,
-    ));
+    cover(layout, rects, labels);
     let lines = help::KEYS.len() as f32 + 2.0;
     let longest = help::KEYS
         .iter()
@@ -417,6 +487,21 @@ fn help_overlay(layout: &ScreenLayout, rects: &mut Vec<RectInstance>, labels: &m
             color: STATUS_INK,
         });
     }
+}
+
+/// The panel the help and the level picker draw on, over the board ([`help::panel`]): it
+/// hides whatever labels lay under it (labels are drawn over every rectangle).
+pub fn cover(layout: &ScreenLayout, rects: &mut Vec<RectInstance>, labels: &mut Vec<Label>) {
+    let s = layout.scale;
+    let area = help::panel(layout);
+    labels.retain(|label| !area.contains(label.centre.0, label.centre.1));
+    rects.push(RectInstance::new(
+        area,
+        12.0 * s,
+        HELP_PANEL,
+        KNOB.1,
+        1.5 * s,
+    ));
 }
 
 /// An arrow on the piece a hint points at, showing which way it goes.
@@ -454,7 +539,7 @@ fn hint_arrow(
 /// The step slider: its track, the part played in green, and the knob at the step shown.
 fn slider_rects(playback: &Playback, layout: &ScreenLayout, rects: &mut Vec<RectInstance>) {
     let track = layout.slider;
-    let s = layout.scale;
+    let s = layout.ui;
     rects.push(RectInstance::new(track, track.h / 2.0, TRACK, TRACK, 0.0));
     let x = slider::knob_x(track, playback.total(), playback.step());
     let done = Rect {

@@ -89,6 +89,20 @@ impl Timeline {
             .count()
     }
 
+    /// The moves to the position shown, counted as players of classic Klotski count them:
+    /// one piece's moves in a row, any distance and round corners, are one move; `hand_only`
+    /// counts only the person's (a solver's move between two of theirs splits them).
+    pub fn piece_moves(&self, hand_only: bool) -> usize {
+        let moves = &self.moves[..self.step];
+        (0..self.step)
+            .filter(|&i| !hand_only || self.by_hand[i])
+            .filter(|&i| {
+                let joined = i > 0 && (!hand_only || self.by_hand[i - 1]);
+                !(joined && moves[i - 1].piece == moves[i].piece)
+            })
+            .count()
+    }
+
     /// Makes the next move on the line; returns it, or `None` at the end.
     pub fn forward(&mut self, puzzle: &Puzzle) -> Option<Move> {
         let mv = self.ahead()?;
@@ -186,5 +200,21 @@ mod tests {
         assert_eq!(line.moves(), &[mv(0, Dir::Left), mv(0, Dir::Right)]);
         assert_eq!(line.step(), 2);
         assert_eq!(line.position().origins(), &[1, 2]);
+    }
+
+    #[test]
+    fn one_pieces_moves_in_a_row_are_one_piece_move() {
+        let puzzle = row();
+        let mut line = Timeline::new(&puzzle);
+        // Tile 1 left, left back right: one piece move by hand; the solver's tile 2 after it.
+        line.play(&puzzle, mv(0, Dir::Left));
+        line.play(&puzzle, mv(0, Dir::Right));
+        line.push(mv(1, Dir::Left));
+        line.forward(&puzzle);
+        assert_eq!((line.piece_moves(true), line.piece_moves(false)), (1, 2));
+        line.seek(&puzzle, 1);
+        assert_eq!((line.piece_moves(true), line.piece_moves(false)), (1, 1));
+        line.seek(&puzzle, 0);
+        assert_eq!(line.piece_moves(false), 0);
     }
 }

@@ -209,3 +209,74 @@ fn after_each_move_by_hand_a_small_board_tells_the_distance_left_and_its_trend()
     p.act(Action::Previous, 12 * S);
     assert_eq!(p.trend(), None);
 }
+
+#[test]
+fn the_speed_buttons_climb_the_ladder_and_grey_out_at_its_ends() {
+    let mut p = sample();
+    let start = p.speed().per_second();
+    assert!(p.can(Action::Slower) && p.can(Action::Faster) && p.can(Action::Levels));
+    p.act(Action::Faster, Duration::ZERO);
+    assert!(p.speed().per_second() > start);
+    for _ in 0..20 {
+        p.act(Action::Slower, Duration::ZERO);
+    }
+    assert_eq!(p.speed().label(), "1 move/s");
+    assert!(!p.can(Action::Slower) && p.can(Action::Faster));
+    for _ in 0..20 {
+        p.act(Action::Faster, Duration::ZERO);
+    }
+    assert_eq!(p.speed().label(), "1000 moves/s");
+    assert!(!p.can(Action::Faster));
+    assert_eq!(p.step(), 0, "the speed moves nothing");
+}
+
+#[test]
+fn classic_klotski_counts_one_pieces_moves_in_a_row_as_one() {
+    let options = klotski_core::solve::Options::new(klotski_core::search::Limits::memory(1 << 26));
+    let show = crate::levels::show(12, &options);
+    let mut p = Playback::new(show.puzzle.clone(), Duration::ZERO)
+        .with_marks(show.marks())
+        .with_goal(show.problem.clone());
+    assert!(
+        !p.info(Duration::ZERO).contains("piece move"),
+        "none before a move"
+    );
+    // Heng Dao Li Ma: the soldier at row 3, column 1 goes down into a blank, then right.
+    let soldier = p
+        .position()
+        .origins()
+        .iter()
+        .position(|&o| o == 13)
+        .unwrap();
+    p.play(
+        Move {
+            piece: soldier,
+            dir: Dir::Down,
+        },
+        Duration::ZERO,
+    );
+    p.play(
+        Move {
+            piece: soldier,
+            dir: Dir::Right,
+        },
+        Duration::ZERO,
+    );
+    assert!(
+        p.status().starts_with("move 2 (1 piece move)"),
+        "{}",
+        p.status()
+    );
+    assert!(
+        p.info(Duration::ZERO)
+            .starts_with("your moves 2 (1 piece move)")
+    );
+    // Numeric Klotski has no master piece and no such count.
+    let mut numeric = sample();
+    numeric.act(Action::Next, Duration::ZERO);
+    assert!(
+        !numeric.status().contains("piece move"),
+        "{}",
+        numeric.status()
+    );
+}

@@ -29,6 +29,9 @@ impl Playback {
         if let Some(message) = &self.message {
             return message.clone();
         }
+        if self.goal_shown && self.marks.master.is_some() {
+            return "The goal: the red piece over the marked cells, by the exit".to_string();
+        }
         if self.goal_shown {
             return "The goal".to_string();
         }
@@ -44,7 +47,15 @@ impl Playback {
                 Some(best) if best <= hand => format!(" Your best: {best}."),
                 _ => " A new best!".to_string(),
             };
-            return format!("You solved it in {}{shortest}{hints}!{best}", moves(hand));
+            let pieces = match self.piece_moves(true) {
+                Some(1) => ", 1 piece move".to_string(),
+                Some(n) => format!(", {n} piece moves"),
+                None => String::new(),
+            };
+            return format!(
+                "You solved it in {}{pieces}{shortest}{hints}!{best}",
+                moves(hand)
+            );
         }
         if self.solved() && self.line.step() > 0 {
             let proof = match self.verdict {
@@ -66,18 +77,15 @@ impl Playback {
                 Trend::Level => "no nearer",
                 Trend::Farther => "farther",
             };
-            return format!(
-                "move {}   ·   {last}   ·   {} to go, {trend}",
-                self.line.step(),
-                moves(left)
-            );
+            let at = self.move_text();
+            return format!("{at}   ·   {last}   ·   {} to go, {trend}", moves(left));
         }
         match &self.verdict {
-            None => format!("move {}   ·   {last}   ·   H for a hint", self.line.step()),
+            None => format!("{}   ·   {last}   ·   H for a hint", self.move_text()),
             Some(Verdict::Solving { .. }) if self.wanted == Wanted::Distance => {
                 format!(
-                    "move {}   ·   {last}   ·   measuring the distance",
-                    self.line.step()
+                    "{}   ·   {last}   ·   measuring the distance",
+                    self.move_text()
                 )
             }
             Some(Verdict::Solving { states: 0 }) if self.line.len() > self.line.step() => {
@@ -90,13 +98,38 @@ impl Playback {
             Some(Verdict::NoAnswer(why)) => format!("No answer: {why}"),
             Some(Verdict::Solved { optimal }) => {
                 format!(
-                    "step {} / {}   ·   {last}   ·   {}",
+                    "step {} / {}{}   ·   {last}   ·   {}",
                     self.line.step(),
                     self.line.len(),
+                    self.pieces_text(false),
                     proof(*optimal)
                 )
             }
         }
+    }
+
+    /// On a board with a master piece (classic Klotski, the brick puzzles), the moves to the
+    /// position shown (the person's alone when `hand_only`) as players count them, where a
+    /// piece moving any distance is one move: " (9 piece moves)"; elsewhere, or before any
+    /// move, nothing.
+    fn pieces_text(&self, hand_only: bool) -> String {
+        match self.piece_moves(hand_only) {
+            Some(1) => " (1 piece move)".to_string(),
+            Some(n) => format!(" ({n} piece moves)"),
+            None => String::new(),
+        }
+    }
+
+    /// "move 17", with the piece moves beside it where they count.
+    fn move_text(&self) -> String {
+        format!("move {}{}", self.line.step(), self.pieces_text(false))
+    }
+
+    /// The moves to the position shown as players count them, on a board with a master piece
+    /// once there is one.
+    fn piece_moves(&self, hand_only: bool) -> Option<usize> {
+        self.marks.master?;
+        Some(self.line.piece_moves(hand_only)).filter(|&n| n > 0)
     }
 
     /// The line under the slider: the person's own moves and hints, their clock (which stops
@@ -104,7 +137,8 @@ impl Playback {
     pub fn info(&self, now: Duration) -> String {
         let (hand, hints, _) = self.score();
         format!(
-            "your moves {hand}   ·   hints {hints}   ·   time {}   ·   speed {}",
+            "your moves {hand}{}   ·   hints {hints}   ·   time {}   ·   speed {}",
+            self.pieces_text(true),
             self.clock.text(now),
             self.speed.label()
         )

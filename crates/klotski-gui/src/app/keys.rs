@@ -1,0 +1,155 @@
+//! The window's keys: what each key does, routed to the playback model, the prompt, the
+//! level picker and the window.
+
+use super::App;
+use crate::action::Action;
+use crate::picker::{ROWS, Sheet};
+use crate::prompt::{self, Prompt, Typed};
+use klotski_core::engine::geometry::Dir;
+use std::path::Path;
+use winit::event::{ElementState, KeyEvent};
+use winit::event_loop::ActiveEventLoop;
+use winit::keyboard::{Key, NamedKey};
+
+impl App {
+    /// A key pressed or let go: the prompt and the picker, while open, take every key.
+    pub(super) fn key(&mut self, event_loop: &ActiveEventLoop, event: &KeyEvent) {
+        if self.prompt.is_some() || self.picker.is_some() {
+            if event.state == ElementState::Pressed {
+                match self.prompt.is_some() {
+                    true => self.prompt_key(event),
+                    false => self.picker_key(event),
+                }
+            }
+            return;
+        }
+        let pressed = event.state == ElementState::Pressed;
+        let ctrl = self.modifiers.control_key();
+        if let Key::Character(c) = event.logical_key.as_ref()
+            && c.eq_ignore_ascii_case("g")
+        {
+            self.playback.show_goal(pressed);
+            self.redraw();
+            return;
+        }
+        if !pressed {
+            return;
+        }
+        let letter = |key: &str| match event.logical_key.as_ref() {
+            Key::Character(c) => c.eq_ignore_ascii_case(key),
+            _ => false,
+        };
+        if self.playback.help_shown()
+            && matches!(event.logical_key.as_ref(), Key::Named(NamedKey::Escape))
+        {
+            self.playback.toggle_help();
+            self.redraw();
+            return;
+        }
+        match event.logical_key.as_ref() {
+            Key::Named(NamedKey::F1) | Key::Character("?") => {
+                self.playback.toggle_help();
+                self.redraw();
+            }
+            Key::Named(NamedKey::ArrowLeft) => self.slide_into_blank(Dir::Left),
+            Key::Named(NamedKey::ArrowRight) => self.slide_into_blank(Dir::Right),
+            Key::Named(NamedKey::ArrowUp) => self.slide_into_blank(Dir::Up),
+            Key::Named(NamedKey::ArrowDown) => self.slide_into_blank(Dir::Down),
+            Key::Named(NamedKey::Space | NamedKey::PageDown) | Key::Character(".") => {
+                self.act(Action::Next);
+            }
+            Key::Named(NamedKey::PageUp) | Key::Character(",") => self.act(Action::Previous),
+            Key::Named(NamedKey::Home) => self.act(Action::Restart),
+            Key::Named(NamedKey::End) => self.seek(self.playback.total()),
+            Key::Named(NamedKey::Enter) => self.act(Action::Solve),
+            Key::Named(NamedKey::Escape) => event_loop.exit(),
+            Key::Named(NamedKey::F12) => self.take_screenshot(),
+            Key::Character("+" | "=") => {
+                self.playback.change_speed(true, self.now());
+                self.redraw();
+            }
+            Key::Character("-" | "_") => {
+                self.playback.change_speed(false, self.now());
+                self.redraw();
+            }
+            _ if letter("s") && ctrl => self.take_screenshot(),
+            _ if letter("z") && ctrl || letter("u") => self.act(Action::Previous),
+            _ if letter("y") && ctrl || letter("r") => self.act(Action::Next),
+            _ if letter("p") => self.act(Action::PlayPause),
+            _ if letter("h") => self.act(Action::Hint),
+            _ if letter("q") => event_loop.exit(),
+            _ if letter("o") => {
+                let prompt = Prompt::default();
+                self.playback.tell(prompt.line());
+                self.prompt = Some(prompt);
+                self.redraw();
+            }
+            _ if letter("n") => self.new_puzzle(),
+            _ if letter("l") => self.toggle_picker(),
+            Key::Character("]") => self.next_level(true),
+            Key::Character("[") => self.next_level(false),
+            _ if letter("w") => self.slide_into_blank(Dir::Up),
+            _ if letter("a") => self.slide_into_blank(Dir::Left),
+            _ if letter("s") => self.slide_into_blank(Dir::Down),
+            _ if letter("d") => self.slide_into_blank(Dir::Right),
+            _ => {}
+        }
+    }
+
+    /// A key while the level picker is open: arrows, W and S, Page Up and Down, Home and End
+    /// move through it, Enter opens the row chosen, Esc and L close it.
+    fn picker_key(&mut self, event: &KeyEvent) {
+        let (Some(layout), Some(picker)) = (&self.layout, &mut self.picker) else {
+            return;
+        };
+        let shown = Sheet::new(layout).shown;
+        let page = shown as isize;
+        let letter = |key: &str| match event.logical_key.as_ref() {
+            Key::Character(c) => c.eq_ignore_ascii_case(key),
+            _ => false,
+        };
+        match event.logical_key.as_ref() {
+            Key::Named(NamedKey::ArrowUp) => picker.step(-1, shown),
+            Key::Named(NamedKey::ArrowDown) => picker.step(1, shown),
+            Key::Named(NamedKey::PageUp) => picker.step(-page, shown),
+            Key::Named(NamedKey::PageDown) => picker.step(page, shown),
+            Key::Named(NamedKey::Home) => picker.select(0, shown),
+            Key::Named(NamedKey::End) => picker.select(ROWS - 1, shown),
+            Key::Named(NamedKey::Enter) => return self.choose(),
+            Key::Named(NamedKey::Escape) => return self.toggle_picker(),
+            _ if letter("w") => picker.step(-1, shown),
+            _ if letter("s") => picker.step(1, shown),
+            _ if letter("l") => return self.toggle_picker(),
+            _ => return,
+        }
+        self.redraw();
+    }
+
+    /// A key pressed while the `O` prompt is open: typing edits the file name, Enter opens
+    /// it, Esc gives up.
+    fn prompt_key(&mut self, event: &KeyEvent) {
+        let Some(prompt) = &mut self.prompt else {
+            return;
+        };
+        let key = match event.logical_key.as_ref() {
+            Key::Named(NamedKey::Enter) => prompt::Key::Enter,
+            Key::Named(NamedKey::Escape) => prompt::Key::Escape,
+            Key::Named(NamedKey::Backspace) => prompt::Key::Backspace,
+            _ => prompt::Key::Text(event.text.as_deref().unwrap_or("")),
+        };
+        match prompt.key(key) {
+            Typed::Editing => self.playback.tell(prompt.line()),
+            Typed::Done(path) => {
+                self.prompt = None;
+                self.playback.tell(String::new());
+                self.open(Path::new(path.trim()));
+            }
+            Typed::Cancelled => {
+                self.prompt = None;
+                self.playback.act(Action::Restart, self.now());
+                self.playback.tell(String::new());
+            }
+        }
+        self.redraw();
+    }
+}

@@ -1,0 +1,182 @@
+//! The pointer on the board and the slider: a press grabs a piece or the knob, a drag carries
+//! it within the cells it can reach, a release plays what it settled on (or a click's move).
+
+use super::App;
+use crate::picker::Sheet;
+use crate::slider;
+use crate::touch::{self, CLICK_SLACK};
+use klotski_core::engine::geometry::Dir;
+use winit::event::MouseScrollDelta;
+
+/// What the pointer holds down on the board or the slider.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Grab {
+    /// A piece, pressed at `anchor` when the line stood at `step`; it can slide `reach` cells
+    /// each way ([`touch::reach`]); `dragged` once the pointer went past a click's slack.
+    Piece {
+        piece: usize,
+        anchor: (f32, f32),
+        step: usize,
+        reach: [usize; 4],
+        dragged: bool,
+    },
+    /// The slider's knob.
+    Slider,
+}
+
+impl App {
+    pub(super) fn press(&mut self) {
+        let Some(layout) = &self.layout else { return };
+        self.pointer.press(layout);
+        let Some((x, y)) = self.pointer.at() else {
+            return;
+        };
+        if self.pointer.over(layout).is_some() {
+            return;
+        }
+        if let Some(picker) = &self.picker {
+            // A row opens its puzzle; a press beside the picker closes it.
+            let sheet = Sheet::new(layout);
+            match sheet.row_at(picker, x, y) {
+                Some(_) => self.choose(),
+                None if !sheet.covers(x, y) => self.toggle_picker(),
+                None => {}
+            }
+            return;
+        }
+        if layout.on_slider(x, y) {
+            self.grab = Some(Grab::Slider);
+            let step = slider::step_at(layout.slider, self.playback.total(), x);
+            self.seek(step);
+            return;
+        }
+        let playback = &self.playback;
+        let (puzzle, position) = (playback.puzzle(), playback.position());
+        self.grab = touch::piece_at(layout, puzzle, position, x, y).map(|piece| Grab::Piece {
+            piece,
+            anchor: (x, y),
+            step: playback.step(),
+            reach: touch::reach(puzzle, position, piece),
+            dragged: false,
+        });
+    }
+
+    pub(super) fn drag(&mut self, x: f32, y: f32) {
+        let Some(layout) = &self.layout else { return };
+        match self.grab {
+            Some(Grab::Slider) => {
+                let step = slider::step_at(layout.slider, self.playback.total(), x);
+                if step != self.playback.step() {
+                    self.seek(step);
+                }
+            }
+            Some(Grab::Piece {
+                piece,
+                anchor,
+                step,
+                reach,
+                dragged,
+            }) => {
+                // The piece follows the pointer within the cells it can reach; nothing is
+                // played until it is let go, so a drag records only the cells it ends on.
+                let moved = ((y - anchor.1) / layout.cell, (x - anchor.0) / layout.cell);
+                let dragged = dragged || moved.0.abs().max(moved.1.abs()) > CLICK_SLACK;
+                self.grab = Some(Grab::Piece {
+                    piece,
+                    anchor,
+                    step,
+                    reach,
+                    dragged,
+                });
+                if dragged {
+                    self.pointer.hold(piece, touch::held_offset(moved, reach));
+                    self.redraw();
+                }
+            }
+            None => {}
+        }
+    }
+
+    pub(super) fn release(&mut self) {
+        let Some(layout) = self.layout.clone() else {
+            return;
+        };
+        if let Some(action) = self.pointer.release(&layout) {
+            self.act(action);
+        }
+        let held = self.pointer.held();
+        self.pointer.let_go();
+        if let (
+            Some(Grab::Piece {
+                piece,
+                step,
+                dragged,
+                ..
+            }),
+            Some(at),
+        ) = (self.grab.take(), self.pointer.at())
+            && step == self.playback.step()
+        {
+            let now = self.now();
+            if dragged {
+                let offset = held.map_or((0.0, 0.0), |(_, offset)| offset);
+                for mv in touch::settle(piece, offset) {
+                    self.playback.play_dropped(mv, now);
+                }
+                self.follow_orders();
+                self.keep_score();
+            } else {
+                let playback = &self.playback;
+                let (puzzle, position) = (playback.puzzle(), playback.position());
+                let slides = match touch::click_move(&layout, puzzle, position, piece, at) {
+                    Some(mv) => vec![mv],
+                    None => touch::line_slide(puzzle, position, piece),
+                };
+                if slides.is_empty() {
+                    self.playback.refuse(piece, now);
+                }
+                for mv in slides {
+                    self.play(mv);
+                }
+            }
+        }
+        self.grab = None;
+        self.redraw();
+    }
+
+    /// An arrow key: the piece beside a blank slides into it that way, if one can.
+    pub(super) fn slide_into_blank(&mut self, dir: Dir) {
+        let playback = &self.playback;
+        if let Some(mv) = touch::key_move(playback.puzzle(), playback.position(), dir) {
+            self.play(mv);
+        }
+    }
+
+    /// The pointer at (`x`, `y`) over the open picker chooses the row under it.
+    pub(super) fn hover_picker(&mut self, x: f32, y: f32) {
+        let (Some(layout), Some(picker)) = (&self.layout, &mut self.picker) else {
+            return;
+        };
+        let sheet = Sheet::new(layout);
+        if let Some(row) = sheet.row_at(picker, x, y)
+            && row != picker.selected()
+        {
+            picker.select(row, sheet.shown);
+            self.redraw();
+        }
+    }
+
+    /// The wheel scrolls the open picker, three rows a notch.
+    pub(super) fn wheel(&mut self, delta: MouseScrollDelta) {
+        let (Some(layout), Some(picker)) = (&self.layout, &mut self.picker) else {
+            return;
+        };
+        let sheet = Sheet::new(layout);
+        let rows = match delta {
+            MouseScrollDelta::LineDelta(_, y) => -3.0 * y,
+            MouseScrollDelta::PixelDelta(p) => -p.y as f32 / (24.0 * layout.scale),
+        };
+        picker.scroll(rows.round() as isize, sheet.shown);
+        self.redraw();
+    }
+}

@@ -1,0 +1,146 @@
+//! The level picker, the speed buttons and classic Klotski's goal in the window, end to end
+//! under Xvfb, against the headless renderer's frames of the same models.
+#![cfg(feature = "gui")]
+
+mod xvfb;
+
+use klotski::gui::action::Action;
+use klotski::gui::controls::Pointer;
+use klotski::gui::events::SolverEvent;
+use klotski::gui::headless::{self, Headless};
+use klotski::gui::layout::ScreenLayout;
+use klotski::gui::levels::{self, LEVELS};
+use klotski::gui::options::FrameSize;
+use klotski::gui::picker::{Picker, Sheet};
+use klotski::gui::playback::Playback;
+use klotski::search::Limits;
+use klotski::solve::Options;
+use std::path::PathBuf;
+use std::process::Stdio;
+use std::time::Duration;
+use xvfb::{Display, Reaped, region};
+
+const SIZE: FrameSize = FrameSize {
+    width: 640,
+    height: 480,
+};
+const TWEEN: Duration = Duration::from_millis(200);
+/// Heng Dao Li Ma, the best known classic layout, in [`LEVELS`].
+const HENG_DAO_LI_MA: usize = 12;
+
+fn options() -> Options {
+    Options::new(Limits::memory(1 << 28))
+}
+
+/// Starts the player on sample 4 at 640x480, five moves a second, and focuses it.
+fn start(display: &Display) -> (Reaped, String) {
+    let case = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/cases/sample4.in");
+    let stdin = Stdio::from(std::fs::File::open(case).unwrap());
+    let (player, window) = display.player(&["gui", "--size", "640x480", "--speed", "200"], stdin);
+    display.run("xdotool", &["windowfocus", "--sync", &window]);
+    (player, window)
+}
+
+/// Level `index` as the window plays it, its solve received.
+fn level(index: usize) -> Playback {
+    let show = levels::show(index, &options());
+    let mut playback = Playback::new(show.puzzle.clone(), TWEEN)
+        .with_marks(show.marks())
+        .with_goal(show.problem.clone());
+    let mut events: Vec<SolverEvent> = Vec::new();
+    (show.job)(&mut |event| events.push(event));
+    events.into_iter().for_each(|event| playback.receive(event));
+    playback
+}
+
+/// The frame of `playback` at rest, with the pointer at `pointer`.
+fn frame(playback: &Playback, pointer: &Pointer) -> klotski::gui::image::RgbaImage {
+    let board = playback.puzzle().board();
+    let mut frames = Headless::new(SIZE, board.rows(), board.cols()).unwrap();
+    frames
+        .frame(playback, pointer, headless::at_rest(TWEEN))
+        .unwrap()
+}
+
+fn layout_of(playback: &Playback) -> ScreenLayout {
+    let board = playback.puzzle().board();
+    ScreenLayout::new(SIZE.width, SIZE.height, 1.0, board.rows(), board.cols())
+}
+
+#[test]
+fn the_picker_opens_a_classic_layout_by_keys_and_by_the_pointer_and_g_shows_its_goal() {
+    let classic = level(HENG_DAO_LI_MA);
+    let layout = layout_of(&classic);
+    let cells = layout.cells(0.0, 0.0, 5, 4);
+    let start_frame = frame(&classic, &Pointer::default());
+    let mut goal = classic.clone();
+    goal.show_goal(true);
+    let goal_frame = frame(&goal, &Pointer::default());
+
+    let display = Display::start("picker");
+    let (_player, window) = start(&display);
+    assert_eq!(
+        display.wait_for_title(&window, "klotski: Numeric Klotski 5x4"),
+        "klotski: Numeric Klotski 5x4"
+    );
+    // L opens the picker on the first row; twelve rows down is Heng Dao Li Ma.
+    display.run("xdotool", &["key", "l"]);
+    for _ in 0..HENG_DAO_LI_MA {
+        display.run("xdotool", &["key", "Down"]);
+    }
+    display.run("xdotool", &["key", "Return"]);
+    let want = format!("klotski: level 13 of 25: {}", LEVELS[HENG_DAO_LI_MA].name);
+    assert_eq!(display.wait_for_title(&window, &want), want);
+    let (shown, _) = display.wait_for(&window, cells, &region(&start_frame, cells));
+    assert!(shown, "the classic layout is not on the board");
+
+    // Held G covers the exit with the block's place; let go, the board comes back.
+    display.run("xdotool", &["keydown", "g"]);
+    let (shown, _) = display.wait_for(&window, cells, &region(&goal_frame, cells));
+    display.run("xdotool", &["keyup", "g"]);
+    assert!(shown, "G did not show the goal");
+    let (shown, _) = display.wait_for(&window, cells, &region(&start_frame, cells));
+    assert!(shown, "the board did not come back after G");
+
+    // The Levels button opens the picker on the level played; a click on the next row opens
+    // that level.
+    display.click(&window, layout.button(Action::Levels).centre());
+    let sheet = Sheet::new(&layout);
+    let picker = Picker::new(vec![None; LEVELS.len()], Some(HENG_DAO_LI_MA), sheet.shown);
+    let next = HENG_DAO_LI_MA + 1;
+    let row = sheet.centre_of(&picker, next).expect("the next row shows");
+    display.click(&window, row);
+    let want = format!("klotski: level 14 of 25: {}", LEVELS[next].name);
+    assert_eq!(display.wait_for_title(&window, &want), want);
+}
+
+#[test]
+fn the_speed_buttons_step_the_speed_and_name_their_keys() {
+    // The assignment's sample, the first level, is the puzzle `start` plays.
+    let mut playback = level(0);
+    let layout = layout_of(&playback);
+    let faster = layout.button(Action::Faster).centre();
+    let mut over = Pointer::default();
+    over.moved(faster.0, faster.1);
+    let tooltip = frame(&playback, &over);
+    playback.act(Action::Slower, Duration::ZERO);
+    playback.act(Action::Slower, Duration::ZERO);
+    playback.act(Action::Slower, Duration::ZERO);
+    assert_eq!(playback.speed().label(), "1 move/s");
+    let slowest = frame(&playback, &Pointer::default());
+
+    let display = Display::start("speed");
+    let (_player, window) = start(&display);
+    // Over Faster the line above the buttons names its key.
+    let [x, y] = xvfb::at(faster.0, faster.1);
+    display.run("xdotool", &["mousemove", "--window", &window, &x, &y]);
+    let (shown, _) = display.wait_for(&window, layout.info, &region(&tooltip, layout.info));
+    assert!(shown, "no tooltip over Faster");
+    // Three clicks on Slower: 5, 3, 2, then 1 move a second.
+    for _ in 0..3 {
+        display.click(&window, layout.button(Action::Slower).centre());
+    }
+    display.run("xdotool", &["mousemove", "--window", &window, "1", "1"]);
+    let (shown, _) = display.wait_for(&window, layout.info, &region(&slowest, layout.info));
+    assert!(shown, "the info line does not say 1 move/s");
+}
