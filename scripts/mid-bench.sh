@@ -9,7 +9,8 @@
 # Prints one line per board (name, known optimum, the default's moves, seconds and whether it
 # said proven, A*'s moves and seconds or `-`) and a summary: how many the default proved within
 # LIMIT, its median and slowest time, how many A* proved within LIMIT, and the boards where the
-# default's answer is longer than the optimum A* proved (there should be none) or than the .ans.
+# default's answer is longer than the optimum A* proved (there should be none) or than the .ans,
+# and of the boards whose .ans gives an optimum, on how many the default proves it within LIMIT.
 set -euo pipefail
 dir=$1
 limit=${2:-10}
@@ -20,7 +21,7 @@ cache=$(mktemp -d)
 trap 'rm -rf "$cache"' EXIT
 now() { date +%s.%N; }
 since() { awk -v a="$(now)" -v b="$1" 'BEGIN { printf "%.2f", a - b }'; }
-boards=0 proven=0 astar_proven=0 longer=0 worse=0
+boards=0 proven=0 astar_proven=0 longer=0 worse=0 known_boards=0 known_proven=0
 times=()
 for input in "$dir"/*.in; do
     name=$(basename "$input" .in)
@@ -50,9 +51,13 @@ for input in "$dir"/*.in; do
     if [ -n "$known" ] && { [ -z "$out" ] || [ "$out" -gt "$known" ]; }; then
         worse=$((worse + 1))
     fi
+    if [ -n "$known" ]; then
+        known_boards=$((known_boards + 1))
+        [ "$said" = yes ] && [ "$out" = "$known" ] && known_proven=$((known_proven + 1))
+    fi
 done
 sorted=$(printf '%s\n' "${times[@]}" | sort -g)
 median=$(echo "$sorted" | sed -n "$(((boards + 1) / 2))p")
 slowest=$(echo "$sorted" | tail -1)
-printf 'boards %d; default proven within %s s: %d, median %s s, slowest %s s; A* proven within %s s: %d; default longer than that proof: %d; longer than the .ans optimum: %d\n' \
-    "$boards" "$limit" "$proven" "$median" "$slowest" "$limit" "$astar_proven" "$longer" "$worse"
+printf 'boards %d; default proven within %s s: %d, median %s s, slowest %s s; A* proven within %s s: %d; default longer than that proof: %d; longer than the .ans optimum: %d; boards with a known optimum: %d, the default proves it on %d\n' \
+    "$boards" "$limit" "$proven" "$median" "$slowest" "$limit" "$astar_proven" "$longer" "$worse" "$known_boards" "$known_proven"

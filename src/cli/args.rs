@@ -70,7 +70,7 @@ pub struct SolveArgs {
     pub verbose: bool,
     /// auto: an exact search picked from the board, then the relaxation, the constructive
     /// solver and weighted A* (the portfolio); or one method alone: bfs, bibfs, astar,
-    /// idastar (exact), wastar, greedy, constructive (valid, not proven shortest)
+    /// biastar, idastar (exact), wastar, greedy, constructive (valid, not proven shortest)
     #[arg(long, default_value = "auto", value_name = "NAME")]
     pub algo: Algo,
     /// Memory the solver's searches, tables and answer may use, such as 512M or 4G; a board

@@ -150,6 +150,7 @@ pub fn bidirectional_astar<P: Reversible>(
                 sides,
                 (&mut to_goal, &mut to_start),
                 &mut best,
+                low_backward,
                 &mut meter,
             )
         } else {
@@ -159,6 +160,7 @@ pub fn bidirectional_astar<P: Reversible>(
                 sides,
                 (&mut to_start, &mut to_goal),
                 &mut best,
+                low_forward,
                 &mut meter,
             )
         };
@@ -181,6 +183,7 @@ fn expand<P: Space>(
         &mut impl Estimate<P::State, P::Move>,
     ),
     best: &mut Option<Meeting<P::State>>,
+    other_lowest: usize,
     meter: &mut Meter,
 ) -> Result<(), Stop> {
     let (_, (id, ahead_parent, behind_parent, depth)) =
@@ -212,6 +215,7 @@ fn expand<P: Space>(
         if best.as_ref().is_some_and(|m| length + ahead >= m.length) {
             continue;
         }
+        let mut meets = false;
         if let Some(there) = other.seen.find(&child, hash) {
             let through = length + other.seen.entry(there).1.depth as u32;
             if best.as_ref().is_none_or(|m| through < m.length) {
@@ -219,11 +223,21 @@ fn expand<P: Space>(
                     length: through,
                     state: child,
                 });
+                meets = true;
             }
         }
         let behind = back.after(&state, behind_parent, mv, &child);
         // `behind` never exceeds the depth: it bounds the moves back to the root.
         let priority = 2 * length as usize + ahead as usize - behind.min(length) as usize;
+        // Nor can a path through it and a state the other side has still to expand (the best
+        // meeting itself is kept: the path is read back through it).
+        if !meets
+            && best
+                .as_ref()
+                .is_some_and(|m| priority + other_lowest >= 2 * m.length as usize)
+        {
+            continue;
+        }
         let node = Node {
             mv: Some(mv),
             depth: child_depth,
