@@ -7,11 +7,12 @@ use common::klotski;
 use std::path::Path;
 
 /// Methods whose solutions are proven shortest.
-const EXACT: [&str; 4] = ["bfs", "bibfs", "astar", "idastar"];
-const ALL: [&str; 7] = [
+const EXACT: [&str; 5] = ["bfs", "bibfs", "astar", "biastar", "idastar"];
+const ALL: [&str; 8] = [
     "bfs",
     "bibfs",
     "astar",
+    "biastar",
     "idastar",
     "wastar",
     "greedy",
