@@ -460,7 +460,8 @@ fn verbose_says_what_was_proven_on_stderr_only() {
     assert_eq!(run.code, 0);
     assert!(run.stdout.starts_with("Yes\n16\n"));
     assert!(
-        run.stderr.contains("16 moves, proven optimal (A*)"),
+        run.stderr
+            .contains("16 moves, proven optimal (bidirectional A*)"),
         "{}",
         run.stderr
     );
