@@ -204,11 +204,12 @@ mod tests {
 
     #[test]
     fn one_pieces_moves_in_a_row_are_one_piece_move() {
-        let puzzle = row();
+        // _ _ 1 2: tile 1 left twice is one piece move by hand; the solver's tile 2 after it.
+        let numeric: NumericPuzzle = "1 4\n0 0 1 2\n0\n".parse().unwrap();
+        let puzzle = numeric.engine();
         let mut line = Timeline::new(&puzzle);
-        // Tile 1 left, left back right: one piece move by hand; the solver's tile 2 after it.
         line.play(&puzzle, mv(0, Dir::Left));
-        line.play(&puzzle, mv(0, Dir::Right));
+        line.play(&puzzle, mv(0, Dir::Left));
         line.push(mv(1, Dir::Left));
         line.forward(&puzzle);
         assert_eq!((line.piece_moves(true), line.piece_moves(false)), (1, 2));
