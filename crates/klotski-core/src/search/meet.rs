@@ -15,6 +15,7 @@ use super::closed::{Closed, hash_of};
 use super::{
     BucketQueue, Estimate, Limits, Meter, Outcome, Reversible, Search, Space, Stats, Stop,
 };
+use std::mem::take;
 
 /// What a side's table keeps per state: the move that reached it and its depth.
 #[derive(Clone, Copy)]
@@ -31,6 +32,10 @@ type Entry = (u32, u32, u32, u16);
 struct Side<S, M> {
     seen: Closed<S, Node<M>>,
     open: BucketQueue<Entry>,
+    /// The children of the state being expanded and their hashes, kept between expansions so
+    /// that an expansion allocates nothing.
+    children: Vec<(M, S)>,
+    hashes: Vec<u64>,
 }
 
 impl<S: Copy + Eq + std::hash::Hash, M: Copy> Side<S, M> {
@@ -40,7 +45,12 @@ impl<S: Copy + Eq + std::hash::Hash, M: Copy> Side<S, M> {
         let id = seen.insert(root, hash_of(&root), Node { mv: None, depth: 0 });
         let mut open = BucketQueue::default();
         open.push(ahead as usize, (id, ahead, behind, 0));
-        Side { seen, open }
+        Side {
+            seen,
+            open,
+            children: Vec::new(),
+            hashes: Vec::new(),
+        }
     }
 
     fn bytes(&self) -> usize {
@@ -193,15 +203,17 @@ fn expand<P: Space>(
     let child_depth = depth
         .checked_add(1)
         .ok_or(Stop::Memory(meter.limits.max_memory))?;
-    let mut children = Vec::new();
+    let (mut children, mut hashes) = (take(&mut side.children), take(&mut side.hashes));
+    children.clear();
     space.successors(&state, &mut children);
+    hashes.clear();
+    hashes.extend(children.iter().map(|(_, child)| hash_of(child)));
     // Both tables' entries for every child are asked for at once, then read.
-    let hashes: Vec<u64> = children.iter().map(|(_, child)| hash_of(child)).collect();
     for &hash in &hashes {
         side.seen.prefetch(hash);
         other.seen.prefetch(hash);
     }
-    for ((mv, child), hash) in children.into_iter().zip(hashes) {
+    for (&(mv, child), &hash) in children.iter().zip(&hashes) {
         let known = side.seen.find(&child, hash);
         if known.is_some_and(|id| side.seen.entry(id).1.depth <= child_depth) {
             continue;
@@ -255,6 +267,7 @@ fn expand<P: Space>(
         };
         side.open.push(priority, (id, ahead, behind, child_depth));
     }
+    (side.children, side.hashes) = (children, hashes);
     Ok(())
 }
 
