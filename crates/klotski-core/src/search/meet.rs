@@ -134,6 +134,7 @@ pub fn bidirectional_astar<P: Reversible>(
     }
     let mut forward = Side::new(start, ahead, to_start.at(&start));
     let mut backward = Side::new(goal, back, to_goal.at(&goal));
+    meter.stats.stored = 2;
     let mut best: Option<Meeting<P::State>> = None;
     let mut bound = 0;
     let outcome = loop {
@@ -263,7 +264,10 @@ fn expand<P: Space>(
                 *side.seen.value_mut(id) = node;
                 id
             }
-            None => side.seen.insert(child, hash, node),
+            None => {
+                meter.store()?;
+                side.seen.insert(child, hash, node)
+            }
         };
         side.open.push(priority, (id, ahead, behind, child_depth));
     }

@@ -112,6 +112,11 @@ pub struct Limits {
     pub max_memory: usize,
     /// Most states the search may expand, if bounded.
     pub max_expanded: Option<u64>,
+    /// Most states the search may store in its visited tables, if bounded: where a search's
+    /// time goes with the states it keeps rather than those it expands (bidirectional A*,
+    /// whose children mostly wait unexpanded), the budget that keeps its time even across
+    /// boards. Searches that keep no table, or one not metered this way, ignore it.
+    pub max_stored: Option<u64>,
     /// When to give up, if ever.
     pub deadline: Option<Instant>,
     /// Raised by another thread to stop the search.
@@ -124,6 +129,7 @@ impl Limits {
         Limits {
             max_memory,
             max_expanded: None,
+            max_stored: None,
             deadline: None,
             cancel: Cancel::default(),
         }
@@ -141,6 +147,14 @@ impl Limits {
     pub fn expanding(&self, expanded: u64) -> Limits {
         Limits {
             max_expanded: Some(expanded),
+            ..self.clone()
+        }
+    }
+
+    /// These limits with at most `stored` states kept ([`Limits::max_stored`]).
+    pub fn storing(&self, stored: u64) -> Limits {
+        Limits {
+            max_stored: Some(stored),
             ..self.clone()
         }
     }
@@ -197,7 +211,7 @@ impl Cancel {
 pub enum Stop {
     /// The next table growth would have passed the memory limit (bytes).
     Memory(usize),
-    /// The search expanded as many states as it was allowed.
+    /// The search expanded or stored as many states as it was allowed.
     Work,
     /// The deadline passed.
     Time,
@@ -311,6 +325,15 @@ impl Meter {
             return Err(stop);
         }
         Ok(())
+    }
+
+    /// Counts one state stored; `Err` once [`Limits::max_stored`] are.
+    fn store(&mut self) -> Result<(), Stop> {
+        self.stats.stored += 1;
+        match self.limits.max_stored {
+            Some(most) if self.stats.stored > most => Err(Stop::Work),
+            _ => Ok(()),
+        }
     }
 
     /// Checks that memory now at `in_use` bytes may grow by `extra`, and records the peak; a

@@ -41,9 +41,14 @@ pub const EXACT_FIRST_CELLS: usize = 36;
 /// Memory A* may hold under [`EXACT_FIRST_UNITS`]: about what it fills within that budget.
 pub const EXACT_FIRST_MEMORY: usize = 2 << 30;
 /// Bidirectional A* (boards with several blanks) in place of A* under [`EXACT_FIRST_UNITS`],
-/// in the same units: its table costs less per state, so the same eight or nine seconds of
-/// one core hold more work.
-pub const EXACT_FIRST_BIDIRECTIONAL_UNITS: u64 = 650_000_000;
+/// in states expanded times the board's cells (its blanks add little to an expansion's cost
+/// here), and at most [`EXACT_FIRST_BIDIRECTIONAL_STORED`] states stored: its time goes with
+/// the states it keeps as much as with those it expands, since most children wait unexpanded.
+/// The two together hold eight or nine seconds of one core on the machine of
+/// `docs/benchmarks.md` at most.
+pub const EXACT_FIRST_BIDIRECTIONAL_UNITS: u64 = 180_000_000;
+/// See [`EXACT_FIRST_BIDIRECTIONAL_UNITS`].
+pub const EXACT_FIRST_BIDIRECTIONAL_STORED: u64 = 17_000_000;
 /// Memory bidirectional A* may hold under [`EXACT_FIRST_BIDIRECTIONAL_UNITS`]: about what
 /// its hardest boards fill within that budget.
 pub const EXACT_FIRST_BIDIRECTIONAL_MEMORY: usize = 3 << 30;

@@ -8,6 +8,7 @@ use crate::search::Estimate;
 
 /// [`Manhattan`] (with conflicts) toward one placement, as an [`Estimate`] on a
 /// [`PackedSpace`].
+#[derive(Clone)]
 pub struct PackedManhattan<'a, const W: usize> {
     space: &'a PackedSpace<W>,
     bound: Manhattan,
@@ -95,7 +96,7 @@ mod tests {
 
     #[test]
     fn bidirectional_astar_on_these_bounds_finds_shortest_paths() {
-        use crate::search::{Limits, Outcome, bfs, bidirectional_astar};
+        use crate::search::{Limits, Outcome, Stop, bfs, bidirectional_astar};
         // 3x4 with a 2x2 block and two blanks: small enough for breadth-first search.
         let (puzzle, target) = crate::engine::sample("3 4\n1 2 3 4\n5 6 7 8\n9 10 0 0\n1\n2 2*2\n");
         let space = PackedSpace::<1>::new(&puzzle).unwrap();
@@ -112,12 +113,23 @@ mod tests {
             };
             let to_goal = PackedManhattan::new(&space, Manhattan::new(&puzzle, &target, true));
             let to_start = PackedManhattan::new(&space, Manhattan::new(&puzzle, &origins, true));
-            let found =
-                bidirectional_astar(&space, start, goal, to_goal, to_start, limits, |_, _| {});
+            let search = |limits| {
+                let (to_goal, to_start) = (to_goal.clone(), to_start.clone());
+                bidirectional_astar(&space, start, goal, to_goal, to_start, limits, |_, _| {})
+            };
+            let found = search(limits.clone());
             let Outcome::Found(path) = found.outcome else {
                 panic!("walk {walk}: {:?}", found.outcome)
             };
             assert_eq!(path.len(), shortest, "walk {walk}");
+            // A budget of the states it stored lets it end the same; one fewer stops it.
+            let stored = found.stats.stored;
+            assert_eq!(
+                search(limits.storing(stored)).outcome,
+                Outcome::Found(path.clone())
+            );
+            let short = search(limits.storing(stored - 1));
+            assert_eq!(short.outcome, Outcome::Stopped(Stop::Work), "walk {walk}");
             let moves: Vec<_> = path.iter().map(|&m| PackedSpace::<1>::unpack(m)).collect();
             let walked = puzzle.with_start(&origins).unwrap().replay(&moves).unwrap();
             assert_eq!(walked.origins(), &target[..]);

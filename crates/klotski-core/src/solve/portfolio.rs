@@ -309,10 +309,9 @@ impl<'a> Run<'a> {
                 Algo::Idastar if walk => Some(budget::EXACT_TILE_WALK),
                 Algo::Idastar => Some(budget::EXACT_PACKED_IDASTAR),
                 Algo::Bfs | Algo::Bibfs => Some(budget::EXACT_BFS),
-                Algo::Biastar if first => Some(per_expansion(
-                    budget::EXACT_FIRST_BIDIRECTIONAL_UNITS,
-                    self.puzzle,
-                )),
+                Algo::Biastar if first => {
+                    Some(budget::EXACT_FIRST_BIDIRECTIONAL_UNITS / cells as u64)
+                }
                 _ if first => Some(per_expansion(budget::EXACT_FIRST_UNITS, self.puzzle)),
                 _ => {
                     let small = cells <= budget::EXACT_SMALL_CELLS;
@@ -322,6 +321,9 @@ impl<'a> Run<'a> {
             };
             if let Some(work) = work {
                 limits = limits.expanding(self.work(work));
+                if algo == Algo::Biastar && first {
+                    limits = limits.storing(self.work(budget::EXACT_FIRST_BIDIRECTIONAL_STORED));
+                }
                 let most = self.options.limits.max_memory;
                 limits.max_memory = match first {
                     true if algo == Algo::Biastar => {
