@@ -96,9 +96,22 @@ mod tests {
 
     #[test]
     fn bidirectional_astar_on_these_bounds_finds_shortest_paths() {
+        // 3x4 with two blanks and a 2x2 block, or a 1x2 and a 2x1 in the lines of the tiles'
+        // conflicts: small enough for breadth-first search.
+        let boards = [
+            "3 4\n1 2 3 4\n5 6 7 8\n9 10 0 0\n1\n2 2*2\n",
+            "3 4\n1 2 3 4\n5 6 7 8\n9 10 0 0\n2\n2 1*2\n4 2*1\n",
+        ];
+        for board in boards {
+            shortest_paths_on(board);
+        }
+    }
+
+    /// Bidirectional A* against breadth-first search from random walks back from `board`'s
+    /// goal, and with budgets of stored states.
+    fn shortest_paths_on(board: &str) {
         use crate::search::{Limits, Outcome, Stop, bfs, bidirectional_astar};
-        // 3x4 with a 2x2 block and two blanks: small enough for breadth-first search.
-        let (puzzle, target) = crate::engine::sample("3 4\n1 2 3 4\n5 6 7 8\n9 10 0 0\n1\n2 2*2\n");
+        let (puzzle, target) = crate::engine::sample(board);
         let space = PackedSpace::<1>::new(&puzzle).unwrap();
         let goal = space.encode(&target);
         let mut rng = Rng::new(11);
