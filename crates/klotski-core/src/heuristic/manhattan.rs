@@ -1,18 +1,25 @@
 //! Distance bounds: the sum of every piece's Manhattan distance to its goal cell, plus linear
-//! conflicts among the pieces one cell high in rows and one cell wide in columns.
+//! conflicts.
 //!
 //! A move slides one piece one cell, whatever its size, so it lowers one piece's distance by at
-//! most one: the sum never overestimates, with blocks and any number of blanks. Two pieces one
-//! cell high (1x1 tiles, 1x2 blocks) that stand in their goal row in the wrong order cannot pass
-//! each other inside the row, so one of them spends two vertical moves the distance does not
-//! count (likewise for pieces one cell wide in columns, with horizontal moves, so row and column
-//! conflicts add up). A piece taller than a row spans several row lines and leaves them in
-//! different moves, so it takes part in no row's conflicts.
+//! most one: the sum never overestimates, with blocks and any number of blanks. Pieces that
+//! share a row cannot pass each other inside it, so of two standing in one of their goal rows
+//! in the wrong order, one spends two vertical moves the distance does not count, to leave the
+//! row and come back; likewise in columns with horizontal moves, so row and column conflicts
+//! add up. A block two cells high in one of its goal rows but not yet in both pays two as well
+//! (up two and down one, or down one and up two, where the distance counts one), and one in
+//! both pays four to leave both (down two and back, or down one and up one), so the rows'
+//! conflicts add up too. A move changes which goal rows a piece stands in by at most one, so
+//! the bound changes by exactly one a move: it stays consistent. Pieces larger than 2x2 take
+//! part in no conflicts.
 
 use crate::engine::puzzle::Puzzle;
 
 /// The largest board linear conflicts are counted on (the exact searches' limit).
 const MAX_CELLS: usize = 128;
+
+/// The tallest (widest) piece that takes part in its goal rows' (columns') conflicts.
+const MOST_LINES: u32 = 2;
 
 /// Manhattan distance of every piece, optionally with linear conflicts.
 #[derive(Clone, Debug)]
@@ -24,10 +31,18 @@ pub struct Manhattan {
     row_col: Vec<(u32, u32)>,
     /// Per piece: goal row and column.
     goals: Vec<(u32, u32)>,
-    /// Per piece: whether it takes part in its goal row's conflicts (one cell high) and in
-    /// its goal column's (one cell wide).
+    /// Per piece: its height and width.
+    sizes: Vec<(u32, u32)>,
+    /// Per piece: whether it takes part in its goal rows' conflicts and in its goal columns'.
     in_rows: Vec<bool>,
     in_cols: Vec<bool>,
+}
+
+/// A row or a column of the board, as conflicts see it.
+#[derive(Clone, Copy)]
+enum Line {
+    Row(u32),
+    Column(u32),
 }
 
 impl Manhattan {
@@ -35,22 +50,23 @@ impl Manhattan {
     /// conflicts.
     pub fn new(puzzle: &Puzzle, target: &[usize], conflicts: bool) -> Manhattan {
         let board = &puzzle.board;
-        let lines_fit = board.cells() <= MAX_CELLS;
+        let lines_fit = conflicts && board.cells() <= MAX_CELLS;
         let row_col = |cell: usize| {
             let (r, c) = board.row_col(cell);
             (r as u32, c as u32)
         };
+        let sizes: Vec<_> = (puzzle.pieces.iter())
+            .map(|p| (p.shape.rows as u32, p.shape.cols as u32))
+            .collect();
+        let fits = |(h, w): (u32, u32)| lines_fit && h <= MOST_LINES && w <= MOST_LINES;
         Manhattan {
             rows: board.rows(),
             cols: board.cols(),
             row_col: (0..board.cells()).map(row_col).collect(),
             goals: target.iter().map(|&cell| row_col(cell)).collect(),
-            in_rows: (puzzle.pieces.iter())
-                .map(|p| conflicts && lines_fit && p.shape.rows == 1)
-                .collect(),
-            in_cols: (puzzle.pieces.iter())
-                .map(|p| conflicts && lines_fit && p.shape.cols == 1)
-                .collect(),
+            in_rows: sizes.iter().map(|&size| fits(size)).collect(),
+            in_cols: sizes.iter().map(|&size| fits(size)).collect(),
+            sizes,
         }
     }
 
@@ -58,8 +74,8 @@ impl Manhattan {
     /// another bound counts).
     pub fn estimate(&self, origin: impl Fn(usize) -> usize, skip: impl Fn(usize) -> bool) -> u32 {
         let mut total = 0;
-        // Per cell: the goal column (row) + 1 of a piece in a row's (column's) conflicts whose
-        // origin stands there in its goal row (column); 0 = none.
+        // Per cell: the goal column (row) + 1 of a piece whose left column (top row) is here
+        // and this cell's row (column) is one of its goal rows (columns); 0 = none.
         let mut in_row = [0u8; MAX_CELLS];
         let mut in_col = [0u8; MAX_CELLS];
         let mut any = false;
@@ -70,13 +86,18 @@ impl Manhattan {
             let cell = origin(piece);
             let (r, c) = self.row_col[cell];
             total += r.abs_diff(gr) + c.abs_diff(gc);
-            if self.in_rows[piece] && r == gr {
-                any = true;
-                in_row[cell] = gc as u8 + 1;
+            let (height, width) = self.sizes[piece];
+            if self.in_rows[piece] {
+                for row in r.max(gr)..(r + height).min(gr + height) {
+                    any = true;
+                    in_row[cell + (row - r) as usize * self.cols] = gc as u8 + 1;
+                }
             }
-            if self.in_cols[piece] && c == gc {
-                any = true;
-                in_col[cell] = gr as u8 + 1;
+            if self.in_cols[piece] {
+                for col in c.max(gc)..(c + width).min(gc + width) {
+                    any = true;
+                    in_col[cell + (col - c) as usize] = gr as u8 + 1;
+                }
             }
         }
         if any {
@@ -94,71 +115,114 @@ impl Manhattan {
 
 impl Manhattan {
     /// Fills `grid` (one entry per cell) with the pieces counted in linear conflicts, each
-    /// as its index plus one (0: none) at its origin `origin(piece)`: what
+    /// cell of one as its index plus one (0: none), standing at `origin(piece)`: what
     /// [`Manhattan::change`] reads.
     pub fn conflicting_tiles(&self, origin: impl Fn(usize) -> usize, grid: &mut [u8]) {
         grid[..self.rows * self.cols].fill(0);
         for piece in 0..self.goals.len() {
             if self.in_rows[piece] || self.in_cols[piece] {
-                grid[origin(piece)] = piece as u8 + 1;
+                let cell = origin(piece);
+                let (height, width) = self.sizes[piece];
+                for i in 0..height as usize {
+                    let row = cell + i * self.cols;
+                    grid[row..row + width as usize].fill(piece as u8 + 1);
+                }
             }
         }
     }
 
     /// How the bound changes when `piece` slides from origin `from` to the neighbouring
-    /// origin `to`, the 1x1 tiles standing as `grid` says ([`Manhattan::conflicting_tiles`],
-    /// before the move). Only the moving piece's distance changes, and the conflicts of its
-    /// goal row when it enters or leaves that row (of its goal column likewise): a piece never
-    /// passes another inside a line, so no other line's order changes.
+    /// origin `to`, the pieces standing as `grid` says ([`Manhattan::conflicting_tiles`],
+    /// before the move). Only the moving piece's distance changes, and the conflicts of the
+    /// goal row it enters or leaves (of the goal column likewise): a piece never passes
+    /// another inside a line, so no other line's order changes.
     pub fn change(&self, grid: &[u8], piece: usize, from: usize, to: usize) -> i32 {
         let (gr, gc) = self.goals[piece];
         let ((r0, c0), (r1, c1)) = (self.row_col[from], self.row_col[to]);
         let distance = |r: u32, c: u32| (r.abs_diff(gr) + c.abs_diff(gc)) as i32;
         let mut delta = distance(r1, c1) - distance(r0, c0);
-        let tag = piece as u8 + 1;
-        if self.in_rows[piece] && r0 != r1 && (r0 == gr || r1 == gr) {
-            let row = gr as usize * self.cols;
-            let cells = row..row + self.cols;
-            let home = |p: usize| self.in_rows[p] && self.goals[p].0 == gr;
-            delta += 2 * self.line_change(grid, cells, tag, to, home, |g| g.1);
+        let (height, width) = self.sizes[piece];
+        if self.in_rows[piece] && r0 != r1 {
+            delta += self.crossing(grid, piece, (r0, r1), (gr, height), Line::Row, c0);
         }
-        if self.in_cols[piece] && c0 != c1 && (c0 == gc || c1 == gc) {
-            let cells = (gc as usize..self.rows * self.cols).step_by(self.cols);
-            let home = |p: usize| self.in_cols[p] && self.goals[p].1 == gc;
-            delta += 2 * self.line_change(grid, cells, tag, to, home, |g| g.0);
+        if self.in_cols[piece] && c0 != c1 {
+            delta += self.crossing(grid, piece, (c0, c1), (gc, width), Line::Column, r0);
         }
         delta
     }
 
-    /// The conflicts along `cells` after the piece `tag` moved to `to` minus those before:
-    /// `home` says which pieces take part in this line's conflicts, `rank` orders their goals
-    /// along it.
-    fn line_change(
+    /// How the conflicts change when `piece`, `size` lines across, moves from line `before` to
+    /// `after` (rows or columns, as `line` makes them), standing at `place` along them: it enters
+    /// one line and leaves one, and each counts if it is one of its goal lines from `goal`.
+    fn crossing(
         &self,
         grid: &[u8],
-        cells: impl Iterator<Item = usize> + Clone,
-        tag: u8,
-        to: usize,
-        home: impl Fn(usize) -> bool,
-        rank: impl Fn((u32, u32)) -> u32,
+        piece: usize,
+        (before, after): (u32, u32),
+        (goal, size): (u32, u32),
+        line: fn(u32) -> Line,
+        place: u32,
     ) -> i32 {
-        let key = |t: u8| match t {
-            0 => 0,
-            t => {
-                let piece = t as usize - 1;
-                match home(piece) {
-                    true => rank(self.goals[piece]) as u8 + 1,
-                    false => 0,
-                }
-            }
+        let (entered, left) = match after > before {
+            true => (before + size, before),
+            false => (after, before + size - 1),
         };
-        let before = cells.clone().map(|cell| key(grid[cell]));
-        let after = cells.map(|cell| match grid[cell] {
-            _ if cell == to => key(tag),
-            t if t == tag => 0,
-            t => key(t),
-        });
-        out_of_order(after) as i32 - out_of_order(before) as i32
+        let goal_lines = goal..goal + size;
+        let mut delta = 0;
+        if goal_lines.contains(&entered) {
+            delta += 2 * self.joining(grid, piece, line(entered), place);
+        }
+        if goal_lines.contains(&left) {
+            delta -= 2 * self.joining(grid, piece, line(left), place);
+        }
+        delta
+    }
+
+    /// How many more conflicts `line` has with `piece` in it, at `place` along it (its column
+    /// in a row, its row in a column), than without it; the other pieces stand as `grid` says.
+    fn joining(&self, grid: &[u8], piece: usize, line: Line, place: u32) -> i32 {
+        let (length, step, first) = match line {
+            Line::Row(r) => (self.cols, 1, r as usize * self.cols),
+            Line::Column(c) => (self.rows, self.cols, c as usize),
+        };
+        let rank = |p: usize| match line {
+            Line::Row(_) => self.goals[p].1 as u8 + 1,
+            Line::Column(_) => self.goals[p].0 as u8 + 1,
+        };
+        let (mut with, mut without) = ([0u8; MAX_CELLS], [0u8; MAX_CELLS]);
+        let (mut n_with, mut n_without) = (0, 0);
+        let mut last = 0;
+        for at in 0..length {
+            if at == place as usize {
+                with[n_with] = rank(piece);
+                n_with += 1;
+            }
+            let cell = first + at * step;
+            let tag = grid[cell];
+            if tag == 0 || tag == piece as u8 + 1 || tag == last {
+                continue;
+            }
+            last = tag;
+            let other = tag as usize - 1;
+            if self.takes_part(other, line) {
+                with[n_with] = rank(other);
+                without[n_without] = rank(other);
+                (n_with, n_without) = (n_with + 1, n_without + 1);
+            }
+        }
+        let with = out_of_order(with[..n_with].iter().copied());
+        (with - out_of_order(without[..n_without].iter().copied())) as i32
+    }
+
+    /// Whether `piece`, which stands in `line`, takes part in its conflicts: whether the line
+    /// is one of its goal rows (columns).
+    fn takes_part(&self, piece: usize, line: Line) -> bool {
+        let (gr, gc) = self.goals[piece];
+        let (height, width) = self.sizes[piece];
+        match line {
+            Line::Row(r) => self.in_rows[piece] && (gr..gr + height).contains(&r),
+            Line::Column(c) => self.in_cols[piece] && (gc..gc + width).contains(&c),
+        }
     }
 }
 
@@ -202,5 +266,9 @@ mod tests {
         assert_eq!(bound("2 3\n2 3 1\n4 0 0\n1\n2 1*2\n", true), 5);
         // Tile 6 above a 2x1 block in their goal column: 2 + 1, and 2 for the conflict.
         assert_eq!(bound("4 2\n1 6\n3 2\n5 4\n0 0\n1\n2 2*1\n", true), 5);
+        // Tiles 3 and 6 left of a 2x2 block in both its goal rows: 1 + 2 + 2, and 2 a row.
+        assert_eq!(bound("3 3\n3 1 2\n6 4 5\n7 0 0\n1\n1 2*2\n", true), 9);
+        // The block a row low stands in one goal row only: 1 + 2 + 2 + 1, and 2 for row 1.
+        assert_eq!(bound("3 3\n3 0 0\n6 1 2\n7 4 5\n1\n1 2*2\n", true), 8);
     }
 }

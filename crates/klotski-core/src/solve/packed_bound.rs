@@ -95,6 +95,45 @@ mod tests {
     }
 
     #[test]
+    fn the_bound_never_overestimates_on_small_spaces() {
+        // Every state of these boards, by breadth-first search from the goal.
+        for board in [
+            "3 4\n1 2 3 4\n5 6 7 8\n9 10 0 0\n1\n2 2*2\n",
+            "3 4\n1 2 3 4\n5 6 7 8\n9 10 0 0\n2\n2 1*2\n4 2*1\n",
+            "4 3\n1 2 3\n4 5 6\n7 8 9\n10 0 0\n1\n1 2*2\n",
+        ] {
+            let (puzzle, target) = crate::engine::sample(board);
+            let space = PackedSpace::<1>::new(&puzzle).unwrap();
+            let mut bound = PackedManhattan::new(&space, Manhattan::new(&puzzle, &target, true));
+            let goal = space.encode(&target);
+            let mut depth = std::collections::HashMap::from([(goal, 0u32)]);
+            let (mut layer, mut children) = (vec![goal], Vec::new());
+            for d in 1.. {
+                let mut next = Vec::new();
+                for state in &layer {
+                    children.clear();
+                    space.successors(state, &mut children);
+                    for &(_, child) in &children {
+                        if let std::collections::hash_map::Entry::Vacant(slot) = depth.entry(child)
+                        {
+                            slot.insert(d);
+                            next.push(child);
+                        }
+                    }
+                }
+                if next.is_empty() {
+                    break;
+                }
+                layer = next;
+            }
+            assert!(depth.len() > 1000, "{board}: {} states", depth.len());
+            for (state, &d) in &depth {
+                assert!(bound.at(state) <= d, "{board}: {} > {d}", bound.at(state));
+            }
+        }
+    }
+
+    #[test]
     fn bidirectional_astar_on_these_bounds_finds_shortest_paths() {
         // 3x4 with two blanks and a 2x2 block, or a 1x2 and a 2x1 in the lines of the tiles'
         // conflicts: small enough for breadth-first search.
