@@ -112,11 +112,11 @@ pub struct Limits {
     pub max_memory: usize,
     /// Most states the search may expand, if bounded.
     pub max_expanded: Option<u64>,
-    /// Most states the search may store in its visited tables, if bounded: where a search's
-    /// time goes with the states it keeps rather than those it expands (bidirectional A*,
-    /// whose children mostly wait unexpanded), the budget that keeps its time even across
-    /// boards. Searches that keep no table, or one not metered this way, ignore it.
-    pub max_stored: Option<u64>,
+    /// A budget in units of work, if bounded, for a search whose time goes with the states
+    /// it keeps as well as with those it expands (bidirectional A*, whose children mostly
+    /// wait unexpanded). Searches that do not count the states they store count only their
+    /// expansions against it.
+    pub max_units: Option<Units>,
     /// When to give up, if ever.
     pub deadline: Option<Instant>,
     /// Raised by another thread to stop the search.
@@ -129,7 +129,7 @@ impl Limits {
         Limits {
             max_memory,
             max_expanded: None,
-            max_stored: None,
+            max_units: None,
             deadline: None,
             cancel: Cancel::default(),
         }
@@ -151,10 +151,10 @@ impl Limits {
         }
     }
 
-    /// These limits with at most `stored` states kept ([`Limits::max_stored`]).
-    pub fn storing(&self, stored: u64) -> Limits {
+    /// These limits with the budget `units` ([`Limits::max_units`]).
+    pub fn in_units(&self, units: Units) -> Limits {
         Limits {
-            max_stored: Some(stored),
+            max_units: Some(units),
             ..self.clone()
         }
     }
@@ -294,10 +294,24 @@ const SLOW_GROWTH: usize = 1 << 20;
 /// deadline is not started.
 const GROWTH_BYTES_PER_SECOND: f64 = 300e6;
 
+/// A work budget of [`Limits::max_units`]: at most `most` units, a state expanded costing
+/// `per_expanded` of them and a state stored `per_stored`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Units {
+    /// Units the search may spend.
+    pub most: u64,
+    /// Units a state expanded costs.
+    pub per_expanded: u64,
+    /// Units a state stored costs.
+    pub per_stored: u64,
+}
+
 /// Keeps a search within its [`Limits`] and counts what it spends.
 struct Meter {
     limits: Limits,
     stats: Stats,
+    /// Units of [`Limits::max_units`] spent.
+    units: u64,
 }
 
 impl Meter {
@@ -305,7 +319,19 @@ impl Meter {
         Meter {
             limits,
             stats: Stats::default(),
+            units: 0,
         }
+    }
+
+    /// Adds `units` to those spent; `Err` once past [`Limits::max_units`].
+    fn spend(&mut self, units: impl Fn(&Units) -> u64) -> Result<(), Stop> {
+        if let Some(budget) = &self.limits.max_units {
+            self.units += units(budget);
+            if self.units > budget.most {
+                return Err(Stop::Work);
+            }
+        }
+        Ok(())
     }
 
     /// Counts one expansion; `Err` once the work budget is spent, the deadline has passed or
@@ -319,6 +345,7 @@ impl Meter {
         {
             return Err(Stop::Work);
         }
+        self.spend(|budget| budget.per_expanded)?;
         if self.stats.expanded.is_multiple_of(CLOCK_EVERY)
             && let Some(stop) = self.limits.expired()
         {
@@ -327,13 +354,10 @@ impl Meter {
         Ok(())
     }
 
-    /// Counts one state stored; `Err` once [`Limits::max_stored`] are.
+    /// Counts one state stored; `Err` once the units budget is spent.
     fn store(&mut self) -> Result<(), Stop> {
         self.stats.stored += 1;
-        match self.limits.max_stored {
-            Some(most) if self.stats.stored > most => Err(Stop::Work),
-            _ => Ok(()),
-        }
+        self.spend(|budget| budget.per_stored)
     }
 
     /// Checks that memory now at `in_use` bytes may grow by `extra`, and records the peak; a

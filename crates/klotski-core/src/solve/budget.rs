@@ -41,14 +41,14 @@ pub const EXACT_FIRST_CELLS: usize = 36;
 /// Memory A* may hold under [`EXACT_FIRST_UNITS`]: about what it fills within that budget.
 pub const EXACT_FIRST_MEMORY: usize = 2 << 30;
 /// Bidirectional A* (boards with several blanks) in place of A* under [`EXACT_FIRST_UNITS`],
-/// in states expanded times the board's cells (its blanks add little to an expansion's cost
-/// here), and at most [`EXACT_FIRST_BIDIRECTIONAL_STORED`] states stored: its time goes with
-/// the states it keeps as much as with those it expands, since most children wait unexpanded.
-/// The two together hold eight or nine seconds of one core on the machine of
-/// `docs/benchmarks.md` at most.
-pub const EXACT_FIRST_BIDIRECTIONAL_UNITS: u64 = 180_000_000;
-/// See [`EXACT_FIRST_BIDIRECTIONAL_UNITS`].
-pub const EXACT_FIRST_BIDIRECTIONAL_STORED: u64 = 17_000_000;
+/// in units of its own: a state expanded costs the board's cells (its blanks add little to
+/// an expansion's cost here) and a state stored [`STORED_UNITS`], since its time goes with the
+/// states it keeps as much as with those it expands (most children wait unexpanded). About
+/// eight seconds of one core on the machine of `docs/benchmarks.md`.
+pub const EXACT_FIRST_BIDIRECTIONAL_UNITS: u64 = 360_000_000;
+/// What a state stored costs in the units of [`EXACT_FIRST_BIDIRECTIONAL_UNITS`]: about as
+/// long as expanding a state on 11 cells.
+pub const STORED_UNITS: u64 = 11;
 /// Memory bidirectional A* may hold under [`EXACT_FIRST_BIDIRECTIONAL_UNITS`]: about what
 /// its hardest boards fill within that budget.
 pub const EXACT_FIRST_BIDIRECTIONAL_MEMORY: usize = 3 << 30;

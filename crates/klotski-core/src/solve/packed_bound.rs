@@ -149,7 +149,7 @@ mod tests {
     /// Bidirectional A* against breadth-first search from random walks back from `board`'s
     /// goal, and with budgets of stored states.
     fn shortest_paths_on(board: &str) {
-        use crate::search::{Limits, Outcome, Stop, bfs, bidirectional_astar};
+        use crate::search::{Limits, Outcome, Stop, Units, bfs, bidirectional_astar};
         let (puzzle, target) = crate::engine::sample(board);
         let space = PackedSpace::<1>::new(&puzzle).unwrap();
         let goal = space.encode(&target);
@@ -174,13 +174,19 @@ mod tests {
                 panic!("walk {walk}: {:?}", found.outcome)
             };
             assert_eq!(path.len(), shortest, "walk {walk}");
-            // A budget of the states it stored lets it end the same; one fewer stops it.
-            let stored = found.stats.stored;
+            // A budget of the states it stored (at a unit each, expansions free) lets it end
+            // the same; one fewer stops it.
+            let stored = |most| Units {
+                most,
+                per_expanded: 0,
+                per_stored: 1,
+            };
+            let stored_all = found.stats.stored - 2;
             assert_eq!(
-                search(limits.storing(stored)).outcome,
+                search(limits.in_units(stored(stored_all))).outcome,
                 Outcome::Found(path.clone())
             );
-            let short = search(limits.storing(stored - 1));
+            let short = search(limits.in_units(stored(stored_all - 1)));
             assert_eq!(short.outcome, Outcome::Stopped(Stop::Work), "walk {walk}");
             let moves: Vec<_> = path.iter().map(|&m| PackedSpace::<1>::unpack(m)).collect();
             let walked = puzzle.with_start(&origins).unwrap().replay(&moves).unwrap();

@@ -27,7 +27,7 @@ use super::{Options, PortfolioStage, Progress, Unverified, verify};
 use crate::engine::problem::Problem;
 use crate::engine::puzzle::{Move, Puzzle};
 use crate::heuristic::Manhattan;
-use crate::search::{Limits, Outcome, Stats, Stop};
+use crate::search::{Limits, Outcome, Stats, Stop, Units};
 use std::time::Instant;
 
 /// `units` of work as states expanded on `puzzle`, whose expansions cost about its cells times
@@ -309,9 +309,7 @@ impl<'a> Run<'a> {
                 Algo::Idastar if walk => Some(budget::EXACT_TILE_WALK),
                 Algo::Idastar => Some(budget::EXACT_PACKED_IDASTAR),
                 Algo::Bfs | Algo::Bibfs => Some(budget::EXACT_BFS),
-                Algo::Biastar if first => {
-                    Some(budget::EXACT_FIRST_BIDIRECTIONAL_UNITS / cells as u64)
-                }
+                Algo::Biastar if first => None,
                 _ if first => Some(per_expansion(budget::EXACT_FIRST_UNITS, self.puzzle)),
                 _ => {
                     let small = cells <= budget::EXACT_SMALL_CELLS;
@@ -319,19 +317,20 @@ impl<'a> Run<'a> {
                     Some(per_expansion(budget::EXACT_ASTAR_UNITS, self.puzzle).max(least))
                 }
             };
+            let most = self.options.limits.max_memory;
             if let Some(work) = work {
                 limits = limits.expanding(self.work(work));
-                if algo == Algo::Biastar && first {
-                    limits = limits.storing(self.work(budget::EXACT_FIRST_BIDIRECTIONAL_STORED));
-                }
-                let most = self.options.limits.max_memory;
                 limits.max_memory = match first {
-                    true if algo == Algo::Biastar => {
-                        most.min(budget::EXACT_FIRST_BIDIRECTIONAL_MEMORY)
-                    }
                     true => most.min(budget::EXACT_FIRST_MEMORY),
                     false => limits.max_memory.min(budget::EXACT_MEMORY),
                 };
+            } else if algo == Algo::Biastar {
+                limits = limits.in_units(Units {
+                    most: self.work(budget::EXACT_FIRST_BIDIRECTIONAL_UNITS),
+                    per_expanded: cells as u64,
+                    per_stored: budget::STORED_UNITS,
+                });
+                limits.max_memory = most.min(budget::EXACT_FIRST_BIDIRECTIONAL_MEMORY);
             }
         }
         on_progress(Progress::Stage(PortfolioStage::ExactSearch));
