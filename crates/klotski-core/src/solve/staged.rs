@@ -44,8 +44,9 @@ pub struct Work {
 }
 
 /// Moves from the start of `puzzle` that bring every piece to `target`: the blocks in stages,
-/// in reading order of their targets (with the few after a stuck one tried in its place), then
-/// the tiles as `tiles` says, every search within `work` and `limits`. `None` when no piece
+/// in reading order of their targets (with the few after a stuck one tried in its place: near
+/// the last blocks, those may be the first tiles, which then come home in stages whichever
+/// way), then the tiles as `tiles` says, every search within `work` and `limits`. `None` when no piece
 /// of the next few can be placed, the work is spent, or the pieces are too many to encode.
 pub fn place_in_stages(
     puzzle: &Puzzle,
