@@ -246,8 +246,8 @@ fn each_rescue_of_a_stuck_constructive_solver_answers_its_board() {
             "rescued after the relaxation brought the blocks home",
         ),
         (
-            "r7_8x9_b2",
-            "rescued by placing the rows first (first way) after random walk 1 from the start",
+            "r11_9x10_b2",
+            "rescued by placing the rows first (first way) after random walk 5 from the start",
         ),
     ];
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/dense");

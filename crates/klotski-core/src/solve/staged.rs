@@ -1,5 +1,5 @@
-//! Placing the pieces in stages by the relaxation: the blocks home one at a time, then the 1x1
-//! tiles, each stage a search of the relaxed space in which only the pieces placed so far and
+//! Placing the pieces in stages by the relaxation: the blocks home one at a time, the largest
+//! first, then the 1x1 tiles, each stage a search of the relaxed space in which only the pieces placed so far and
 //! the next one keep their identity (the other blocks alike by shape, the other tiles filler).
 //!
 //! Unlike the constructive solver, a stage may move the pieces already home and bring them
@@ -44,7 +44,7 @@ pub struct Work {
 }
 
 /// Moves from the start of `puzzle` that bring every piece to `target`: the blocks in stages,
-/// in reading order of their targets (with the few after a stuck one tried in its place: near
+/// in [`order`] (with the few after a stuck one tried in its place: near
 /// the last blocks, those may be the first tiles, which then come home in stages whichever
 /// way), then the tiles as `tiles` says, every search within `work` and `limits`. `None` when no piece
 /// of the next few can be placed, the work is spent, or the pieces are too many to encode.
@@ -99,11 +99,15 @@ pub fn place_in_stages(
     Some(moves)
 }
 
-/// The order of the stages: the blocks, then the 1x1 tiles, each in reading order of their
-/// targets.
+/// The order of the stages: the largest blocks first (a 2x2 needs the most room, and finds it
+/// most easily while every other block is alike and may stand anywhere), then the smaller
+/// ones, then the 1x1 tiles, each in reading order of their targets.
 fn order(puzzle: &Puzzle, target: &[usize]) -> Vec<usize> {
     let mut order: Vec<usize> = (0..puzzle.pieces.len()).collect();
-    order.sort_by_key(|&p| (puzzle.pieces[p].shape == Shape::UNIT, target[p]));
+    order.sort_by_key(|&p| {
+        let shape = puzzle.pieces[p].shape;
+        (std::cmp::Reverse(shape.rows * shape.cols), target[p])
+    });
     order
 }
 
