@@ -73,8 +73,7 @@ pub const RESCUE_WALKS: u64 = 12;
 /// (`solve::staged`): most stages of the densest boards take a few thousand states, the
 /// hardest a few hundred thousand; a stage past this lets another piece go first.
 pub const RESCUE_STAGE: u64 = 200_000;
-/// All those stages together, in each of the two ways (the tiles in stages too, or by the
-/// constructive solver): about two seconds of one core.
+/// All those stages together: about two seconds of one core.
 pub const RESCUE_STAGES: u64 = 2_000_000;
 /// The relaxations, before the constructive solver.
 pub const RELAX: u64 = 200_000;

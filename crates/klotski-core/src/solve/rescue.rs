@@ -159,8 +159,8 @@ pub(super) struct Effort {
 ///
 /// 1. [`attempts`], side by side: fresh tries ([`tries`]), the columns first from the start
 ///    and from `reached`; from the start, the blocks brought home one at a time
-///    ([`staged::place_in_stages`]) and the tiles then by the constructive solver or in
-///    stages too, and the blocks brought home by one plan ([`blocks_first`]); the rows first
+///    ([`staged::place_in_stages`], the tiles then by the constructive solver or in stages
+///    too), and the blocks brought home by one plan ([`blocks_first`]); the rows first
 ///    and the columns first from each random walk's end;
 /// 2. from `reached`, the rows below the first unfinished one cut out as a board of their own,
 ///    a row more at a time up to the whole board; on each cut the blocks first, then (on the
@@ -180,22 +180,21 @@ pub(super) fn rescue(
     let origins = puzzle.replay(reached).ok()?.origins().to_vec();
     let attempts = attempts(effort.walks);
     let run = |attempt: &Attempt, limits: &Limits| match *attempt {
-        Attempt::Retry(one) => retry(puzzle, target, reached, &origins, one, limits).ok_or(()),
-        Attempt::Staged(tiles) => {
-            staged::place_in_stages(puzzle, target, tiles, effort.stages, limits).ok_or(())
-        }
+        Attempt::Retry(one) => retry(puzzle, target, reached, &origins, one, limits)
+            .map(|moves| (moves, Rescue::Retried(one)))
+            .ok_or(()),
+        Attempt::Staged => staged::place_in_stages(puzzle, target, effort.stages, limits)
+            .map(|(moves, tiles)| (moves, Rescue::Staged(tiles)))
+            .ok_or(()),
         Attempt::BlocksFirst => {
             let plan_limits = limits.expanding(effort.plan);
-            blocks_first(puzzle, target, &plan_limits, limits).ok_or(())
+            blocks_first(puzzle, target, &plan_limits, limits)
+                .map(|moves| (moves, Rescue::BlocksFirst))
+                .ok_or(())
         }
     };
-    if let Ok((at, moves)) = first_success(&attempts, threads, limits, run) {
-        let how = match attempts[at] {
-            Attempt::Retry(one) => Rescue::Retried(one),
-            Attempt::Staged(tiles) => Rescue::Staged(tiles),
-            Attempt::BlocksFirst => Rescue::BlocksFirst,
-        };
-        return Some((moves, how));
+    if let Ok((_, rescued)) = first_success(&attempts, threads, limits, run) {
+        return Some(rescued);
     }
     let (rest, rows, how) = rescue_rows(puzzle, target, &origins, limits, effort, cache)?;
     Some(([reached, &rest].concat(), Rescue::Rows { rows, how }))
@@ -206,8 +205,8 @@ pub(super) fn rescue(
 enum Attempt {
     /// A fresh try of the constructive solver.
     Retry(Try),
-    /// The pieces brought home in stages, the tiles as it says.
-    Staged(Tiles),
+    /// The pieces brought home in stages.
+    Staged,
     /// The blocks brought home by one plan, then the constructive solver ([`blocks_first`]).
     BlocksFirst,
 }
@@ -220,11 +219,7 @@ enum Attempt {
 fn attempts(walks: u64) -> Vec<Attempt> {
     let tries = tries(walks);
     let (placed, walked) = tries.split_at(FIXED_TRIES);
-    let blocks_first = [
-        Attempt::Staged(Tiles::Constructive),
-        Attempt::Staged(Tiles::Staged),
-        Attempt::BlocksFirst,
-    ];
+    let blocks_first = [Attempt::Staged, Attempt::BlocksFirst];
     (placed.iter().map(|&one| Attempt::Retry(one)))
         .chain(blocks_first)
         .chain(walked.iter().map(|&one| Attempt::Retry(one)))
