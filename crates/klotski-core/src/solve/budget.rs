@@ -74,6 +74,12 @@ pub const RESCUE_TRIES: usize = 3;
 pub const RESCUE_CELLS: usize = 128;
 /// Random walks from the start whose ends the constructive solver tries again from, once stuck.
 pub const RESCUE_WALKS: u64 = 12;
+/// Each stage of the rescue that brings the pieces home one at a time by the relaxation
+/// (`solve::staged`): most stages of the densest boards take a few thousand states, the
+/// hardest a few hundred thousand; a stage past this lets another piece go first.
+pub const RESCUE_STAGE: u64 = 200_000;
+/// All those stages together: about two seconds of one core.
+pub const RESCUE_STAGES: u64 = 2_000_000;
 /// The relaxations, before the constructive solver.
 pub const RELAX: u64 = 200_000;
 /// The relaxations again, once the constructive solver got stuck.

@@ -20,6 +20,7 @@ mod report;
 mod rescue;
 mod searches;
 pub mod shorten;
+pub mod staged;
 pub mod tile_walk;
 
 pub use algo::{Algo, UnknownAlgo, WASTAR_WEIGHT};

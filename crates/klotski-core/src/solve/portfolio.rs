@@ -22,6 +22,7 @@ use super::report::{Answer, Decision, Limit, MOST_MOVES, Report, StageOutcome};
 use super::rescue::{self, Effort};
 use super::searches::{search_by, weighted_walk};
 use super::shorten;
+use super::staged;
 use super::tile_walk::TileWalk;
 use super::{Options, PortfolioStage, Progress, Unverified, verify};
 use crate::engine::problem::Problem;
@@ -546,6 +547,10 @@ impl<'a> Run<'a> {
         let limits = self.share(1.0);
         let effort = Effort {
             walks: self.work(budget::RESCUE_WALKS),
+            stages: staged::Work {
+                stage: self.work(budget::RESCUE_STAGE),
+                total: self.work(budget::RESCUE_STAGES),
+            },
             plan: self.work(budget::RESCUE_PLAN),
             astar_tries: budget::RESCUE_TRIES,
             astar_cells: budget::RESCUE_CELLS,

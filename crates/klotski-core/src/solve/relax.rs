@@ -123,72 +123,131 @@ pub fn disprove(puzzle: &Puzzle, target: &[usize], limits: &Limits) -> Option<Ve
 /// as real moves (every relaxed move is one: a tile slides into a blank, a block into blanks).
 /// `None` when the search stops within `limits` or the puzzle has no blocks.
 pub fn blocks_home(puzzle: &Puzzle, target: &[usize], limits: &Limits) -> Option<Vec<Move>> {
-    let blocks = puzzle
-        .pieces
-        .iter()
-        .filter(|p| p.shape != Shape::UNIT)
-        .count();
-    if blocks == 0 || puzzle.board.cells() > usize::from(u16::MAX) {
+    let named: Vec<bool> = (puzzle.pieces.iter())
+        .map(|piece| piece.shape != Shape::UNIT)
+        .collect();
+    if !named.contains(&true) {
         return None;
     }
-    match puzzle.blank_count() + blocks {
-        0..=4 => plan_relaxed::<4>(puzzle, target, limits),
-        5..=8 => plan_relaxed::<8>(puzzle, target, limits),
-        9..=16 => plan_relaxed::<16>(puzzle, target, limits),
-        17..=32 => plan_relaxed::<32>(puzzle, target, limits),
-        33..=MAX_SLOTS => plan_relaxed::<MAX_SLOTS>(puzzle, target, limits),
-        _ => None,
-    }
+    let goal = Goal {
+        named: &named,
+        blanks_home: true,
+    };
+    plan_home(puzzle, &puzzle.start, target, goal, PLAN_WEIGHTS, limits).0
 }
 
-/// [`blocks_home`] with `N` slots per state.
+/// What [`plan_home`] brings home.
+#[derive(Clone, Copy, Debug)]
+pub struct Goal<'a> {
+    /// Per piece, whether it must reach its target (and keeps its identity on the way).
+    pub named: &'a [bool],
+    /// Whether the blanks must reach the goal's blank cells too.
+    pub blanks_home: bool,
+}
+
+/// Moves from `origins` that bring the pieces `goal` names to their targets (and the blanks
+/// home when it says so), the other pieces left anywhere: a path of the relaxation in which
+/// only the named pieces keep their identity, the other blocks alike by shape and the other
+/// 1x1 tiles filler, found by weighted A* (`weights`) guided by the named pieces' distances
+/// home and played as real moves; also the search's counters. `None` when the search stops
+/// within `limits`, or the board or the blanks, blocks and named tiles are too many to encode
+/// (then with no work counted).
+pub fn plan_home(
+    puzzle: &Puzzle,
+    origins: &[usize],
+    target: &[usize],
+    goal: Goal<'_>,
+    weights: search::Weights,
+    limits: &Limits,
+) -> (Option<Vec<Move>>, Stats) {
+    let named = goal.named;
+    if puzzle.board.cells() > usize::from(u16::MAX) {
+        return (None, Stats::default());
+    }
+    let slots = (puzzle.pieces.iter().zip(named))
+        .filter(|&(piece, &named)| named || piece.shape != Shape::UNIT)
+        .count();
+    let plan = match puzzle.blank_count() + slots {
+        0..=4 => plan_relaxed::<4>,
+        5..=8 => plan_relaxed::<8>,
+        9..=16 => plan_relaxed::<16>,
+        17..=32 => plan_relaxed::<32>,
+        33..=MAX_SLOTS => plan_relaxed::<MAX_SLOTS>,
+        _ => return (None, Stats::default()),
+    };
+    plan(puzzle, origins, target, goal, weights, limits)
+}
+
+/// [`plan_home`] with `N` slots per state.
 fn plan_relaxed<const N: usize>(
     puzzle: &Puzzle,
+    origins: &[usize],
     target: &[usize],
+    Goal { named, blanks_home }: Goal<'_>,
+    weights: search::Weights,
     limits: &Limits,
-) -> Option<Vec<Move>> {
-    let space = RelaxedSpace::<N>::new(puzzle, Alike::Tiles);
-    let start = space.encode(puzzle, &puzzle.start);
+) -> (Option<Vec<Move>>, Stats) {
+    let space = RelaxedSpace::<N>::naming(puzzle, named);
+    let start = space.encode(puzzle, origins);
     let goal = space.encode(puzzle, target);
-    // The blocks' distances home guide it: a plan, not a proof, so it need not be shortest.
+    let slots: Vec<usize> = (0..space.pieces.len())
+        .filter(|&i| named[space.pieces[i]])
+        .map(|i| space.blanks + i)
+        .collect();
+    // The named pieces' distances home guide it: a plan, not a proof, so it need not be
+    // shortest.
     let cols = space.board.cols();
     let distance = |a: u16, b: u16| {
         let (a, b) = (usize::from(a), usize::from(b));
         (a / cols).abs_diff(b / cols) + (a % cols).abs_diff(b % cols)
     };
     let estimate = |key: &RelaxedPosition<N>| {
-        let blocks = space.blanks..space.blanks + space.shapes.len();
-        let far: usize = blocks.map(|i| distance(key.0[i], goal.0[i])).sum();
+        let far: usize = slots.iter().map(|&i| distance(key.0[i], goal.0[i])).sum();
         far as u32
+    };
+    let is_goal = |key: &RelaxedPosition<N>| match blanks_home {
+        true => *key == goal,
+        false => slots.iter().all(|&i| key.0[i] == goal.0[i]),
     };
     let found = search::weighted_astar(
         &space,
         start,
-        |key| *key == goal,
+        is_goal,
         estimate,
-        PLAN_WEIGHTS,
+        weights,
         limits.clone(),
         |_, _| {},
     );
-    let Outcome::Found(shifts) = found.outcome else {
-        return None;
+    let moves = match found.outcome {
+        Outcome::Found(shifts) => played(puzzle, origins, named, &space, shifts),
+        _ => None,
     };
-    let mut position = puzzle.start_position();
+    (moves, found.stats)
+}
+
+/// `shifts`, a path of `space` from `origins`, as real moves; `None` if one is not legal.
+fn played<const N: usize>(
+    puzzle: &Puzzle,
+    origins: &[usize],
+    named: &[bool],
+    space: &RelaxedSpace<N>,
+    shifts: Vec<Landing>,
+) -> Option<Vec<Move>> {
+    let mut position = puzzle.position(origins).ok()?;
     let mut moves = Vec::with_capacity(shifts.len());
     for shift in shifts {
         let to = usize::from(shift.to);
-        // A tile's shift names the cell it leaves (the blank's new cell) and the way the blank
-        // went; a block's names its new origin and its own way.
+        // A filler tile's shift names the cell it leaves (the blank's new cell) and the way
+        // the blank went; a block's or a named tile's names its new origin and its own way.
         let mv = match position.at(to) {
-            Cell::Piece(p) if puzzle.pieces[p].shape == Shape::UNIT => Move {
+            Cell::Piece(p) if puzzle.pieces[p].shape == Shape::UNIT && !named[p] => Move {
                 piece: p,
                 dir: shift.dir.opposite(),
             },
             _ => {
-                let piece = (0..puzzle.pieces.len()).find(|&p| {
+                let piece = space.pieces.iter().copied().find(|&p| {
                     let shape = puzzle.pieces[p].shape;
-                    shape != Shape::UNIT
-                        && puzzle.board.step(shape, position.origins()[p], shift.dir) == Some(to)
+                    puzzle.board.step(shape, position.origins()[p], shift.dir) == Some(to)
                 })?;
                 Move {
                     piece,
@@ -268,23 +327,36 @@ struct RelaxedSpace<const N: usize> {
 
 impl<const N: usize> RelaxedSpace<N> {
     fn new(puzzle: &Puzzle, alike: Alike) -> Self {
+        let named: Vec<bool> = (puzzle.pieces.iter())
+            .map(|piece| alike == Alike::Tiles && piece.shape != Shape::UNIT)
+            .collect();
+        Self::naming(puzzle, &named)
+    }
+
+    /// The relaxed space in which the pieces `named` keep their identity (1x1 tiles among them
+    /// move as blocks of one cell), every other block is alike with the others of its shape,
+    /// and every other 1x1 tile is filler.
+    fn naming(puzzle: &Puzzle, named: &[bool]) -> Self {
         let board = puzzle.board.clone();
         let blanks = puzzle.blank_count();
         let mut pieces: Vec<usize> = (0..puzzle.pieces.len())
-            .filter(|&p| puzzle.pieces[p].shape != Shape::UNIT)
+            .filter(|&p| named[p] || puzzle.pieces[p].shape != Shape::UNIT)
             .collect();
-        // Blocks of one shape side by side, so that each shape is one range of slots.
-        pieces.sort_by_key(|&p| puzzle.pieces[p].shape);
+        // The unnamed blocks of one shape side by side, so that each shape is one range of
+        // slots.
+        pieces.sort_by_key(|&p| (named[p], puzzle.pieces[p].shape));
         let shapes: Vec<Shape> = pieces.iter().map(|&p| puzzle.pieces[p].shape).collect();
         let mut ranges = Vec::new();
         ranges.push(0..blanks);
-        if alike == Alike::TilesAndBlocks {
-            let mut first = 0;
-            for i in 1..=shapes.len() {
-                if i == shapes.len() || shapes[i] != shapes[first] {
+        let mut first = 0;
+        for i in 1..=shapes.len() {
+            let alike = |j: usize| !named[pieces[j]] && shapes[j] == shapes[first];
+            let joins = i < shapes.len() && alike(first) && alike(i);
+            if !joins {
+                if !named[pieces[first]] {
                     ranges.push(blanks + first..blanks + i);
-                    first = i;
                 }
+                first = i;
             }
         }
         assert!(blanks + shapes.len() <= N, "dispatched on the slot count");
@@ -445,8 +517,14 @@ mod tests {
     fn predecessor_and_reverse_undo_every_move() {
         let (puzzle, _) =
             crate::engine::sample("4 4\n1 2 3 0\n5 6 4 7\n9 10 8 0\n11 12 13 0\n2\n1 2*2\n9 1*2\n");
-        for alike in [Alike::Tiles, Alike::TilesAndBlocks] {
-            let space = RelaxedSpace::<8>::new(&puzzle, alike);
+        // The 2x2 block and the first tile (label 3) named, the 1x2 block alike.
+        let named: Vec<bool> = (0..puzzle.pieces.len()).map(|p| p < 2).collect();
+        let spaces = [
+            RelaxedSpace::<8>::new(&puzzle, Alike::Tiles),
+            RelaxedSpace::<8>::new(&puzzle, Alike::TilesAndBlocks),
+            RelaxedSpace::<8>::naming(&puzzle, &named),
+        ];
+        for space in spaces {
             let mut layer = vec![space.encode(&puzzle, &puzzle.start)];
             let mut moves = 0;
             for _ in 0..4 {

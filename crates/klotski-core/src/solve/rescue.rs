@@ -13,7 +13,10 @@
 //! last columns, and after a random walk every piece stands elsewhere. So the
 //! rescue draws fresh tries, each one way of placing from one position, the likeliest first,
 //! several at once on a machine with several cores; the answer is the first try in their fixed
-//! order that succeeds, however many ran beside it.
+//! order that succeeds, however many ran beside it. On the densest boards (blocks on most of
+//! the board, two or three blanks) every order of placement takes room the blocks need; there
+//! the blocks come home first, the tiles as filler that gives way anywhere (`solve::staged`),
+//! and those attempts run among the tries, before the costly random walks.
 //!
 //! Invariant of the cuts: the rows above a cut hold only pieces at their targets and no blank,
 //! so the rows below hold every piece not at its target and all their targets; a piece at home
@@ -24,6 +27,7 @@ use super::anytime::FALLING;
 use super::constructive;
 use super::relax;
 use super::searches::search_by;
+use super::staged::{self, Tiles};
 use crate::engine::geometry::Board;
 use crate::engine::puzzle::{Move, Puzzle};
 use crate::heuristic::pdb::Cache;
@@ -40,6 +44,9 @@ const WALK_STEPS_PER_CELL: usize = 4;
 pub enum Rescue {
     /// A fresh try of the constructive solver succeeded.
     Retried(Try),
+    /// From the start, the blocks brought home one at a time by the relaxation, then the
+    /// tiles as it says ([`staged::place_in_stages`]).
+    Staged(Tiles),
     /// From the start, the blocks brought home by the relaxation's plan and the constructive
     /// solver around them (`blocks_first`).
     BlocksFirst,
@@ -107,6 +114,13 @@ impl fmt::Display for Rescue {
                     TryStart::Walk(seed) => write!(f, "after random walk {seed} from the start"),
                 }
             }
+            Rescue::Staged(tiles) => {
+                f.write_str("rescued by bringing the blocks home one at a time, then the tiles ")?;
+                f.write_str(match tiles {
+                    Tiles::Staged => "one at a time",
+                    Tiles::Constructive => "by the constructive solver",
+                })
+            }
             Rescue::BlocksFirst => {
                 f.write_str("rescued after the relaxation brought the blocks home")
             }
@@ -126,6 +140,8 @@ impl fmt::Display for Rescue {
 pub(super) struct Effort {
     /// Random walks, each end tried the rows first and the columns first.
     pub walks: u64,
+    /// The stages that bring the pieces home one at a time.
+    pub stages: staged::Work,
     /// States the relaxation may expand for each plan of the blocks' way home.
     pub plan: u64,
     /// Weighted A* runs on the first this many cuts only: past them, a cut's search space
@@ -141,14 +157,16 @@ pub(super) struct Effort {
 /// solver got stuck after `reached` (the moves of its way of placing that got furthest). The
 /// ways are tried in turn, those that rescue most boards at the least cost first:
 ///
-/// 1. fresh tries ([`tries`]): the columns first from the start and from `reached`, then
-///    the rows first and the columns first from each random walk's end;
-/// 2. the blocks brought home first ([`blocks_first`]) from the start;
-/// 3. from `reached`, the rows below the first unfinished one cut out as a board of their own,
+/// 1. [`attempts`], side by side: fresh tries ([`tries`]), the columns first from the start
+///    and from `reached`; from the start, the blocks brought home one at a time
+///    ([`staged::place_in_stages`], the tiles then by the constructive solver or in stages
+///    too), and the blocks brought home by one plan ([`blocks_first`]); the rows first
+///    and the columns first from each random walk's end;
+/// 2. from `reached`, the rows below the first unfinished one cut out as a board of their own,
 ///    a row more at a time up to the whole board; on each cut the blocks first, then (on the
 ///    first cuts) weighted A*, each within [`Effort`].
 ///
-/// `None` when every way failed. The same in every run: the tries run side by side on
+/// `None` when every way failed. The same in every run: the attempts run side by side on
 /// `threads` threads, but the one taken is the first in their order that succeeds.
 pub(super) fn rescue(
     puzzle: &Puzzle,
@@ -160,20 +178,57 @@ pub(super) fn rescue(
     cache: Option<&Cache>,
 ) -> Option<(Vec<Move>, Rescue)> {
     let origins = puzzle.replay(reached).ok()?.origins().to_vec();
-    let tries = tries(effort.walks);
-    let run = |one: &Try, limits: &Limits| {
-        retry(puzzle, target, reached, &origins, *one, limits).ok_or(())
+    let attempts = attempts(effort.walks);
+    let run = |attempt: &Attempt, limits: &Limits| match *attempt {
+        Attempt::Retry(one) => retry(puzzle, target, reached, &origins, one, limits)
+            .map(|moves| (moves, Rescue::Retried(one)))
+            .ok_or(()),
+        Attempt::Staged => staged::place_in_stages(puzzle, target, effort.stages, limits)
+            .map(|(moves, tiles)| (moves, Rescue::Staged(tiles)))
+            .ok_or(()),
+        Attempt::BlocksFirst => {
+            let plan_limits = limits.expanding(effort.plan);
+            blocks_first(puzzle, target, &plan_limits, limits)
+                .map(|moves| (moves, Rescue::BlocksFirst))
+                .ok_or(())
+        }
     };
-    if let Ok((at, moves)) = first_success(&tries, threads, limits, run) {
-        return Some((moves, Rescue::Retried(tries[at])));
-    }
-    let plan_limits = limits.expanding(effort.plan);
-    if let Some(moves) = blocks_first(puzzle, target, &plan_limits, limits) {
-        return Some((moves, Rescue::BlocksFirst));
+    if let Ok((_, rescued)) = first_success(&attempts, threads, limits, run) {
+        return Some(rescued);
     }
     let (rest, rows, how) = rescue_rows(puzzle, target, &origins, limits, effort, cache)?;
     Some(([reached, &rest].concat(), Rescue::Rows { rows, how }))
 }
+
+/// One attempt of the rescue's first way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Attempt {
+    /// A fresh try of the constructive solver.
+    Retry(Try),
+    /// The pieces brought home in stages.
+    Staged,
+    /// The blocks brought home by one plan, then the constructive solver ([`blocks_first`]).
+    BlocksFirst,
+}
+
+/// The attempts of the rescue's first way, in the order they are taken: the fresh tries from
+/// the start and from where the solver got furthest ([`tries`]); then the blocks brought home
+/// first, in stages and then by one plan (on the densest boards the room the blocks need is
+/// what the constructive solver lacks, and the tiles, as filler, never take it); then the
+/// fresh tries from each of `walks` random walks' ends, the costliest in all.
+fn attempts(walks: u64) -> Vec<Attempt> {
+    let tries = tries(walks);
+    let (placed, walked) = tries.split_at(FIXED_TRIES);
+    let blocks_first = [Attempt::Staged, Attempt::BlocksFirst];
+    (placed.iter().map(|&one| Attempt::Retry(one)))
+        .chain(blocks_first)
+        .chain(walked.iter().map(|&one| Attempt::Retry(one)))
+        .collect()
+}
+
+/// How many of [`tries`] start from fixed positions (the start and the furthest), before the
+/// random walks'.
+const FIXED_TRIES: usize = 4;
 
 /// The fresh tries, in the order they are taken: the columns first from the start and from
 /// where the solver got furthest, by each of the first two ways of placing (on most stuck

@@ -1,0 +1,160 @@
+//! Placing the pieces in stages by the relaxation: the blocks home one at a time, the largest
+//! first, then the 1x1 tiles, each stage a search of the relaxed space in which only the pieces placed so far and
+//! the next one keep their identity (the other blocks alike by shape, the other tiles filler).
+//!
+//! Unlike the constructive solver, a stage may move the pieces already home and bring them
+//! back, and it sees the blocks not yet placed only by shape and the tiles as filler that gives
+//! way anywhere, so the room a block needs is never taken by tiles placed before it. A stage
+//! fails only where its search runs out of work; the piece then waits, and one of the few after
+//! it in order goes first (a block hemmed in by pieces not yet home often goes easily once they
+//! are).
+
+use super::constructive;
+use super::relax::{self, Goal};
+use crate::engine::geometry::Shape;
+use crate::engine::puzzle::{Move, Puzzle};
+use crate::search::{Limits, Weights};
+
+/// How many of the next pieces in order a stage tries, each in turn, before it gives up.
+const CHOICES: usize = 4;
+
+/// How a stage weighs the named pieces' distances home against the moves made: greedier than
+/// the whole plan of [`relax::blocks_home`], since a stage is short and its searches many.
+const STAGE_WEIGHTS: Weights = Weights {
+    depth: 1,
+    estimate: 5,
+};
+
+/// How the tiles came home once every block was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tiles {
+    /// By the constructive solver, from where the blocks' stages left the board.
+    Constructive,
+    /// In stages too, one at a time, every block keeping its identity (where the constructive
+    /// solver got stuck).
+    Staged,
+}
+
+/// What [`place_in_stages`] may spend, in states expanded.
+#[derive(Clone, Copy, Debug)]
+pub struct Work {
+    /// Each stage's search.
+    pub stage: u64,
+    /// All the stages together.
+    pub total: u64,
+}
+
+/// Moves from the start of `puzzle` that bring every piece to `target`, and how the tiles came
+/// home: the blocks in stages, in [`order`] (with the few after a stuck one tried in its
+/// place: near the last blocks, those may be the first tiles), then the tiles by the
+/// constructive solver, or where it gets stuck, in stages too from where the blocks' stages
+/// left the board; every search within `work` and `limits`. `None` when no piece of the next
+/// few can be placed, the work is spent, or the pieces are too many to encode.
+pub fn place_in_stages(
+    puzzle: &Puzzle,
+    target: &[usize],
+    work: Work,
+    limits: &Limits,
+) -> Option<(Vec<Move>, Tiles)> {
+    let mut named = vec![false; puzzle.pieces.len()];
+    let mut origins = puzzle.start.clone();
+    let mut moves = Vec::new();
+    let mut left = work.total;
+    let mut waiting = order(puzzle, target);
+    let mut constructive_tried = false;
+    while let Some(&next) = waiting.first() {
+        if !constructive_tried && puzzle.pieces[next].shape == Shape::UNIT {
+            constructive_tried = true;
+            let moved = Puzzle {
+                start: origins.clone(),
+                ..puzzle.clone()
+            };
+            if let Ok(rest) = constructive::solve(&moved, target, limits) {
+                moves.extend(rest);
+                return Some((moves, Tiles::Constructive));
+            }
+        }
+        let (at, plan) = (waiting.iter().take(CHOICES).enumerate()).find_map(|(at, &piece)| {
+            named[piece] = true;
+            let home = (0..named.len()).all(|p| !named[p] || origins[p] == target[p]);
+            let plan = match home {
+                true => Some(Vec::new()),
+                false if left == 0 || limits.expired().is_some() => None,
+                false => {
+                    let limits = limits.expanding(work.stage.min(left));
+                    let goal = Goal {
+                        named: &named,
+                        blanks_home: false,
+                    };
+                    let (plan, stats) =
+                        relax::plan_home(puzzle, &origins, target, goal, STAGE_WEIGHTS, &limits);
+                    left = left.saturating_sub(stats.expanded);
+                    plan
+                }
+            };
+            named[piece] = plan.is_some();
+            Some((at, plan?))
+        })?;
+        waiting.remove(at);
+        let mut position = puzzle.position(&origins).ok()?;
+        plan.iter().for_each(|&mv| puzzle.apply(&mut position, mv));
+        origins = position.origins().to_vec();
+        moves.extend(plan);
+    }
+    Some((moves, Tiles::Staged))
+}
+
+/// The order of the stages: the largest blocks first (a 2x2 needs the most room, and finds it
+/// most easily while every other block is alike and may stand anywhere), then the smaller
+/// ones, then the 1x1 tiles, each in reading order of their targets.
+fn order(puzzle: &Puzzle, target: &[usize]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..puzzle.pieces.len()).collect();
+    order.sort_by_key(|&p| {
+        let shape = puzzle.pieces[p].shape;
+        (std::cmp::Reverse(shape.rows * shape.cols), target[p])
+    });
+    order
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 5x5 board with two 2x2 blocks and two blanks on which every way of placing of the
+    /// constructive solver gets stuck (`klotski generate --size 5x5 --blanks 2 --blocks
+    /// 2x2:2,2x1:1,1x2:1 --moves 3000 --seed 5036`): the stages bring every piece home, and
+    /// their moves replay to the goal.
+    #[test]
+    fn stages_solve_a_board_the_constructive_solver_gets_stuck_on() {
+        let (puzzle, target) = crate::engine::sample(
+            "5 5\n15 16 3 1 10\n6 7 8 4 0\n11 12 9 2 20\n13 14 21 22 23\n18 19 5 17 0\n\
+             4\n3 2*1\n6 2*2\n13 2*2\n21 1*2\n",
+        );
+        let limits = Limits::memory(1 << 30);
+        let work = Work {
+            stage: 200_000,
+            total: 2_000_000,
+        };
+        let (moves, _) = place_in_stages(&puzzle, &target, work, &limits).expect("moves");
+        let reached = puzzle.replay(&moves).expect("legal moves");
+        assert_eq!(reached.origins(), &target[..]);
+    }
+
+    /// With no work to spend, a board whose block is away from home gets no moves (the
+    /// constructive solver is not asked before the blocks are home); one at its goal needs
+    /// none.
+    #[test]
+    fn no_work_no_moves() {
+        let text = "3 3\n4 1 2\n3 5 6\n7 0 8\n1\n1 1*2\n";
+        let (puzzle, target) = crate::engine::sample(text);
+        let limits = Limits::memory(1 << 20);
+        let none = Work { stage: 0, total: 0 };
+        assert_eq!(place_in_stages(&puzzle, &target, none, &limits), None);
+        let home = Puzzle {
+            start: target.clone(),
+            ..puzzle.clone()
+        };
+        let moves = place_in_stages(&home, &target, none, &limits).map(|(moves, _)| moves);
+        assert_eq!(moves, Some(Vec::new()));
+    }
+}
