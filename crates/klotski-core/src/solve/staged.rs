@@ -45,7 +45,7 @@ pub struct Work {
 }
 
 /// Moves from the start of `puzzle` that bring every piece to `target`, and how the tiles came
-/// home: the blocks in stages, in [`order`] (with the few after a stuck one tried in its
+/// home: the blocks in stages, in `order` (with the few after a stuck one tried in its
 /// place: near the last blocks, those may be the first tiles), then the tiles by the
 /// constructive solver, or where it gets stuck, in stages too from where the blocks' stages
 /// left the board; every search within `work` and `limits`. `None` when no piece of the next
