@@ -14,9 +14,9 @@ seed=${2:-18}
 klotski=${3:-target/release/klotski}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
+# shellcheck source=scripts/board-runs.sh
+. "$(dirname "$0")/board-runs.sh"
 RANDOM=$seed
-times=()
-answered=0
 for ((i = 0; i < count; i++)); do
     rows=$((6 + RANDOM % 5)) cols=$((6 + RANDOM % 5)) blanks=$((2 + RANDOM % 2))
     big=$((2 + RANDOM % 3)) tall=$((3 + RANDOM % 4)) wide=$((3 + RANDOM % 4))
@@ -26,17 +26,6 @@ for ((i = 0; i < count; i++)); do
         >"$dir/$name.in" 2>/dev/null; then
         continue # the blocks do not fit this goal
     fi
-    start=$(date +%s.%N)
-    code=0
-    "$klotski" terminal <"$dir/$name.in" >"$dir/$name.out" 2>/dev/null || code=$?
-    seconds=$(awk -v a="$(date +%s.%N)" -v b="$start" 'BEGIN { print a - b }')
-    moves=$(sed -n 2p "$dir/$name.out")
-    printf '%s exit %d %.2f s %s moves\n' "$name" "$code" "$seconds" "${moves:--}"
-    times+=("$seconds")
-    [ "$code" -eq 0 ] && answered=$((answered + 1))
+    run_board "$dir" "$name" "$klotski"
 done
-sorted=$(printf '%s\n' "${times[@]}" | sort -g)
-n=${#times[@]}
-median=$(echo "$sorted" | sed -n "$(((n + 1) / 2))p")
-slowest=$(echo "$sorted" | tail -1)
-printf 'answered %d of %d; median %.2f s, slowest %.2f s\n' "$answered" "$n" "$median" "$slowest"
+summarize

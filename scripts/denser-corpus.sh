@@ -18,9 +18,9 @@ dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 walk=()
 [ "$moves" = default ] || walk=(--moves "$moves")
+# shellcheck source=scripts/board-runs.sh
+. "$(dirname "$0")/board-runs.sh"
 RANDOM=$draw
-times=()
-answered=0
 made=0
 for ((i = 0; made < count; i++)); do
     size=$((7 + RANDOM % 2)) blanks=$((2 + RANDOM % 2)) total=$((13 + RANDOM % 4))
@@ -35,17 +35,6 @@ for ((i = 0; made < count; i++)); do
         continue # the blocks do not fit this goal
     fi
     made=$((made + 1))
-    start=$(date +%s.%N)
-    code=0
-    timeout 30 "$klotski" terminal --cache-dir "$dir/cache" <"$dir/$name.in" >"$dir/$name.out" \
-        2>/dev/null || code=$?
-    seconds=$(awk -v a="$(date +%s.%N)" -v b="$start" 'BEGIN { print a - b }')
-    printf '%s exit %d %.2f s %s moves\n' "$name" "$code" "$seconds" "$(sed -n 2p "$dir/$name.out")"
-    times+=("$seconds")
-    [ "$code" -eq 0 ] && answered=$((answered + 1))
+    run_board "$dir" "$name" "$klotski" 30
 done
-sorted=$(printf '%s\n' "${times[@]}" | sort -g)
-n=${#times[@]}
-median=$(echo "$sorted" | sed -n "$(((n + 1) / 2))p")
-slowest=$(echo "$sorted" | tail -1)
-printf 'answered %d of %d; median %.2f s, slowest %.2f s\n' "$answered" "$n" "$median" "$slowest"
+summarize

@@ -33,9 +33,8 @@ pub struct Manhattan {
     goals: Vec<(u32, u32)>,
     /// Per piece: its height and width.
     sizes: Vec<(u32, u32)>,
-    /// Per piece: whether it takes part in its goal rows' conflicts and in its goal columns'.
-    in_rows: Vec<bool>,
-    in_cols: Vec<bool>,
+    /// Per piece: whether it takes part in conflicts, in its goal rows and columns alike.
+    in_lines: Vec<bool>,
 }
 
 /// A row or a column of the board, as conflicts see it.
@@ -64,8 +63,7 @@ impl Manhattan {
             cols: board.cols(),
             row_col: (0..board.cells()).map(row_col).collect(),
             goals: target.iter().map(|&cell| row_col(cell)).collect(),
-            in_rows: sizes.iter().map(|&size| fits(size)).collect(),
-            in_cols: sizes.iter().map(|&size| fits(size)).collect(),
+            in_lines: sizes.iter().map(|&size| fits(size)).collect(),
             sizes,
         }
     }
@@ -87,13 +85,11 @@ impl Manhattan {
             let (r, c) = self.row_col[cell];
             total += r.abs_diff(gr) + c.abs_diff(gc);
             let (height, width) = self.sizes[piece];
-            if self.in_rows[piece] {
+            if self.in_lines[piece] {
                 for row in r.max(gr)..(r + height).min(gr + height) {
                     any = true;
                     in_row[cell + (row - r) as usize * self.cols] = gc as u8 + 1;
                 }
-            }
-            if self.in_cols[piece] {
                 for col in c.max(gc)..(c + width).min(gc + width) {
                     any = true;
                     in_col[cell + (col - c) as usize] = gr as u8 + 1;
@@ -120,7 +116,7 @@ impl Manhattan {
     pub fn conflicting_tiles(&self, origin: impl Fn(usize) -> usize, grid: &mut [u8]) {
         grid[..self.rows * self.cols].fill(0);
         for piece in 0..self.goals.len() {
-            if self.in_rows[piece] || self.in_cols[piece] {
+            if self.in_lines[piece] {
                 let cell = origin(piece);
                 let (height, width) = self.sizes[piece];
                 for i in 0..height as usize {
@@ -142,10 +138,13 @@ impl Manhattan {
         let distance = |r: u32, c: u32| (r.abs_diff(gr) + c.abs_diff(gc)) as i32;
         let mut delta = distance(r1, c1) - distance(r0, c0);
         let (height, width) = self.sizes[piece];
-        if self.in_rows[piece] && r0 != r1 {
+        if !self.in_lines[piece] {
+            return delta;
+        }
+        if r0 != r1 {
             delta += self.crossing(grid, piece, (r0, r1), (gr, height), Line::Row, c0);
         }
-        if self.in_cols[piece] && c0 != c1 {
+        if c0 != c1 {
             delta += self.crossing(grid, piece, (c0, c1), (gc, width), Line::Column, r0);
         }
         delta
@@ -220,8 +219,8 @@ impl Manhattan {
         let (gr, gc) = self.goals[piece];
         let (height, width) = self.sizes[piece];
         match line {
-            Line::Row(r) => self.in_rows[piece] && (gr..gr + height).contains(&r),
-            Line::Column(c) => self.in_cols[piece] && (gc..gc + width).contains(&c),
+            Line::Row(r) => self.in_lines[piece] && (gr..gr + height).contains(&r),
+            Line::Column(c) => self.in_lines[piece] && (gc..gc + width).contains(&c),
         }
     }
 }

@@ -304,34 +304,20 @@ impl<'a> Run<'a> {
                 65.. => 0.2,
                 _ => 0.5,
             });
-            let walk = TileWalk::applies(self.puzzle, self.target);
-            let work = match algo {
-                Algo::Idastar if walk && cells <= budget::UNBOUNDED_TILE_CELLS => None,
-                Algo::Idastar if walk => Some(budget::EXACT_TILE_WALK),
-                Algo::Idastar => Some(budget::EXACT_PACKED_IDASTAR),
-                Algo::Bfs | Algo::Bibfs => Some(budget::EXACT_BFS),
-                Algo::Biastar if first => None,
-                _ if first => Some(per_expansion(budget::EXACT_FIRST_UNITS, self.puzzle)),
-                _ => {
-                    let small = cells <= budget::EXACT_SMALL_CELLS;
-                    let least = if small { budget::EXACT_ASTAR_SMALL } else { 0 };
-                    Some(per_expansion(budget::EXACT_ASTAR_UNITS, self.puzzle).max(least))
-                }
-            };
             let most = self.options.limits.max_memory;
-            if let Some(work) = work {
-                limits = limits.expanding(self.work(work));
-                limits.max_memory = match first {
-                    true => most.min(budget::EXACT_FIRST_MEMORY),
-                    false => limits.max_memory.min(budget::EXACT_MEMORY),
-                };
-            } else if algo == Algo::Biastar {
+            if first && algo == Algo::Biastar {
                 limits = limits.in_units(Units {
                     most: self.work(budget::EXACT_FIRST_BIDIRECTIONAL_UNITS),
                     per_expanded: cells as u64,
                     per_stored: budget::STORED_UNITS,
                 });
                 limits.max_memory = most.min(budget::EXACT_FIRST_BIDIRECTIONAL_MEMORY);
+            } else if let Some(work) = self.exact_expansions(algo, first) {
+                limits = limits.expanding(self.work(work));
+                limits.max_memory = match first {
+                    true => most.min(budget::EXACT_FIRST_MEMORY),
+                    false => limits.max_memory.min(budget::EXACT_MEMORY),
+                };
             }
         }
         on_progress(Progress::Stage(PortfolioStage::ExactSearch));
@@ -377,6 +363,26 @@ impl<'a> Run<'a> {
             self.checked(moves)?;
         }
         Ok(answer)
+    }
+
+    /// The states the portfolio's exact search `algo` may expand (before the effort
+    /// multiplies them), `first` when it has the first and largest share; `None`: no bound
+    /// (small boards of tiles with one blank, where it always finishes).
+    fn exact_expansions(&self, algo: Algo, first: bool) -> Option<u64> {
+        let cells = self.puzzle.board.cells();
+        let walk = TileWalk::applies(self.puzzle, self.target);
+        match algo {
+            Algo::Idastar if walk && cells <= budget::UNBOUNDED_TILE_CELLS => None,
+            Algo::Idastar if walk => Some(budget::EXACT_TILE_WALK),
+            Algo::Idastar => Some(budget::EXACT_PACKED_IDASTAR),
+            Algo::Bfs | Algo::Bibfs => Some(budget::EXACT_BFS),
+            _ if first => Some(per_expansion(budget::EXACT_FIRST_UNITS, self.puzzle)),
+            _ => {
+                let small = cells <= budget::EXACT_SMALL_CELLS;
+                let least = if small { budget::EXACT_ASTAR_SMALL } else { 0 };
+                Some(per_expansion(budget::EXACT_ASTAR_UNITS, self.puzzle).max(least))
+            }
+        }
     }
 
     /// On 1x1 tiles with one blank past [`budget::UNBOUNDED_TILE_CELLS`], whose exact walk ran

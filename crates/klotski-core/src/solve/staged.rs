@@ -65,11 +65,9 @@ pub fn place_in_stages(
     while let Some(&next) = waiting.first() {
         if !constructive_tried && puzzle.pieces[next].shape == Shape::UNIT {
             constructive_tried = true;
-            let moved = Puzzle {
-                start: origins.clone(),
-                ..puzzle.clone()
-            };
-            if let Ok(rest) = constructive::solve(&moved, target, limits) {
+            if let Ok(moved) = puzzle.with_start(&origins)
+                && let Ok(rest) = constructive::solve(&moved, target, limits)
+            {
                 moves.extend(rest);
                 return Some((moves, Tiles::Constructive));
             }
