@@ -125,6 +125,10 @@ pub fn bidirectional_astar<P: Reversible>(
     mut on_bound: impl FnMut(u32, &Stats),
 ) -> Search<P::Move> {
     let mut meter = Meter::new(limits);
+    let parity = space
+        .parity(&start)
+        .zip(space.parity(&goal))
+        .map(|(a, b)| a != b);
     let (ahead, back) = (to_goal.at(&start), to_start.at(&goal));
     if ahead == u32::MAX || back == u32::MAX {
         return Search::ended(Outcome::Exhausted, meter.stats);
@@ -144,7 +148,7 @@ pub fn bidirectional_astar<P: Reversible>(
                 None => Outcome::Exhausted,
             };
         };
-        let lower = (low_forward + low_backward).div_ceil(2) as u32;
+        let lower = at_least((low_forward + low_backward).div_ceil(2) as u32, parity);
         while bound < lower {
             bound += 1;
             on_bound(bound, &meter.stats);
@@ -160,7 +164,7 @@ pub fn bidirectional_astar<P: Reversible>(
                 space,
                 sides,
                 (&mut to_goal, &mut to_start),
-                &mut best,
+                (&mut best, parity),
                 low_backward,
                 &mut meter,
             )
@@ -170,7 +174,7 @@ pub fn bidirectional_astar<P: Reversible>(
                 space,
                 sides,
                 (&mut to_start, &mut to_goal),
-                &mut best,
+                (&mut best, parity),
                 low_forward,
                 &mut meter,
             )
@@ -185,7 +189,7 @@ pub fn bidirectional_astar<P: Reversible>(
 
 /// Expands the lowest state of `side`, queueing its children with their priorities (`toward`
 /// estimates the moves to the side's end, `back` to its root) and keeping the best meeting
-/// with `other`.
+/// with `other`. `parity`, where known, is that of every path's length.
 fn expand<P: Space>(
     space: &P,
     (side, other): (&mut SideOf<P>, &SideOf<P>),
@@ -193,7 +197,7 @@ fn expand<P: Space>(
         &mut impl Estimate<P::State, P::Move>,
         &mut impl Estimate<P::State, P::Move>,
     ),
-    best: &mut Option<Meeting<P::State>>,
+    (best, parity): (&mut Option<Meeting<P::State>>, Option<bool>),
     other_lowest: usize,
     meter: &mut Meter,
 ) -> Result<(), Stop> {
@@ -225,7 +229,10 @@ fn expand<P: Space>(
         }
         let length = child_depth as u32;
         // No path through this child can beat the best meeting.
-        if best.as_ref().is_some_and(|m| length + ahead >= m.length) {
+        if best
+            .as_ref()
+            .is_some_and(|m| at_least(length + ahead, parity) >= m.length)
+        {
             continue;
         }
         let mut meets = false;
@@ -244,10 +251,11 @@ fn expand<P: Space>(
         let priority = 2 * length as usize + ahead as usize - behind.min(length) as usize;
         // Nor can a path through it and a state the other side has still to expand (the best
         // meeting itself is kept: the path is read back through it).
+        let through_open = (priority + other_lowest).div_ceil(2) as u32;
         if !meets
             && best
                 .as_ref()
-                .is_some_and(|m| priority + other_lowest >= 2 * m.length as usize)
+                .is_some_and(|m| at_least(through_open, parity) >= m.length)
         {
             continue;
         }
@@ -273,6 +281,15 @@ fn expand<P: Space>(
     }
     (side.children, side.hashes) = (children, hashes);
     Ok(())
+}
+
+/// The least length of at least `length` moves that a path may have: every path's length is
+/// odd where `parity` is `Some(true)`, even where `Some(false)`.
+fn at_least(length: u32, parity: Option<bool>) -> u32 {
+    match parity {
+        Some(odd) if (length % 2 == 1) != odd => length + 1,
+        _ => length,
+    }
 }
 
 /// The moves from the start to `meeting` through the forward side's table, then on to the goal

@@ -99,6 +99,14 @@ impl<S, M, F: FnMut(&S) -> u32> Estimate<S, M> for F {
 pub trait Reversible: Space {
     /// The move that undoes `mv`.
     fn reverse(&self, mv: Self::Move) -> Self::Move;
+
+    /// A bit that every move flips, where the space has one (its graph is bipartite): then
+    /// every path between two states has the parity of their bits' difference, and a lower
+    /// bound on a path's length may be rounded up to it. `None` (the default) claims nothing.
+    fn parity(&self, state: &Self::State) -> Option<bool> {
+        let _ = state;
+        None
+    }
 }
 
 /// What a search may spend: memory, work, and time or a word from another thread.

@@ -47,6 +47,9 @@ pub struct PackedSpace<const W: usize> {
     /// Per shape, in [`Dir::ALL`] order.
     tables: MoveTables,
     walls: u128,
+    /// The cells whose row plus column is odd: a move shifts one origin by one cell, into or
+    /// out of this set, so the count of origins in it flips with every move.
+    odd_cells: u128,
 }
 
 /// How many 64-bit words a packed state of `puzzle` needs, or `None` when its board is too
@@ -76,6 +79,10 @@ impl<const W: usize> PackedSpace<W> {
         let shape_of = classes.into_iter().map(|c| c as u8).collect();
         let tables = MoveTables::new(board, &shapes, Dir::ALL);
         let walls = mask((0..board.cells()).filter(|&c| board.is_wall(c)));
+        let odd_cells = mask((0..board.cells()).filter(|&c| {
+            let (row, col) = board.row_col(c);
+            (row + col) % 2 == 1
+        }));
         let per_word = (64 / bits) as usize;
         let slots = (0..puzzle.pieces.len())
             .map(|piece| {
@@ -91,6 +98,7 @@ impl<const W: usize> PackedSpace<W> {
             shape_of,
             tables,
             walls,
+            odd_cells,
         })
     }
 
@@ -175,6 +183,13 @@ impl<const W: usize> Reversible for PackedSpace<W> {
         let back = Dir::ALL[(mv & 3) as usize].opposite().index() as u16;
         (mv & !3) | back
     }
+
+    fn parity(&self, key: &PackedPosition<W>) -> Option<bool> {
+        let odd = (0..self.shape_of.len())
+            .filter(|&piece| self.odd_cells >> self.field(key, piece) & 1 == 1)
+            .count();
+        Some(odd % 2 == 1)
+    }
 }
 
 #[cfg(test)]
@@ -207,5 +222,36 @@ mod tests {
             Some(2),
             "13 pieces of 5 bits, 12 per word"
         );
+    }
+
+    /// Bidirectional A* rounds its bound up to the parity of the start and goal: were the
+    /// parity wrong for a single move, it could prove a path one move too short impossible.
+    #[test]
+    fn every_move_flips_the_parity() {
+        let (puzzle, _) = crate::engine::sample(
+            "5 4\n3 7 4 8\n1 2 0 11\n5 6 15 10\n9 14 0 12\n13 17 0 16\n2\n12 2*1\n1 2*2\n",
+        );
+        let space = PackedSpace::<2>::new(&puzzle).unwrap();
+        // Every state within eight moves of the start, each move checked once.
+        let mut layer = vec![space.encode(&puzzle.start)];
+        let (mut seen, mut checked) = (std::collections::HashSet::new(), 0);
+        let mut out = Vec::new();
+        for _ in 0..8 {
+            let mut next = Vec::new();
+            for key in layer {
+                let parity = space.parity(&key).unwrap();
+                out.clear();
+                space.successors(&key, &mut out);
+                for &(_, child) in &out {
+                    assert_ne!(space.parity(&child), Some(parity));
+                    checked += 1;
+                    if seen.insert(child) {
+                        next.push(child);
+                    }
+                }
+            }
+            layer = next;
+        }
+        assert!(checked > 10_000, "only {checked} moves checked");
     }
 }
