@@ -12,6 +12,9 @@ use std::hash::{Hash, Hasher};
 const CHUNK_BITS: u32 = 12;
 const CHUNK: usize = 1 << CHUNK_BITS;
 
+/// How many placements ahead a growing index asks for its slots.
+const AHEAD: usize = 16;
+
 /// Reached states with a value each (the move that reached it and its depth, say).
 pub struct Closed<S, V> {
     /// Per slot: 0 when empty, else the high half of the state's hash (a tag that rules out
@@ -131,11 +134,22 @@ impl<S: Copy + Eq + Hash, V: Copy> Closed<S, V> {
         self.index[slot] = (hash >> 32) << 32 | u64::from(id + 1);
     }
 
+    /// Doubles the index and places every state again. The placements land all over the new
+    /// index: each state's slot is asked for [`AHEAD`] states before it is written, so that
+    /// the writes' cache misses overlap instead of following one another.
     fn grow_index(&mut self) {
         self.index = vec![0; self.index.len() * 2];
-        for id in 0..self.len as u32 {
-            let hash = hash_of(&self.entry(id).0);
-            self.place(hash, id);
+        let mut hashes = [0u64; AHEAD];
+        for id in 0..self.len + AHEAD {
+            let ring = id % AHEAD;
+            if id >= AHEAD {
+                self.place(hashes[ring], (id - AHEAD) as u32);
+            }
+            if id < self.len {
+                let hash = hash_of(&self.entry(id as u32).0);
+                prefetch(&self.index[self.slot(hash)]);
+                hashes[ring] = hash;
+            }
         }
     }
 }
