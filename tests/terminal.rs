@@ -486,3 +486,31 @@ fn verbose_says_what_was_proven_on_stderr_only() {
     assert_eq!(run.stdout, "No\n");
     assert!(run.stderr.contains("parity"), "{}", run.stderr);
 }
+
+/// A fallback answer as long as the lower bound the stopped exact search proved is a
+/// shortest one, and says so. g009 (optimum 33): with 3 MiB the exact search stops by memory
+/// after proving no path shorter than 33, and the fallback's 33 moves are proven optimal;
+/// with 2 MiB it stops before, and the same 33 moves are not claimed optimal.
+#[test]
+fn an_answer_as_long_as_the_stopped_searchs_bound_is_proven_optimal() {
+    let case =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/mid-corpus/g009_4x6_b3_q0v1h0");
+    let input = std::fs::read_to_string(case.with_extension("in")).unwrap();
+    let answer = std::fs::read_to_string(case.with_extension("ans")).unwrap();
+    let optimum: usize = answer.split_whitespace().nth(1).unwrap().parse().unwrap();
+    for (memory, proven) in [("3M", true), ("2M", false)] {
+        let run = klotski(
+            &["terminal", "-v", "--max-memory", memory],
+            input.as_bytes(),
+        );
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        assert_eq!(check_solution(&input, &run.stdout), Ok(optimum));
+        let said = match proven {
+            true => format!("{optimum} moves, proven optimal (constructive solver after"),
+            false => format!("{optimum} moves, not proven optimal"),
+        };
+        assert!(run.stderr.contains(&said), "{memory}: {}", run.stderr);
+        let matched = format!("its {optimum} moves match the lower bound the exact search proved");
+        assert_eq!(run.stderr.contains(&matched), proven, "{}", run.stderr);
+    }
+}

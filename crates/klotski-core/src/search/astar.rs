@@ -144,6 +144,10 @@ pub fn weighted_astar<P: Space>(
             };
             while bound < f {
                 bound += 1;
+                // Every open state rates at least `f`: unweighted, no path is shorter.
+                if weights == Weights::ASTAR {
+                    meter.stats.lower_bound = bound as u32;
+                }
                 on_bound(bound as u32, &meter.stats);
             }
             if closed[&state].depth != depth {

@@ -151,6 +151,7 @@ pub fn bidirectional_astar<P: Reversible>(
         let lower = at_least((low_forward + low_backward).div_ceil(2) as u32, parity);
         while bound < lower {
             bound += 1;
+            meter.stats.lower_bound = bound;
             on_bound(bound, &meter.stats);
         }
         if let Some(meeting) = best.as_ref().filter(|m| m.length <= lower) {

@@ -236,6 +236,9 @@ pub struct Stats {
     pub stored: u64,
     /// Peak bytes of tables and frontiers (allocated capacity, not just what was used).
     pub peak_bytes: usize,
+    /// The fewest moves a path to the goal can have, as far as the search has proved it (0
+    /// where it proves no bound): a search stopped by a limit still knows that much.
+    pub lower_bound: u32,
 }
 
 /// How a search ended.

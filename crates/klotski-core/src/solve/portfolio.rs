@@ -193,6 +193,7 @@ impl<'a> Run<'a> {
             Algo::Constructive => None,
             exact => Some(exact),
         };
+        let mut lower = 0;
         if let Some(algo) = exact_algo {
             if self.exact_first(algo) && on_move.is_none() {
                 return self.exact_beside_fallback(algo, on_progress);
@@ -200,6 +201,7 @@ impl<'a> Run<'a> {
             if let Some(answer) = self.exact_stage(algo, on_progress)? {
                 return Ok(self.report(answer));
             }
+            lower = self.stats.lower_bound;
             if !self.auto() {
                 let Some(StageOutcome::Exact {
                     ended: Err(limit), ..
@@ -212,6 +214,7 @@ impl<'a> Run<'a> {
             }
         }
         let answer = self.fallback(on_progress, on_move)?;
+        let answer = self.matched_against(answer, lower);
         Ok(self.report(answer))
     }
 

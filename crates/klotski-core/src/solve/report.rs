@@ -130,6 +130,9 @@ pub enum StageOutcome {
     },
     /// Weighted A* with a falling weight, looking for shorter solutions.
     Improvement(Improved),
+    /// The answer's length equals the lower bound the exact search proved before a limit
+    /// stopped it: the answer is a shortest one.
+    MatchesBound(usize),
 }
 
 /// What an exact search decided.
@@ -170,7 +173,22 @@ pub struct Method<'a>(pub(super) &'a [StageOutcome]);
 
 impl fmt::Display for Method<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let stages = self.0;
+        match self.0.split_last() {
+            Some((StageOutcome::MatchesBound(length), before)) => {
+                write_method(f, before)?;
+                write!(
+                    f,
+                    "; its {length} moves match the lower bound the exact search proved"
+                )
+            }
+            _ => write_method(f, self.0),
+        }
+    }
+}
+
+/// The method `stages` describe, the deciding one first.
+fn write_method(f: &mut fmt::Formatter<'_>, stages: &[StageOutcome]) -> fmt::Result {
+    {
         let constructive = stages
             .iter()
             .position(|s| matches!(s, StageOutcome::Constructive(_)));

@@ -2,7 +2,7 @@
 //! is within reach, and the fallback answer prepared beside it on another core, each within a
 //! work budget of its own, so the answer never depends on which of them ends first.
 
-use super::{Answer, Report, Run};
+use super::{Answer, Report, Run, StageOutcome};
 use crate::solve::algo::Algo;
 use crate::solve::budget;
 use crate::solve::{Progress, Unverified};
@@ -54,6 +54,7 @@ impl Run<'_> {
         if let Some(answer) = exact? {
             return Ok(self.report(answer));
         }
+        let lower = self.stats.lower_bound;
         let answer = fallback?;
         if matches!(answer, Answer::Unsolvable(_)) {
             // The exact search was stopped by that proof, not by a limit of its own.
@@ -65,6 +66,25 @@ impl Run<'_> {
             self.stats = beside.stats;
         }
         self.cut_short |= beside.cut_short;
+        let answer = self.matched_against(answer, lower);
         Ok(self.report(answer))
+    }
+
+    /// `answer`, proven shortest when its length equals `lower`, the bound on every path's
+    /// length that the exact search proved before a limit stopped it (0: none).
+    pub(super) fn matched_against(&mut self, answer: Answer, lower: u32) -> Answer {
+        match answer {
+            Answer::Solved {
+                moves,
+                optimal: false,
+            } if lower > 0 && moves.len() == lower as usize => {
+                self.stages.push(StageOutcome::MatchesBound(moves.len()));
+                Answer::Solved {
+                    moves,
+                    optimal: true,
+                }
+            }
+            answer => answer,
+        }
     }
 }
