@@ -44,8 +44,8 @@ pub const EXACT_FIRST_MEMORY: usize = 2 << 30;
 /// in units of its own: a state expanded costs the board's cells (its blanks add little to
 /// an expansion's cost here) and a state stored [`STORED_UNITS`], since its time goes with the
 /// states it keeps as much as with those it expands (most children wait unexpanded). About
-/// eight seconds of one core on the machine of `docs/benchmarks.md`.
-pub const EXACT_FIRST_BIDIRECTIONAL_UNITS: u64 = 345_000_000;
+/// eight and a half seconds of one core on the machine of `docs/benchmarks.md`.
+pub const EXACT_FIRST_BIDIRECTIONAL_UNITS: u64 = 380_000_000;
 /// What a state stored costs in the units of [`EXACT_FIRST_BIDIRECTIONAL_UNITS`]: about as
 /// long as expanding a state on 11 cells.
 pub const STORED_UNITS: u64 = 11;
