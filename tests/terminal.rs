@@ -490,7 +490,8 @@ fn verbose_says_what_was_proven_on_stderr_only() {
 /// A fallback answer as long as the lower bound the stopped exact search proved is a
 /// shortest one, and says so. g009 (optimum 33): with 3 MiB the exact search stops by memory
 /// after proving no path shorter than 33, and the fallback's 33 moves are proven optimal;
-/// with 2 MiB it stops before, and the same 33 moves are not claimed optimal.
+/// with 2 MiB it stops before, and the same 33 moves are not claimed optimal, the bound it did
+/// prove being named.
 #[test]
 fn an_answer_as_long_as_the_stopped_searchs_bound_is_proven_optimal() {
     let case =
@@ -512,5 +513,15 @@ fn an_answer_as_long_as_the_stopped_searchs_bound_is_proven_optimal() {
         assert!(run.stderr.contains(&said), "{memory}: {}", run.stderr);
         let matched = format!("its {optimum} moves match the lower bound the exact search proved");
         assert_eq!(run.stderr.contains(&matched), proven, "{}", run.stderr);
+        let below = (run.stderr.split("; the shortest has at least ").nth(1))
+            .and_then(|rest| rest.split(' ').next()?.parse::<usize>().ok());
+        match proven {
+            true => assert_eq!(below, None, "{}", run.stderr),
+            false => assert!(
+                below.is_some_and(|b| b > 0 && b < optimum),
+                "{}",
+                run.stderr
+            ),
+        }
     }
 }

@@ -133,6 +133,9 @@ pub enum StageOutcome {
     /// The answer's length equals the lower bound the exact search proved before a limit
     /// stopped it: the answer is a shortest one.
     MatchesBound(usize),
+    /// The lower bound the exact search proved before a limit stopped it, below the answer's
+    /// length: how far from the shortest the answer may be.
+    ShortestAtLeast(usize),
 }
 
 /// What an exact search decided.
@@ -179,6 +182,13 @@ impl fmt::Display for Method<'_> {
                 write!(
                     f,
                     "; its {length} moves match the lower bound the exact search proved"
+                )
+            }
+            Some((StageOutcome::ShortestAtLeast(length), before)) => {
+                write_method(f, before)?;
+                write!(
+                    f,
+                    "; the shortest has at least {length} moves, by the exact search's bound"
                 )
             }
             _ => write_method(f, self.0),

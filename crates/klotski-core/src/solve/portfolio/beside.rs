@@ -71,18 +71,22 @@ impl Run<'_> {
     }
 
     /// `answer`, proven shortest when its length equals `lower`, the bound on every path's
-    /// length that the exact search proved before a limit stopped it (0: none).
+    /// length that the exact search proved before a limit stopped it (0: none); a longer one
+    /// has the bound noted in its report.
     pub(super) fn matched_against(&mut self, answer: Answer, lower: u32) -> Answer {
+        let lower = lower as usize;
         match answer {
             Answer::Solved {
                 moves,
                 optimal: false,
-            } if lower > 0 && moves.len() == lower as usize => {
-                self.stages.push(StageOutcome::MatchesBound(moves.len()));
-                Answer::Solved {
-                    moves,
-                    optimal: true,
-                }
+            } if lower > 0 => {
+                debug_assert!(moves.len() >= lower, "a bound above a replayed answer");
+                let optimal = moves.len() == lower;
+                self.stages.push(match optimal {
+                    true => StageOutcome::MatchesBound(lower),
+                    false => StageOutcome::ShortestAtLeast(lower),
+                });
+                Answer::Solved { moves, optimal }
             }
             answer => answer,
         }
