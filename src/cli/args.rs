@@ -281,6 +281,7 @@ impl SolveArgs {
     pub fn options(&self, start: Instant, time_limit: Option<Duration>) -> Options {
         let mut limits = Limits::memory(self.max_memory.unwrap_or_else(default_memory_budget));
         limits.deadline = time_limit.map(|t| start + t);
+        limits.threads = std::thread::available_parallelism().map_or(1, usize::from);
         Options {
             limits,
             algo: self.algo,

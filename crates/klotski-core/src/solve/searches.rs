@@ -113,7 +113,8 @@ fn tables<'a>(
     Supply::new(cache, limits, threads, on_table)
 }
 
-/// IDA* on `walk` from `puzzle`'s start, its path turned into engine moves. The estimate is
+/// IDA* on `walk` from `puzzle`'s start (on [`Limits::threads`] threads when no work budget
+/// bounds it), its path turned into engine moves. The estimate is
 /// scaled by `weights` (rounded up, so [`Weights::ASTAR`] keeps it exact): `g + w * h`, whose
 /// first path is at most `w` times the shortest.
 fn walk_search(
@@ -124,7 +125,7 @@ fn walk_search(
     on_progress: &mut dyn FnMut(Progress<'_>),
 ) -> search::Search<Move> {
     let start = walk.position(&puzzle.start);
-    let found = search::idastar(
+    let found = search::split_idastar(
         walk,
         start.clone(),
         |t| t.solved(),
