@@ -1,7 +1,7 @@
 //! The 24-puzzle proven optimal: `klotski pdb --size 5x5` builds Korf and Felner's 6-6-6-6
 //! tables into an empty cache, `klotski cache list` keeps them under the default cap, and IDA*
-//! on them proves their instance #40 (optimum 82). Ignored by default: the build writes 510 MB
-//! and takes 20 s or more (`cargo test --release --test korf24 -- --ignored`).
+//! on them proves their instance #40 (optimum 82). Ignored by default: the build writes 255 MB
+//! (4 bits an entry) and takes 20 s or more (`cargo test --release --test korf24 -- --ignored`).
 
 mod common;
 
@@ -13,7 +13,7 @@ use klotski::solve::{Algo, Answer, Options};
 use std::path::Path;
 
 #[test]
-#[ignore = "builds 510 MB of tables, 20 s or more"]
+#[ignore = "builds 255 MB of tables, 20 s or more"]
 fn the_six_six_six_six_tables_prove_korf_and_felners_instance_forty() {
     let cache = empty_cache("korf24");
     let dir = cache.to_str().unwrap();
@@ -25,7 +25,7 @@ fn the_six_six_six_six_tables_prove_korf_and_felners_instance_forty() {
     for pattern in twenty_four_six() {
         assert!(listed.stdout.contains(&pattern.key()), "{}", listed.stdout);
     }
-    assert!(listed.stdout.contains("4 tables, 486.4 MiB of 2.0 GiB"));
+    assert!(listed.stdout.contains("4 tables, 243.2 MiB of 2.0 GiB"));
 
     let case = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/korf24/k040.in");
     let puzzle: NumericPuzzle = std::fs::read_to_string(case).unwrap().parse().unwrap();
@@ -37,7 +37,7 @@ fn the_six_six_six_six_tables_prove_korf_and_felners_instance_forty() {
     };
     let report = klotski::solve_numeric(&puzzle, options, &mut |_| {}).unwrap();
     // The walk held the four tables, not the six 4-tile ones a 5x5 board gets without them.
-    assert_eq!(report.stats.peak_bytes, 4 * 127_512_000);
+    assert_eq!(report.stats.peak_bytes, 4 * 63_756_000);
     let Answer::Solved { moves, optimal } = &report.answer else {
         panic!("#40 is solvable: {:?}", report.answer)
     };
