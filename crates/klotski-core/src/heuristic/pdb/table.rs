@@ -87,6 +87,18 @@ impl PatternDb {
         }
     }
 
+    /// The value at `index` (as for [`PatternDb::at`]) where the group's tiles are `distance`
+    /// moves from home by Manhattan distance, as a walk that keeps it passes it: a table in
+    /// [`Encoding::Nibbles`] then needs no distance worked out from the index.
+    #[inline]
+    pub fn at_distance(&self, index: usize, distance: u8) -> u8 {
+        let entry = self.entry(index);
+        match self.distances {
+            None => self.table()[entry],
+            Some(_) => distance + 2 * nibbles::half_excess(self.table(), entry),
+        }
+    }
+
     /// Where the value of `index` (as in [`PatternDb::at`]) is in the table.
     #[inline]
     fn entry(&self, index: usize) -> usize {
