@@ -1,6 +1,7 @@
 //! The 24-puzzle proven optimal: `klotski pdb --size 5x5` builds Korf and Felner's 6-6-6-6
 //! tables into an empty cache, `klotski cache list` keeps them under the default cap, and IDA*
-//! on them proves their instance #40 (optimum 82). Ignored by default: the build writes 255 MB
+//! on them proves their instance #40 (optimum 82), while a default run's budgeted walk leaves
+//! them alone. Ignored by default: the build writes 255 MB
 //! (4 bits an entry) and takes 20 s or more (`cargo test --release --test korf24 -- --ignored`).
 
 mod common;
@@ -46,5 +47,18 @@ fn the_six_six_six_six_tables_prove_korf_and_felners_instance_forty() {
     let engine = puzzle.engine();
     let end = engine.replay(moves).unwrap();
     assert_eq!(end.origins(), puzzle.target(&engine).unwrap());
+
+    // A default run bounds its exact walk by work, so it does not use them: the same bytes as
+    // on an empty cache (a 5x5 board whose exact walk passes the budget).
+    let walk = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/walks5x5/g80_3.in");
+    let input = std::fs::read(walk).unwrap();
+    let empty = empty_cache("korf24-empty");
+    let with = klotski(&["terminal", "--cache-dir", dir], &input);
+    let without = klotski(
+        &["terminal", "--cache-dir", empty.to_str().unwrap()],
+        &input,
+    );
+    assert_eq!((with.code, &with.stdout), (0, &without.stdout));
     let _ = std::fs::remove_dir_all(&cache);
+    let _ = std::fs::remove_dir_all(&empty);
 }

@@ -317,7 +317,7 @@ mod tests {
             let tables = supply.obtain(&splits[2]).expect("5-5-5 builds");
             TileWalk::with_tables(&engine, &target, &splits[2], tables)
         } else {
-            TileWalk::new(&engine, &target, &mut supply).expect("a board of tiles")
+            TileWalk::new(&engine, &target, &mut supply, false).expect("a board of tiles")
         };
         let start = walk.position(&engine.start);
         (walk, start)

@@ -96,7 +96,7 @@ pub struct TileWalk {
 impl TileWalk {
     /// The walk for `puzzle` (1x1 tiles, one blank, goal origins `target`) with the strongest
     /// databases `supply` can provide: the [prebuilt](pdb::prebuilt) tables (the 15-puzzle's
-    /// 7-8, the 24-puzzle's 6-6-6-6) when they are cached, else
+    /// 7-8, the 24-puzzle's 6-6-6-6) when they are cached and `prebuilt` allows them, else
     /// the strongest split of [`pdb::partitions`] that can be had in time, else one table per
     /// tile (its Manhattan distance). `None` when the puzzle is not of that kind, or its goal
     /// does not leave the blank on the last cell.
@@ -104,10 +104,18 @@ impl TileWalk {
     /// Which tables bound the walk changes how long IDA* runs, never the path it finds: every
     /// prefix of a shortest path stays within the final bound under any admissible estimate,
     /// and the walk tries moves in a fixed order, so the first shortest path in that order is
-    /// found whatever the tables.
-    pub fn new(puzzle: &Puzzle, target: &[usize], supply: &mut Supply) -> Option<TileWalk> {
+    /// found whatever the tables. Whether a walk that a work budget may stop ends does depend
+    /// on them: such a walk passes `prebuilt` false, so that its answer does not depend on
+    /// what `klotski pdb` has cached.
+    pub fn new(
+        puzzle: &Puzzle,
+        target: &[usize],
+        supply: &mut Supply,
+        prebuilt: bool,
+    ) -> Option<TileWalk> {
         let (rows, cols, goals) = TileWalk::goals(puzzle, target)?;
-        let stored = pdb::prebuilt(rows, cols)
+        let stored = (pdb::prebuilt(rows, cols))
+            .filter(|_| prebuilt)
             .and_then(|prebuilt| supply.at_hand(&prebuilt).map(|tables| (prebuilt, tables)));
         let (patterns, tables) = match stored {
             Some(found) => found,
