@@ -86,6 +86,10 @@ pub struct SolveArgs {
     /// Multiply the work budgets of the portfolio's stages: longer runs, shorter answers
     #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub effort: u32,
+    /// Threads an exact IDA* walk without a work budget may split its tree between; its
+    /// answer is the same on any number [default: the machine's cores]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
     #[command(flatten)]
     pub cache: CacheArgs,
 }
@@ -170,7 +174,7 @@ pub struct GenerateArgs {
 #[derive(Args, Debug)]
 pub struct PdbArgs {
     /// The board whose tables to build: 4x4 (the 15-puzzle's 7-8 tables, 576 MB) or 5x5 (the
-    /// 24-puzzle's 6-6-6-6, 510 MB)
+    /// 24-puzzle's 6-6-6-6, 4 bits an entry, 255 MB)
     #[arg(long, value_name = "RxC", default_value = "4x4", value_parser = ["4x4", "5x5"])]
     pub size: String,
     /// Memory the build may use, such as 2G [default: half the available memory]
@@ -281,6 +285,10 @@ impl SolveArgs {
     pub fn options(&self, start: Instant, time_limit: Option<Duration>) -> Options {
         let mut limits = Limits::memory(self.max_memory.unwrap_or_else(default_memory_budget));
         limits.deadline = time_limit.map(|t| start + t);
+        limits.threads = self.threads.map_or_else(
+            || std::thread::available_parallelism().map_or(1, usize::from),
+            usize::from,
+        );
         Options {
             limits,
             algo: self.algo,

@@ -69,7 +69,7 @@ where
 }
 
 /// How one depth-first pass ended.
-enum Pass {
+pub(super) enum Pass {
     /// The goal was reached; the path holds its moves.
     Found,
     /// Nothing within the bound; the smallest `f` seen beyond it (`u32::MAX`: none).
@@ -77,18 +77,36 @@ enum Pass {
 }
 
 /// The depth-first part: the walk, the path so far and per-depth move buffers.
-struct Dive<'a, W: Walk, G, H> {
-    walk: &'a W,
-    is_goal: G,
-    heuristic: H,
-    path: Vec<W::Move>,
-    buffers: Vec<Vec<W::Move>>,
-    meter: Meter,
+pub(super) struct Dive<'a, W: Walk, G, H> {
+    pub(super) walk: &'a W,
+    pub(super) is_goal: G,
+    pub(super) heuristic: H,
+    pub(super) path: Vec<W::Move>,
+    pub(super) buffers: Vec<Vec<W::Move>>,
+    pub(super) meter: Meter,
 }
 
-impl<W: Walk, G: FnMut(&W::State) -> bool, H: FnMut(&W::State) -> u32> Dive<'_, W, G, H> {
+impl<'a, W: Walk, G: FnMut(&W::State) -> bool, H: FnMut(&W::State) -> u32> Dive<'a, W, G, H> {
+    /// A dive on `walk` with nothing walked yet, within `limits`.
+    pub(super) fn new(walk: &'a W, is_goal: G, heuristic: H, limits: Limits) -> Self {
+        Dive {
+            walk,
+            is_goal,
+            heuristic,
+            path: Vec::new(),
+            buffers: Vec::new(),
+            meter: Meter::new(limits),
+        }
+    }
+
     /// Searches below `state` (at depth `g`, estimate `h`) for a goal within `bound`.
-    fn dive(&mut self, state: &mut W::State, g: u32, h: u32, bound: u32) -> Result<Pass, Stop> {
+    pub(super) fn dive(
+        &mut self,
+        state: &mut W::State,
+        g: u32,
+        h: u32,
+        bound: u32,
+    ) -> Result<Pass, Stop> {
         let f = g + h;
         if f > bound {
             return Ok(Pass::Beyond(f));
@@ -173,14 +191,7 @@ pub fn idastar<W: Walk>(
     mut on_iteration: impl FnMut(u32, &Stats),
 ) -> Search<W::Move> {
     let h0 = heuristic(&start);
-    let mut dive = Dive {
-        walk,
-        is_goal,
-        heuristic,
-        path: Vec::new(),
-        buffers: Vec::new(),
-        meter: Meter::new(limits),
-    };
+    let mut dive = Dive::new(walk, is_goal, heuristic, limits);
     let mut bound = h0;
     let outcome = loop {
         if bound == u32::MAX {

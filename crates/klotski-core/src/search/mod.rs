@@ -40,6 +40,7 @@ pub mod idastar;
 pub mod ids;
 pub mod layers;
 pub mod meet;
+pub mod split_idastar;
 
 pub use astar::{Weights, astar, weighted_astar};
 pub use best_first::best_first;
@@ -53,11 +54,12 @@ pub use idastar::idastar;
 pub use ids::ids;
 pub use layers::layers;
 pub use meet::bidirectional_astar;
+pub use split_idastar::split_idastar;
 
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hash};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// A state space: states, the moves out of each, and how to walk a move back.
@@ -129,6 +131,8 @@ pub struct Limits {
     pub deadline: Option<Instant>,
     /// Raised by another thread to stop the search.
     pub cancel: Cancel,
+    /// Threads the search may run on; searches that run on one ignore it.
+    pub threads: usize,
 }
 
 impl Limits {
@@ -140,6 +144,7 @@ impl Limits {
             max_units: None,
             deadline: None,
             cancel: Cancel::default(),
+            threads: 1,
         }
     }
 
@@ -323,6 +328,17 @@ struct Meter {
     stats: Stats,
     /// Units of [`Limits::max_units`] spent.
     units: u64,
+    /// When the search is one part of a split search: the part it works on.
+    part: Option<Part>,
+}
+
+/// One of the numbered parts of a search split between threads, given up (as if cancelled)
+/// once a part before it has found a goal.
+struct Part {
+    /// The part it is.
+    at: usize,
+    /// The first part that has found a goal so far (`usize::MAX`: none).
+    first_found: Arc<AtomicUsize>,
 }
 
 impl Meter {
@@ -331,7 +347,15 @@ impl Meter {
             limits,
             stats: Stats::default(),
             units: 0,
+            part: None,
         }
+    }
+
+    /// Whether the part this search works on is no longer needed.
+    fn superseded(&self) -> bool {
+        self.part
+            .as_ref()
+            .is_some_and(|part| part.first_found.load(Ordering::Relaxed) < part.at)
     }
 
     /// Adds `units` to those spent; `Err` once past [`Limits::max_units`].
@@ -357,10 +381,13 @@ impl Meter {
             return Err(Stop::Work);
         }
         self.spend(|budget| budget.per_expanded)?;
-        if self.stats.expanded.is_multiple_of(CLOCK_EVERY)
-            && let Some(stop) = self.limits.expired()
-        {
-            return Err(stop);
+        if self.stats.expanded.is_multiple_of(CLOCK_EVERY) {
+            if let Some(stop) = self.limits.expired() {
+                return Err(stop);
+            }
+            if self.superseded() {
+                return Err(Stop::Cancelled);
+            }
         }
         Ok(())
     }

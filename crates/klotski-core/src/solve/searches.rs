@@ -90,7 +90,8 @@ pub(super) fn weighted_walk(
 }
 
 /// The 1x1-tile walk of `puzzle` with the pattern databases a search within `limits` may get
-/// from `cache` or build, telling their events; `None` when the puzzle is not such a board.
+/// from `cache` or build (the prebuilt ones only without a work budget), telling their
+/// events; `None` when the puzzle is not such a board.
 fn tile_walk(
     puzzle: &Puzzle,
     target: &[usize],
@@ -100,7 +101,9 @@ fn tile_walk(
 ) -> Option<TileWalk> {
     let mut on_table = |event: TableEvent<'_>| on_progress(Progress::Table(event));
     let mut supply = tables(limits, cache, &mut on_table);
-    TileWalk::new(puzzle, target, &mut supply)
+    // A walk a work budget may stop gets the same tables whatever the cache holds.
+    let unbudgeted = limits.max_expanded.is_none() && limits.max_units.is_none();
+    TileWalk::new(puzzle, target, &mut supply, unbudgeted)
 }
 
 /// The pattern databases a search within `limits` may get from `cache` or build.
@@ -113,7 +116,8 @@ fn tables<'a>(
     Supply::new(cache, limits, threads, on_table)
 }
 
-/// IDA* on `walk` from `puzzle`'s start, its path turned into engine moves. The estimate is
+/// IDA* on `walk` from `puzzle`'s start (on [`Limits::threads`] threads when no work budget
+/// bounds it), its path turned into engine moves. The estimate is
 /// scaled by `weights` (rounded up, so [`Weights::ASTAR`] keeps it exact): `g + w * h`, whose
 /// first path is at most `w` times the shortest.
 fn walk_search(
@@ -124,7 +128,7 @@ fn walk_search(
     on_progress: &mut dyn FnMut(Progress<'_>),
 ) -> search::Search<Move> {
     let start = walk.position(&puzzle.start);
-    let found = search::idastar(
+    let found = search::split_idastar(
         walk,
         start.clone(),
         |t| t.solved(),

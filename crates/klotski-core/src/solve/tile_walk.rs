@@ -34,14 +34,27 @@ pub struct Tiles {
     /// Per group: its table's value at `index`, kept so a move reads one entry, not two.
     value: [u8; MAX_GROUPS],
     sum: u32,
+    /// Per group: its tiles' Manhattan distance from home, which a table stored in nibbles
+    /// reads its entries over.
+    distance: [u8; MAX_GROUPS],
     mirrored_index: [u32; MAX_GROUPS],
     mirrored_value: [u8; MAX_GROUPS],
     mirrored_sum: u32,
+    mirrored_distance: [u8; MAX_GROUPS],
     /// Per move made and not yet taken back: the direction the blank went, and the values the
     /// moved tile's group and mirrored group had before it, so that taking it back reads no
     /// table (on the 24-puzzle's tables a read costs a ranking and a likely cache miss).
     made: Vec<Made>,
 }
+
+/// One set of a position's per-group values (direct or mirrored) a move updates: the indices,
+/// the table values, their sum and the distances.
+type Sums<'a> = (
+    &'a mut [u32; MAX_GROUPS],
+    &'a mut [u8; MAX_GROUPS],
+    &'a mut u32,
+    &'a mut [u8; MAX_GROUPS],
+);
 
 /// What [`Tiles::made`] keeps of a move.
 #[derive(Clone, Copy)]
@@ -76,12 +89,14 @@ pub struct TileWalk {
     mirrored_slots: [Slot; MAX_CELLS],
     /// Per tile (by goal cell): its piece in the puzzle.
     piece_of: [u8; MAX_CELLS],
+    /// Per cell: its row and column.
+    place: [(u8, u8); MAX_CELLS],
 }
 
 impl TileWalk {
     /// The walk for `puzzle` (1x1 tiles, one blank, goal origins `target`) with the strongest
     /// databases `supply` can provide: the [prebuilt](pdb::prebuilt) tables (the 15-puzzle's
-    /// 7-8, the 24-puzzle's 6-6-6-6) when they are cached, else
+    /// 7-8, the 24-puzzle's 6-6-6-6) when they are cached and `prebuilt` allows them, else
     /// the strongest split of [`pdb::partitions`] that can be had in time, else one table per
     /// tile (its Manhattan distance). `None` when the puzzle is not of that kind, or its goal
     /// does not leave the blank on the last cell.
@@ -89,10 +104,18 @@ impl TileWalk {
     /// Which tables bound the walk changes how long IDA* runs, never the path it finds: every
     /// prefix of a shortest path stays within the final bound under any admissible estimate,
     /// and the walk tries moves in a fixed order, so the first shortest path in that order is
-    /// found whatever the tables.
-    pub fn new(puzzle: &Puzzle, target: &[usize], supply: &mut Supply) -> Option<TileWalk> {
+    /// found whatever the tables. Whether a walk that a work budget may stop ends does depend
+    /// on them: such a walk passes `prebuilt` false, so that its answer does not depend on
+    /// what `klotski pdb` has cached.
+    pub fn new(
+        puzzle: &Puzzle,
+        target: &[usize],
+        supply: &mut Supply,
+        prebuilt: bool,
+    ) -> Option<TileWalk> {
         let (rows, cols, goals) = TileWalk::goals(puzzle, target)?;
-        let stored = pdb::prebuilt(rows, cols)
+        let stored = (pdb::prebuilt(rows, cols))
+            .filter(|_| prebuilt)
             .and_then(|prebuilt| supply.at_hand(&prebuilt).map(|tables| (prebuilt, tables)));
         let (patterns, tables) = match stored {
             Some(found) => found,
@@ -203,6 +226,7 @@ impl TileWalk {
             mirror,
             mirrored_slots,
             piece_of,
+            place: std::array::from_fn(|cell| ((cell / cols) as u8, (cell % cols) as u8)),
         }
     }
 
@@ -237,9 +261,11 @@ impl TileWalk {
             index: [0; MAX_GROUPS],
             value: [0; MAX_GROUPS],
             sum: 0,
+            distance: [0; MAX_GROUPS],
             mirrored_index: [0; MAX_GROUPS],
             mirrored_value: [0; MAX_GROUPS],
             mirrored_sum: 0,
+            mirrored_distance: [0; MAX_GROUPS],
             made: Vec::new(),
         };
         for (cell, &tile) in at[..cells].iter().enumerate() {
@@ -247,10 +273,14 @@ impl TileWalk {
                 continue;
             }
             let slot = self.slots[tile as usize];
+            let distance = self.distance(tile, cell as u8);
             tiles.index[slot.group as usize] += (cell as u32) << slot.shift;
+            tiles.distance[slot.group as usize] += distance;
             if let Some(mirror) = &self.mirror {
                 let slot = self.mirrored_slots[tile as usize];
                 tiles.mirrored_index[slot.group as usize] += (mirror[cell] as u32) << slot.shift;
+                // Mirroring keeps distances.
+                tiles.mirrored_distance[slot.group as usize] += distance;
             }
         }
         for (group, db) in self.databases.iter().enumerate() {
@@ -280,14 +310,24 @@ impl TileWalk {
             .collect()
     }
 
+    /// The Manhattan distance of `tile` (by goal cell) on `cell` from home.
+    fn distance(&self, tile: u8, cell: u8) -> u8 {
+        let ((row, col), (home_row, home_col)) =
+            (self.place[cell as usize], self.place[tile as usize]);
+        row.abs_diff(home_row) + col.abs_diff(home_col)
+    }
+
     /// Moves a tile (entering its group at `slot`) from cell `from` to `to` in one set of
-    /// indices, values and their sum: the group's new value is `known`, or read from its table.
-    /// Returns the group's value before the move.
+    /// indices, values, their sum and distances, the tile's own distance changing by `farther`
+    /// (+1, or -1 when it moves nearer home): the group's new value is `known`, or read from its table. Returns the
+    /// group's value before the move.
+    #[inline(always)]
     fn shift(
         db: &[Arc<PatternDb>],
         slot: Slot,
-        (index, value, sum): (&mut [u32; MAX_GROUPS], &mut [u8; MAX_GROUPS], &mut u32),
+        (index, value, sum, distance): Sums<'_>,
         (from, to): (u32, u32),
+        farther: i8,
         known: Option<u8>,
     ) -> u8 {
         let group = slot.group as usize;
@@ -295,7 +335,8 @@ impl TileWalk {
             .wrapping_sub(from << slot.shift)
             .wrapping_add(to << slot.shift);
         index[group] = new;
-        let entry = known.unwrap_or_else(|| db[group].at(new as usize));
+        distance[group] = distance[group].wrapping_add_signed(farther);
+        let entry = known.unwrap_or_else(|| db[group].at_distance(new as usize, distance[group]));
         let before = value[group];
         *sum = *sum + entry as u32 - before as u32;
         value[group] = entry;
@@ -311,11 +352,19 @@ impl TileWalk {
         tiles.at[to as usize] = tile;
         tiles.at[from as usize] = NONE;
         tiles.blank = from;
+        // One step on the board: one nearer home or one farther (mirrored too).
+        let farther = self.distance(tile, to) as i8 - self.distance(tile, from) as i8;
         let value = Self::shift(
             &self.databases,
             self.slots[tile as usize],
-            (&mut tiles.index, &mut tiles.value, &mut tiles.sum),
+            (
+                &mut tiles.index,
+                &mut tiles.value,
+                &mut tiles.sum,
+                &mut tiles.distance,
+            ),
             (from as u32, to as u32),
+            farther,
             known.map(|(value, _)| value),
         );
         let mirrored_value = match &self.mirror {
@@ -326,8 +375,10 @@ impl TileWalk {
                     &mut tiles.mirrored_index,
                     &mut tiles.mirrored_value,
                     &mut tiles.mirrored_sum,
+                    &mut tiles.mirrored_distance,
                 ),
                 (mirror[from as usize] as u32, mirror[to as usize] as u32),
+                farther,
                 known.map(|(_, mirrored)| mirrored),
             ),
             None => 0,
@@ -404,21 +455,30 @@ impl Walk for TileWalk {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::heuristic::pdb::{Indexing, TableEvent};
+    use crate::heuristic::pdb::TableEvent;
     use crate::rng::Rng;
     use crate::search::{Limits, Outcome, idastar};
 
+    /// Where each piece stands in `tiles`.
+    fn origins(walk: &TileWalk, tiles: &Tiles) -> Vec<usize> {
+        let cells = walk.neighbours.len();
+        let mut origins = vec![0; cells - 1];
+        for (cell, &tile) in tiles.at[..cells].iter().enumerate() {
+            if tile != NONE {
+                origins[walk.piece_of[tile as usize] as usize] = cell;
+            }
+        }
+        origins
+    }
+
     #[test]
-    fn ranked_tables_bound_every_position_as_cell_indexed_ones_do() {
+    fn ranked_and_packed_tables_bound_every_position_as_cell_indexed_ones_do() {
         let (engine, target) = crate::engine::sample("3 3\n1 2 3\n4 5 6\n7 8 0\n0\n");
         let groups = [vec![0, 1, 3, 4], vec![2, 5, 6, 7]];
-        let walk = |indexing| {
+        let walk = |layout: fn(Pattern) -> Pattern| {
             let patterns: Vec<Pattern> = groups
                 .iter()
-                .map(|cells| Pattern {
-                    indexing,
-                    ..Pattern::new(3, 3, 1, cells.clone())
-                })
+                .map(|cells| layout(Pattern::new(3, 3, 1, cells.clone())))
                 .collect();
             let tables = patterns
                 .iter()
@@ -429,9 +489,10 @@ mod tests {
                 .collect();
             TileWalk::with_tables(&engine, &target, &patterns, tables)
         };
-        let (by_cells, ranked) = (walk(Indexing::Cells), walk(Indexing::Ranked));
+        let by_cells = walk(|p| p);
+        let others = [walk(Pattern::ranked), walk(|p| p.ranked().in_nibbles())];
         let mut a = by_cells.position(&target);
-        let mut b = ranked.position(&target);
+        let mut b: Vec<Tiles> = others.iter().map(|w| w.position(&target)).collect();
         let mut rng = Rng::new(7);
         let mut moves = Vec::new();
         for _ in 0..2000 {
@@ -439,11 +500,29 @@ mod tests {
             by_cells.moves(&a, &mut moves);
             let dir = moves[rng.below(moves.len())];
             by_cells.apply(&mut a, dir);
-            ranked.apply(&mut b, dir);
-            assert_eq!((a.sum, a.mirrored_sum), (b.sum, b.mirrored_sum));
+            for (walk, b) in others.iter().zip(&mut b) {
+                walk.apply(b, dir);
+                assert_eq!((a.sum, a.mirrored_sum), (b.sum, b.mirrored_sum));
+            }
+            // Taken back half the time: the values restored match too.
+            if rng.below(2) == 0 {
+                by_cells.undo(&mut a, dir);
+                for (walk, b) in others.iter().zip(&mut b) {
+                    walk.undo(b, dir);
+                    assert_eq!((a.sum, a.mirrored_sum), (b.sum, b.mirrored_sum));
+                }
+                by_cells.apply(&mut a, dir);
+                others.iter().zip(&mut b).for_each(|(w, b)| w.apply(b, dir));
+            }
         }
         // The walk wandered off: the bounds were not all zero.
         assert!(a.bound() > 0);
+        // And a fresh position there reads what the walk kept.
+        let fresh = others[1].position(&origins(&others[1], &b[1]));
+        assert_eq!(
+            (fresh.sum, fresh.mirrored_sum),
+            (b[1].sum, b[1].mirrored_sum)
+        );
     }
 
     #[test]

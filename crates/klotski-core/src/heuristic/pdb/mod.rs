@@ -4,6 +4,8 @@
 //!
 //! - [`pattern`]: what a table is of and how it is indexed;
 //! - [`table`]: a finished table and its lookups;
+//! - `nibbles`: tables of 4 bits an entry ([`Encoding::Nibbles`]), over the group's Manhattan
+//!   distance;
 //! - [`build`]: the breadth-first search that fills a table;
 //! - [`cache`]: the files tables are kept in between runs, each checked whole against its
 //!   checksum before first use;
@@ -13,6 +15,7 @@
 pub mod build;
 pub mod cache;
 mod checksum;
+mod nibbles;
 pub mod partition;
 pub mod pattern;
 pub mod supply;
@@ -23,6 +26,6 @@ pub use cache::{Cache, CacheError};
 pub use partition::{
     MAX_GROUPED_CELLS, fifteen_seven_eight, partitions, prebuilt, twenty_four_six,
 };
-pub use pattern::{Indexing, Pattern, cell_bits};
+pub use pattern::{Encoding, Indexing, Pattern, cell_bits};
 pub use supply::{Supply, TableEvent};
 pub use table::PatternDb;

@@ -32,9 +32,9 @@ const FOUR_BY_FOUR_SEVEN_EIGHT: [&[usize]; 2] =
 
 /// The 5x5 one-blank groups 6-6-6-6 (goal cells): Korf and Felner's split of the 24-puzzle,
 /// turned 180 degrees so the blank's goal is the last cell. Not symmetric about the main
-/// diagonal, so the reflected lookup reads other tiles together and bounds anew. Ranked, each
-/// table takes 127.5 MB (25!/19! entries); like the 7-8 pair they are used only once `klotski
-/// pdb` has cached them.
+/// diagonal, so the reflected lookup reads other tiles together and bounds anew. Ranked and in
+/// [`Encoding::Nibbles`](super::Encoding::Nibbles), each table takes 63.8 MB (25!/19! entries of 4 bits); like the 7-8
+/// pair they are used only once `klotski pdb` has cached them.
 const FIVE_BY_FIVE_SIX: [&[usize]; 4] = [
     &[0, 1, 2, 5, 6, 7],
     &[3, 4, 8, 9, 13, 14],
@@ -47,9 +47,12 @@ pub fn fifteen_seven_eight() -> Vec<Pattern> {
     ranked(4, &FOUR_BY_FOUR_SEVEN_EIGHT)
 }
 
-/// The 6-6-6-6 groups of the 24-puzzle (5x5, 24 tiles, one blank), ranked.
+/// The 6-6-6-6 groups of the 24-puzzle (5x5, 24 tiles, one blank), ranked, 4 bits an entry.
 pub fn twenty_four_six() -> Vec<Pattern> {
     ranked(5, &FIVE_BY_FIVE_SIX)
+        .into_iter()
+        .map(Pattern::in_nibbles)
+        .collect()
 }
 
 /// The tables `klotski pdb` builds for a `rows` x `cols` one-blank board, too large to build
@@ -118,7 +121,7 @@ pub fn partitions(
 /// `pattern` laid out by cells when that table is small or not much larger than a ranked one
 /// (cell indices need no ranking per lookup), else by rank.
 fn compact(pattern: Pattern) -> Pattern {
-    let by_cells = pattern.table_bytes();
+    let by_cells = pattern.entries();
     if pattern.blanks == 1 && by_cells > (1 << 22).max(4 * pattern.placements()) {
         pattern.ranked()
     } else {
@@ -157,7 +160,8 @@ mod tests {
             assert_eq!(covered, (0..side * side - 1).collect::<Vec<_>>());
             assert!(split.iter().all(|p| p.indexing == Indexing::Ranked));
         }
-        assert_eq!(twenty_four_six()[0].table_bytes(), 127_512_000);
+        assert_eq!(twenty_four_six()[0].entries(), 127_512_000);
+        assert_eq!(twenty_four_six()[0].table_bytes(), 63_756_000);
         // The reflection about the main diagonal is another split: the reflected bound differs.
         let transpose = |c: usize| (c % 5) * 5 + c / 5;
         let first: Vec<usize> = twenty_four_six()[0]
@@ -183,7 +187,7 @@ mod tests {
         let splits = partitions(4, 4, 1, &(0..15).collect::<Vec<_>>());
         // The 15-puzzle's 7-tile groups are ranked (2^28 entries, 57.7 million placements)...
         assert_eq!(splits[0][0].indexing, Indexing::Ranked);
-        assert_eq!(splits[0][0].table_bytes(), 57_657_600);
+        assert_eq!(splits[0][0].entries(), 57_657_600);
         // ...its 6-tile groups stay cell-indexed (2^24 entries, 5.8 million placements).
         assert_eq!(splits[1][0].cells.len(), 6);
         assert_eq!(splits[1][0].indexing, Indexing::Cells);

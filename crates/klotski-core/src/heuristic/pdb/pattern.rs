@@ -17,6 +17,19 @@ pub enum Indexing {
     Ranked,
 }
 
+/// How a table stores its entries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Encoding {
+    /// A byte an entry: the moves themselves.
+    Bytes,
+    /// Four bits an entry, two a byte (the even entry in the low half): half the moves beyond
+    /// the group's Manhattan distance, which is read from the index and added back at lookup.
+    /// The excess is even, since every move of a group's tile takes it one step nearer its
+    /// goal or one farther; an excess past 30 is stored as 30, which only lowers the bound.
+    /// [`Indexing::Ranked`] only.
+    Nibbles,
+}
+
 /// What a database is of: the board size, its blank count and the goal cells of its tiles.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Pattern {
@@ -30,6 +43,8 @@ pub struct Pattern {
     pub cells: Vec<usize>,
     /// How its table is indexed.
     pub indexing: Indexing,
+    /// How its table stores an entry.
+    pub encoding: Encoding,
 }
 
 impl Pattern {
@@ -41,6 +56,7 @@ impl Pattern {
             blanks,
             cells,
             indexing: Indexing::Cells,
+            encoding: Encoding::Bytes,
         }
     }
 
@@ -52,16 +68,33 @@ impl Pattern {
         }
     }
 
+    /// The same ranked group stored in [`Encoding::Nibbles`].
+    pub fn in_nibbles(self) -> Pattern {
+        assert_eq!(self.indexing, Indexing::Ranked, "nibbles are ranked");
+        Pattern {
+            encoding: Encoding::Nibbles,
+            ..self
+        }
+    }
+
     /// Bits that hold one cell number.
     pub fn bits(&self) -> u32 {
         cell_bits(self.rows * self.cols)
     }
 
-    /// Entries (bytes) of the finished table.
-    pub fn table_bytes(&self) -> usize {
+    /// Entries of the finished table (a build makes a byte of each).
+    pub fn entries(&self) -> usize {
         match self.indexing {
             Indexing::Cells => 1 << (self.bits() as usize * self.cells.len()),
             Indexing::Ranked => self.placements(),
+        }
+    }
+
+    /// Bytes of the finished table as it is stored, on disk and in memory.
+    pub fn table_bytes(&self) -> usize {
+        match self.encoding {
+            Encoding::Bytes => self.entries(),
+            Encoding::Nibbles => self.entries().div_ceil(2),
         }
     }
 
@@ -79,10 +112,15 @@ impl Pattern {
             .saturating_mul(free.pow(self.blanks as u32))
     }
 
-    /// Peak bytes a build holds: the table and a bound on its working set (2 bits per state of
-    /// a placement and a region of the blank, for up to 4 regions per placement).
+    /// Peak bytes a build holds: the table a byte an entry, a bound on its working set (2 bits
+    /// per state of a placement and a region of the blank, for up to 4 regions per placement),
+    /// and the table stored as it is stored (its own copy, in nibbles).
     pub fn build_bytes(&self) -> usize {
-        self.table_bytes() + self.placements()
+        let stored = match self.encoding {
+            Encoding::Bytes => 0,
+            Encoding::Nibbles => self.table_bytes(),
+        };
+        self.entries() + self.placements() + stored
     }
 
     /// The index of the goal placement (every tile on its own goal cell), as
@@ -100,7 +138,7 @@ impl Pattern {
     pub fn key(&self) -> String {
         let cells: Vec<String> = self.cells.iter().map(usize::to_string).collect();
         format!(
-            "pdb-{}x{}-b{}-{}{}",
+            "pdb-{}x{}-b{}-{}{}{}",
             self.rows,
             self.cols,
             self.blanks,
@@ -108,6 +146,10 @@ impl Pattern {
             match self.indexing {
                 Indexing::Cells => "",
                 Indexing::Ranked => "-ranked",
+            },
+            match self.encoding {
+                Encoding::Bytes => "",
+                Encoding::Nibbles => "-n4",
             }
         )
     }

@@ -281,13 +281,14 @@ impl<'a> Supply<'a> {
             });
             return None;
         };
-        let stored = self.cache.map(|cache| cache.store(pattern, &table));
+        let db = PatternDb::new(pattern.clone(), table);
+        let stored = self.cache.map(|cache| cache.store(pattern, db.table()));
         (self.on_event)(TableEvent::Built {
             pattern,
             took: began.elapsed(),
             stored,
         });
-        Some(keep(PatternDb::new(pattern.clone(), table)))
+        Some(keep(db))
     }
 }
 

@@ -1,7 +1,9 @@
-//! A finished pattern database: one byte per placement of the group's tiles, held in memory or
-//! mapped from the cache, and the lookups the searches make in it.
+//! A finished pattern database: an entry per placement of the group's tiles (a byte, or four
+//! bits over the group's Manhattan distance), held in memory or mapped from the cache, and the
+//! lookups the searches make in it.
 
-use super::pattern::{Pattern, Ranker};
+use super::nibbles::{self, Distances};
+use super::pattern::{Encoding, Pattern, Ranker};
 use crate::search::closed::prefetch;
 
 /// Where a table's bytes live.
@@ -20,19 +22,27 @@ pub struct PatternDb {
     storage: Storage,
     /// Set for [`Indexing::Ranked`](super::Indexing::Ranked) tables.
     ranker: Option<Ranker>,
+    /// Set for [`Encoding::Nibbles`] tables: the distances added back at lookup.
+    distances: Option<Distances>,
 }
 
 impl PatternDb {
-    /// The database of `pattern` whose table (as a build returns it) is `table`.
+    /// The database of `pattern` whose table (as a build returns it, a byte an entry) is
+    /// `table`, stored as the pattern's [`Encoding`] says.
     ///
     /// # Panics
     /// When the table's length is not the pattern's.
     pub fn new(pattern: Pattern, table: Vec<u8>) -> PatternDb {
-        assert_eq!(table.len(), pattern.table_bytes(), "a table of the pattern");
+        assert_eq!(table.len(), pattern.entries(), "a table of the pattern");
+        let stored = match pattern.encoding {
+            Encoding::Bytes => table,
+            Encoding::Nibbles => nibbles::pack(&pattern, &table),
+        };
         PatternDb {
             ranker: Ranker::of(&pattern),
+            distances: Distances::of_encoded(&pattern),
             pattern,
-            storage: Storage::Owned(table.into_boxed_slice()),
+            storage: Storage::Owned(stored.into_boxed_slice()),
         }
     }
 
@@ -42,6 +52,7 @@ impl PatternDb {
         debug_assert_eq!(map.len(), pattern.table_bytes());
         PatternDb {
             ranker: Ranker::of(&pattern),
+            distances: Distances::of_encoded(&pattern),
             pattern,
             storage: Storage::Mapped(map),
         }
@@ -52,7 +63,7 @@ impl PatternDb {
         &self.pattern
     }
 
-    /// The table's bytes, one per entry.
+    /// The table's bytes as stored (in the pattern's [`Encoding`]).
     pub fn table(&self) -> &[u8] {
         match &self.storage {
             Storage::Owned(table) => table,
@@ -69,7 +80,23 @@ impl PatternDb {
     /// `c << (i * bits)`, whatever the indexing.
     #[inline]
     pub fn at(&self, index: usize) -> u8 {
-        self.table()[self.entry(index)]
+        let entry = self.entry(index);
+        match &self.distances {
+            None => self.table()[entry],
+            Some(distances) => distances.sum(index) + 2 * nibbles::half_excess(self.table(), entry),
+        }
+    }
+
+    /// The value at `index` (as for [`PatternDb::at`]) where the group's tiles are `distance`
+    /// moves from home by Manhattan distance, as a walk that keeps it passes it: a table in
+    /// [`Encoding::Nibbles`] then needs no distance worked out from the index.
+    #[inline]
+    pub fn at_distance(&self, index: usize, distance: u8) -> u8 {
+        let entry = self.entry(index);
+        match self.distances {
+            None => self.table()[entry],
+            Some(_) => distance + 2 * nibbles::half_excess(self.table(), entry),
+        }
     }
 
     /// Where the value of `index` (as in [`PatternDb::at`]) is in the table.
@@ -86,8 +113,13 @@ impl PatternDb {
     /// of the wait.
     #[inline]
     pub fn prefetch(&self, index: usize) {
-        if let Some(entry) = self.table().get(self.entry(index)) {
-            prefetch(entry);
+        let entry = self.entry(index);
+        let byte = match self.distances {
+            None => entry,
+            Some(_) => entry / 2,
+        };
+        if let Some(byte) = self.table().get(byte) {
+            prefetch(byte);
         }
     }
 

@@ -276,7 +276,7 @@ impl Search {
         let words = perms.count.div_ceil(64);
         let pair = || Pair([AtomicU64::new(0), AtomicU64::new(0)]);
         let states = filled(vectors * words, pair, &asked)?;
-        let table = filled(pattern.table_bytes(), || AtomicU8::new(u8::MAX), &asked)?;
+        let table = filled(pattern.entries(), || AtomicU8::new(u8::MAX), &asked)?;
         let mut search = Search {
             k,
             perms,

@@ -28,7 +28,7 @@ pub(super) fn build_one_blank(pattern: &Pattern) -> Vec<u8> {
         .map(|around| around.iter().flatten().fold(0u128, |m, &c| m | 1 << c))
         .collect();
     let entry = |fields: usize| ranker.map_or(fields, |r| r.rank(fields));
-    let table: Vec<AtomicU8> = (0..pattern.table_bytes())
+    let table: Vec<AtomicU8> = (0..pattern.entries())
         .map(|_| AtomicU8::new(u8::MAX))
         .collect();
     let visited: Vec<AtomicU64> = (0..(table.len() << bits).div_ceil(64))
@@ -251,7 +251,7 @@ pub(super) fn build_blanks(pattern: &Pattern) -> Vec<u8> {
     let bits = pattern.bits();
     let mask = (1usize << bits) - 1;
     let neighbours = neighbours(pattern.rows, pattern.cols);
-    let mut table = vec![u8::MAX; pattern.table_bytes()];
+    let mut table = vec![u8::MAX; pattern.entries()];
     let mut visited = vec![0u64; ((1usize << (bits as usize * (k + b))) / 64).max(1)];
     let tile_bits = bits as usize * k;
     // Blanks are kept sorted in the index, so each set of blank cells has one index.

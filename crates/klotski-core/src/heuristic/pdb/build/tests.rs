@@ -18,7 +18,7 @@ fn always(_: &BuildProgress) -> bool {
 /// The table of `p` from the value of each cell-fields index.
 fn table_of(p: &Pattern, value: impl Fn(usize) -> u8) -> Vec<u8> {
     match p.indexing {
-        Indexing::Cells => (0..p.table_bytes()).map(value).collect(),
+        Indexing::Cells => (0..p.entries()).map(value).collect(),
         Indexing::Ranked => {
             let numbering = Numbering::new(p.rows * p.cols, p.cells.len());
             let bits = p.bits();

@@ -8,7 +8,7 @@
 //! never a wrong bound.
 
 use super::checksum::checksum;
-use super::pattern::{Pattern, Ranker};
+use super::pattern::Pattern;
 use super::table::PatternDb;
 use std::fs::{self, File, TryLockError};
 use std::io::{self, Read, Write};
@@ -16,11 +16,11 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};
 
 /// The cap on the cache's size when the user sets none: room for the 15-puzzle's 7-8 tables
-/// (576 MB) and the 24-puzzle's 6-6-6-6 (510 MB) together, and the small tables beside them.
+/// (576 MB) and the 24-puzzle's 6-6-6-6 (255 MB) together, and the small tables beside them.
 pub const DEFAULT_MAX_BYTES: u64 = 2 << 30;
 
 /// The format's version is its last digit: files of another version are damaged to this one.
-const MAGIC: &[u8; 8] = b"KLOTPDB3";
+const MAGIC: &[u8; 8] = b"KLOTPDB4";
 /// The header: magic, table length, checksum, key length, then the key zero-padded.
 const HEADER_BYTES: usize = 128;
 const KEY_AT: usize = 32;
@@ -164,19 +164,19 @@ impl Cache {
             if header.key != pattern.key() || map.len() != pattern.table_bytes() {
                 return Err("its header names another table".to_string());
             }
+            let db = PatternDb::mapped(pattern.clone(), map);
             // The goal placement is 0 moves from home.
-            let goal = pattern.goal_index();
-            if map[Ranker::of(pattern).map_or(goal, |r| r.rank(goal))] != 0 {
+            if db.at(pattern.goal_index()) != 0 {
                 return Err("its goal entry is not 0".to_string());
             }
-            Ok(map)
+            Ok(db)
         });
         match checked {
-            Ok(map) => {
+            Ok(db) => {
                 // Opening counts as a use for the eviction order; a failure only makes it look
                 // older.
                 let _ = file.set_modified(SystemTime::now());
-                Ok(Some(PatternDb::mapped(pattern.clone(), map)))
+                Ok(Some(db))
             }
             Err(reason) => {
                 remove_if_unchanged(&path, &meta);

@@ -41,6 +41,31 @@ fn a_stored_table_maps_back_and_verifies() {
     assert_eq!(Cache::verify(&entries[0]), Ok(()));
 }
 
+#[test]
+fn a_table_in_nibbles_maps_back_and_reads_as_built() {
+    let scratch = Scratch::new("nibbles");
+    let cache = Cache::new(&scratch.0, DEFAULT_MAX_BYTES);
+    let pattern = Pattern::new(3, 3, 1, vec![0, 1, 3, 4])
+        .ranked()
+        .in_nibbles();
+    let db = PatternDb::new(pattern.clone(), table(&pattern));
+    cache.store(&pattern, db.table()).unwrap();
+    let mapped = cache.open(&pattern).unwrap().expect("stored");
+    assert_eq!(mapped.table().len(), pattern.table_bytes());
+    assert_eq!(mapped.table(), db.table());
+    // Its tiles wander off home: the lookups agree with the built table's.
+    for cells in [[0, 1, 3, 4], [4, 3, 1, 0], [8, 2, 6, 5]] {
+        assert_eq!(
+            mapped.lookup(cells.into_iter()),
+            db.lookup(cells.into_iter())
+        );
+    }
+    assert_eq!(mapped.lookup([0, 1, 3, 4].into_iter()), 0);
+    // The byte-a-entry table of the same group is another file.
+    let bytes = Pattern::new(3, 3, 1, vec![0, 1, 3, 4]).ranked();
+    assert!(cache.open(&bytes).unwrap().is_none());
+}
+
 /// Whether opening `pattern`'s table reports it damaged and removes the file.
 fn refused_and_removed(cache: &Cache, pattern: &Pattern, path: &Path) -> bool {
     matches!(cache.open(pattern), Err(CacheError::Damaged { .. })) && !path.exists()
