@@ -188,6 +188,15 @@ mod tests {
             );
             let short = search(limits.in_units(stored(stored_all - 1)));
             assert_eq!(short.outcome, Outcome::Stopped(Stop::Work), "walk {walk}");
+            // Wherever a budget stops it, the bound it reached is one no path beats: the
+            // portfolio calls an answer that long optimal.
+            for most in [stored_all / 4, stored_all / 2, stored_all - 1] {
+                let bound = search(limits.in_units(stored(most))).stats.lower_bound;
+                assert!(
+                    (1..=shortest).contains(&(bound as usize)),
+                    "walk {walk}: {bound}"
+                );
+            }
             let moves: Vec<_> = path.iter().map(|&m| PackedSpace::<1>::unpack(m)).collect();
             let walked = puzzle.with_start(&origins).unwrap().replay(&moves).unwrap();
             assert_eq!(walked.origins(), &target[..]);
