@@ -164,6 +164,12 @@ impl Limits {
         }
     }
 
+    /// Whether a work budget bounds the search ([`Limits::max_expanded`] or
+    /// [`Limits::max_units`]): where it stops must then not depend on timing or tables at hand.
+    pub fn budgeted(&self) -> bool {
+        self.max_expanded.is_some() || self.max_units.is_some()
+    }
+
     /// These limits with the budget `units` ([`Limits::max_units`]).
     pub fn in_units(&self, units: Units) -> Limits {
         Limits {

@@ -37,7 +37,7 @@ where
     G: FnMut(&W::State) -> bool + Clone + Send,
     H: FnMut(&W::State) -> u32 + Clone + Send,
 {
-    if limits.threads <= 1 || limits.max_expanded.is_some() || limits.max_units.is_some() {
+    if limits.threads <= 1 || limits.budgeted() {
         return idastar(walk, start, is_goal, heuristic, limits, on_iteration);
     }
     let h0 = heuristic(&start);
@@ -198,17 +198,18 @@ impl<M: Copy + Eq + Send + Sync> Top<M> {
                 });
             }
         });
+        let expanded = expanded.into_inner();
         let mut beyond = u32::MAX;
         for part in searched {
             match part.into_inner().expect("no search panics") {
                 Searched::Beyond(next) => beyond = beyond.min(next),
-                Searched::Found(path) => return (Ended::Found(path), count(&expanded)),
-                Searched::Stopped(stop) => return (Ended::Stopped(stop), count(&expanded)),
+                Searched::Found(path) => return (Ended::Found(path), expanded),
+                Searched::Stopped(stop) => return (Ended::Stopped(stop), expanded),
                 // A thread leaves a part unsearched only after a part before it found a goal.
                 Searched::Not => unreachable!("a part found or stopped before it"),
             }
         }
-        (Ended::Beyond(beyond), count(&expanded))
+        (Ended::Beyond(beyond), expanded)
     }
 
     /// Searches one subtree with `dive`, from `start` walked down to it.
@@ -244,10 +245,6 @@ impl<M: Copy + Eq + Send + Sync> Top<M> {
             Err(stop) => Searched::Stopped(stop),
         }
     }
-}
-
-fn count(expanded: &AtomicU64) -> u64 {
-    expanded.load(Ordering::Relaxed)
 }
 
 /// Walks the top of a pass's tree as [`Dive`] does, listing the nodes at the split depth.
@@ -338,6 +335,14 @@ mod tests {
         )
     }
 
+    /// A megabyte and `threads` threads.
+    fn on_threads(threads: usize) -> Limits {
+        Limits {
+            threads,
+            ..Limits::memory(1 << 20)
+        }
+    }
+
     #[test]
     fn every_thread_count_finds_the_one_thread_path() {
         let boards = [
@@ -366,11 +371,7 @@ mod tests {
                 "{board}: one thread walks as before, node for node"
             );
             for threads in [2, 3, 8] {
-                let limits = Limits {
-                    threads,
-                    ..Limits::memory(1 << 20)
-                };
-                let split = search(&walk, &start, limits);
+                let split = search(&walk, &start, on_threads(threads));
                 assert_eq!(
                     split.outcome,
                     Outcome::Found(path.clone()),
@@ -384,10 +385,7 @@ mod tests {
     fn a_split_search_stops_at_its_deadline_and_when_cancelled() {
         // 62 moves from the goal: far beyond what 5-5-5 tables prove at once.
         let (walk, start) = walk_of("4 4\n15 14 8 12\n10 11 9 13\n2 6 5 1\n3 7 4 0\n0\n");
-        let limits = Limits {
-            threads: 2,
-            ..Limits::memory(1 << 20)
-        };
+        let limits = on_threads(2);
         let late = search(&walk, &start, limits.until(Instant::now()));
         assert_eq!(late.outcome, Outcome::Stopped(Stop::Time));
         limits.cancel.raise();
@@ -398,11 +396,7 @@ mod tests {
     #[test]
     fn a_work_budget_keeps_the_search_on_one_thread() {
         let (walk, start) = walk_of("4 4\n15 14 8 12\n10 11 9 13\n2 6 5 1\n3 7 4 0\n0\n");
-        let limits = Limits {
-            threads: 2,
-            ..Limits::memory(1 << 20)
-        };
-        let budget = limits.expanding(100_000);
+        let budget = on_threads(2).expanding(100_000);
         let split = search(&walk, &start, budget.clone());
         let alone = search(
             &walk,

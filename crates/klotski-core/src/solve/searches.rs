@@ -102,8 +102,7 @@ fn tile_walk(
     let mut on_table = |event: TableEvent<'_>| on_progress(Progress::Table(event));
     let mut supply = tables(limits, cache, &mut on_table);
     // A walk a work budget may stop gets the same tables whatever the cache holds.
-    let unbudgeted = limits.max_expanded.is_none() && limits.max_units.is_none();
-    TileWalk::new(puzzle, target, &mut supply, unbudgeted)
+    TileWalk::new(puzzle, target, &mut supply, !limits.budgeted())
 }
 
 /// The pattern databases a search within `limits` may get from `cache` or build.

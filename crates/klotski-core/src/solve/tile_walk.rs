@@ -319,8 +319,8 @@ impl TileWalk {
 
     /// Moves a tile (entering its group at `slot`) from cell `from` to `to` in one set of
     /// indices, values, their sum and distances, the tile's own distance changing by `farther`
-    /// (+1, or -1 when it moves nearer home): the group's new value is `known`, or read from its table. Returns the
-    /// group's value before the move.
+    /// (+1, or -1 when it moves nearer home): the group's new value is `known`, or read from
+    /// its table. Returns the group's value before the move.
     #[inline(always)]
     fn shift(
         db: &[Arc<PatternDb>],

@@ -63,7 +63,13 @@ impl Distances {
 /// The half-excess at `rank` of a packed table.
 #[inline]
 pub(super) fn half_excess(packed: &[u8], rank: usize) -> u8 {
-    (packed[rank / 2] >> ((rank & 1) * 4)) & MOST
+    (packed[byte_of(rank)] >> ((rank & 1) * 4)) & MOST
+}
+
+/// The byte of a packed table that holds the entry at `rank`.
+#[inline]
+pub(super) fn byte_of(rank: usize) -> usize {
+    rank / 2
 }
 
 /// The table of `pattern` (ranked, [`Encoding::Nibbles`]) packed from `table`, its entries a
@@ -119,7 +125,7 @@ impl Packer<'_> {
             let half = entry.saturating_sub(distance) / 2;
             self.lowered += usize::from(half > MOST);
             let half = half.min(MOST);
-            self.packed[self.rank / 2] |= half << ((self.rank & 1) * 4);
+            self.packed[byte_of(self.rank)] |= half << ((self.rank & 1) * 4);
             self.rank += 1;
             return;
         }

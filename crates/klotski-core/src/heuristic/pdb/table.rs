@@ -80,11 +80,8 @@ impl PatternDb {
     /// `c << (i * bits)`, whatever the indexing.
     #[inline]
     pub fn at(&self, index: usize) -> u8 {
-        let entry = self.entry(index);
-        match &self.distances {
-            None => self.table()[entry],
-            Some(distances) => distances.sum(index) + 2 * nibbles::half_excess(self.table(), entry),
-        }
+        let distance = self.distances.as_ref().map_or(0, |d| d.sum(index));
+        self.at_distance(index, distance)
     }
 
     /// The value at `index` (as for [`PatternDb::at`]) where the group's tiles are `distance`
@@ -116,7 +113,7 @@ impl PatternDb {
         let entry = self.entry(index);
         let byte = match self.distances {
             None => entry,
-            Some(_) => entry / 2,
+            Some(_) => nibbles::byte_of(entry),
         };
         if let Some(byte) = self.table().get(byte) {
             prefetch(byte);
