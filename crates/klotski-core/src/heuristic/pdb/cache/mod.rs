@@ -20,7 +20,7 @@ use std::time::{Duration, SystemTime};
 pub const DEFAULT_MAX_BYTES: u64 = 2 << 30;
 
 /// The format's version is its last digit: files of another version are damaged to this one.
-const MAGIC: &[u8; 8] = b"KLOTPDB4";
+const MAGIC: &[u8; 8] = b"KLOTPDB5";
 /// The header: magic, table length, checksum, key length, then the key zero-padded.
 const HEADER_BYTES: usize = 128;
 const KEY_AT: usize = 32;
@@ -362,6 +362,11 @@ fn read_header(mut file: &File) -> io::Result<Header> {
     let word = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"));
     let key_len = word(24) as usize;
     if key_len > HEADER_BYTES - KEY_AT {
+        return Err(invalid("a damaged header"));
+    }
+    // The padding after the key is zero as written: the checksum covers the table only, so a
+    // header changed anywhere must be refused here.
+    if bytes[KEY_AT + key_len..].iter().any(|&byte| byte != 0) {
         return Err(invalid("a damaged header"));
     }
     let key = String::from_utf8(bytes[KEY_AT..KEY_AT + key_len].to_vec())
