@@ -209,7 +209,10 @@ fn peer_cases() {
 /// which the constructive solver gets stuck and must be rescued. `r13_7x7_b3` (`klotski
 /// generate --size 7x7 --blanks 3 --blocks 2x2:4,2x1:4,1x2:4 --moves 5000 --seed 99016`) was
 /// left unanswered by every fresh try, the blocks' plan and the cuts (exit 3 after 16 s); the
-/// blocks brought home one at a time answer it.
+/// blocks brought home one at a time answer it. `r14_7x7_b2` (`--size 7x7 --blanks 2 --blocks
+/// 2x2:3,2x1:4,1x2:6 --moves 5000 --seed 88028`) was left unanswered by all of those (exit 3
+/// after 12 s): its 2x2 blocks wait for both blanks, and the stages led by the blanks' distance
+/// to them answer it.
 #[test]
 fn dense_blocks_with_few_blanks_get_a_replayed_yes() {
     check_dir("dense");
@@ -244,6 +247,11 @@ fn each_rescue_of_a_stuck_constructive_solver_answers_its_board() {
         (
             "r3_10x6_b2",
             "rescued after the relaxation brought the blocks home",
+        ),
+        (
+            "r14_7x7_b2",
+            "rescued by bringing the blocks home one at a time, the blanks led to each, then \
+             the tiles by the constructive solver",
         ),
         (
             "r11_9x10_b2",

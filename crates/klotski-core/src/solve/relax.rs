@@ -132,6 +132,7 @@ pub fn blocks_home(puzzle: &Puzzle, target: &[usize], limits: &Limits) -> Option
     let goal = Goal {
         named: &named,
         blanks_home: true,
+        lead_blanks: false,
     };
     plan_home(puzzle, &puzzle.start, target, goal, PLAN_WEIGHTS, limits).0
 }
@@ -143,6 +144,10 @@ pub struct Goal<'a> {
     pub named: &'a [bool],
     /// Whether the blanks must reach the goal's blank cells too.
     pub blanks_home: bool,
+    /// Whether the search is also led by how far the blanks are from the cells a named piece
+    /// away from home would step into next ([`STEP_HOME`]): a piece moves only into blanks,
+    /// and without this the search sees no progress until they are there.
+    pub lead_blanks: bool,
 }
 
 /// Moves from `origins` that bring the pieces `goal` names to their targets (and the blanks
@@ -183,7 +188,11 @@ fn plan_relaxed<const N: usize>(
     puzzle: &Puzzle,
     origins: &[usize],
     target: &[usize],
-    Goal { named, blanks_home }: Goal<'_>,
+    Goal {
+        named,
+        blanks_home,
+        lead_blanks,
+    }: Goal<'_>,
     weights: search::Weights,
     limits: &Limits,
 ) -> (Option<Vec<Move>>, Stats) {
@@ -203,7 +212,16 @@ fn plan_relaxed<const N: usize>(
     };
     let estimate = |key: &RelaxedPosition<N>| {
         let far: usize = slots.iter().map(|&i| distance(key.0[i], goal.0[i])).sum();
-        far as u32
+        if !lead_blanks {
+            return far as u32;
+        }
+        let blanks = &key.0[..space.blanks];
+        let to_front = (slots.iter())
+            .filter(|&&i| key.0[i] != goal.0[i])
+            .filter_map(|&i| space.blanks_to_front(blanks, i, key.0[i], goal.0[i]))
+            .min()
+            .unwrap_or(0);
+        (STEP_HOME * far + to_front) as u32
     };
     let is_goal = |key: &RelaxedPosition<N>| match blanks_home {
         true => *key == goal,
@@ -325,7 +343,65 @@ struct RelaxedSpace<const N: usize> {
     pieces: Vec<usize>,
 }
 
+/// What a named piece's step home weighs, where the blanks lead a plan ([`Goal::lead_blanks`]),
+/// against the blanks' steps to the cells it would step into: more than those grow by when
+/// the step is made (the blanks are then behind it), so that stepping home always lowers the
+/// estimate.
+const STEP_HOME: usize = 10;
+
 impl<const N: usize> RelaxedSpace<N> {
+    /// The fewest steps that bring distinct `blanks` onto the cells slot `slot` (at `at`) would
+    /// enter by a step toward `home`, over the ways it may step; `None` where every such way
+    /// has more cells than two.
+    fn blanks_to_front(&self, blanks: &[u16], slot: usize, at: u16, home: u16) -> Option<usize> {
+        let cols = self.board.cols();
+        let shape = self.shapes[slot - self.blanks];
+        let (row, col) = (usize::from(at) / cols, usize::from(at) % cols);
+        let (home_row, home_col) = (usize::from(home) / cols, usize::from(home) % cols);
+        let cell = |r: usize, c: usize| r * cols + c;
+        let mut fronts: Vec<Vec<usize>> = Vec::with_capacity(2);
+        if home_row < row {
+            fronts.push((col..col + shape.cols).map(|c| cell(row - 1, c)).collect());
+        }
+        if home_row > row {
+            fronts.push(
+                (col..col + shape.cols)
+                    .map(|c| cell(row + shape.rows, c))
+                    .collect(),
+            );
+        }
+        if home_col < col {
+            fronts.push((row..row + shape.rows).map(|r| cell(r, col - 1)).collect());
+        }
+        if home_col > col {
+            fronts.push(
+                (row..row + shape.rows)
+                    .map(|r| cell(r, col + shape.cols))
+                    .collect(),
+            );
+        }
+        let steps = |blank: u16, cell: usize| {
+            let blank = usize::from(blank);
+            (blank / cols).abs_diff(cell / cols) + (blank % cols).abs_diff(cell % cols)
+        };
+        let pairs = |first: usize, second: usize| {
+            (blanks.iter().enumerate())
+                .flat_map(move |(i, &a)| {
+                    (blanks.iter().enumerate())
+                        .filter(move |&(j, _)| j != i)
+                        .map(move |(_, &b)| steps(a, first) + steps(b, second))
+                })
+                .min()
+        };
+        (fronts.iter())
+            .filter_map(|front| match front[..] {
+                [one] => blanks.iter().map(|&b| steps(b, one)).min(),
+                [first, second] => pairs(first, second),
+                _ => None,
+            })
+            .min()
+    }
+
     fn new(puzzle: &Puzzle, alike: Alike) -> Self {
         let named: Vec<bool> = (puzzle.pieces.iter())
             .map(|piece| alike == Alike::Tiles && piece.shape != Shape::UNIT)
@@ -510,6 +586,30 @@ impl<const N: usize> Reversible for RelaxedSpace<N> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A 2x2 block two rows below home waits for both blanks on the two cells above it: from
+    /// the top right corner and the bottom right corner, eight steps in all either way round.
+    /// A 1x2 block right of home waits for one blank on the cell left of it, one step away. At
+    /// home, a piece has no step to make.
+    #[test]
+    fn the_blanks_are_counted_to_the_cells_a_piece_steps_into_next() {
+        // The blanks' steps to the first piece's next cells, from its start and from home.
+        let steps = |text: &str| {
+            let (puzzle, target) = crate::engine::sample(text);
+            let named: Vec<bool> = (0..puzzle.pieces.len()).map(|p| p == 0).collect();
+            let space = RelaxedSpace::<8>::naming(&puzzle, &named);
+            let start = space.encode(&puzzle, &puzzle.start);
+            let home = space.encode(&puzzle, &target).0[space.blanks];
+            let (slot, blanks) = (space.blanks, &start.0[..space.blanks]);
+            (
+                space.blanks_to_front(blanks, slot, start.0[slot], home),
+                space.blanks_to_front(blanks, slot, home, home),
+            )
+        };
+        let square = "4 4\n3 4 7 0\n8 9 10 11\n1 2 12 13\n5 6 14 0\n1\n1 2*2\n";
+        assert_eq!(steps(square), (Some(8), None));
+        assert_eq!(steps("2 3\n3 1 2\n0 4 5\n1\n1 1*2\n"), (Some(1), None));
+    }
 
     /// From every state within a few moves of the start: each move's predecessor is the state
     /// it left, and its reverse is a move of the child back to that state.

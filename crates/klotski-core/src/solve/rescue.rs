@@ -27,7 +27,7 @@ use super::anytime::FALLING;
 use super::constructive;
 use super::relax;
 use super::searches::search_by;
-use super::staged::{self, Tiles};
+use super::staged::{self, Guide, Tiles};
 use crate::engine::geometry::Board;
 use crate::engine::puzzle::{Move, Puzzle};
 use crate::heuristic::pdb::Cache;
@@ -44,9 +44,14 @@ const WALK_STEPS_PER_CELL: usize = 4;
 pub enum Rescue {
     /// A fresh try of the constructive solver succeeded.
     Retried(Try),
-    /// From the start, the blocks brought home one at a time by the relaxation, then the
-    /// tiles as it says ([`staged::place_in_stages`]).
-    Staged(Tiles),
+    /// From the start, the blocks brought home one at a time by the relaxation, led as
+    /// `guide` says, then the tiles as `tiles` says ([`staged::place_in_stages`]).
+    Staged {
+        /// How the tiles came home.
+        tiles: Tiles,
+        /// How the stages were led.
+        guide: Guide,
+    },
     /// From the start, the blocks brought home by the relaxation's plan and the constructive
     /// solver around them (`blocks_first`).
     BlocksFirst,
@@ -114,8 +119,12 @@ impl fmt::Display for Rescue {
                     TryStart::Walk(seed) => write!(f, "after random walk {seed} from the start"),
                 }
             }
-            Rescue::Staged(tiles) => {
-                f.write_str("rescued by bringing the blocks home one at a time, then the tiles ")?;
+            Rescue::Staged { tiles, guide } => {
+                f.write_str("rescued by bringing the blocks home one at a time")?;
+                if *guide == Guide::HomeAndBlanks {
+                    f.write_str(", the blanks led to each")?;
+                }
+                f.write_str(", then the tiles ")?;
                 f.write_str(match tiles {
                     Tiles::Staged => "one at a time",
                     Tiles::Constructive => "by the constructive solver",
@@ -183,9 +192,11 @@ pub(super) fn rescue(
         Attempt::Retry(one) => retry(puzzle, target, reached, &origins, one, limits)
             .map(|moves| (moves, Rescue::Retried(one)))
             .ok_or(()),
-        Attempt::Staged => staged::place_in_stages(puzzle, target, effort.stages, limits)
-            .map(|(moves, tiles)| (moves, Rescue::Staged(tiles)))
-            .ok_or(()),
+        Attempt::Staged(guide) => {
+            staged::place_in_stages(puzzle, target, effort.stages, guide, limits)
+                .map(|(moves, tiles)| (moves, Rescue::Staged { tiles, guide }))
+                .ok_or(())
+        }
         Attempt::BlocksFirst => {
             let plan_limits = limits.expanding(effort.plan);
             blocks_first(puzzle, target, &plan_limits, limits)
@@ -205,8 +216,8 @@ pub(super) fn rescue(
 enum Attempt {
     /// A fresh try of the constructive solver.
     Retry(Try),
-    /// The pieces brought home in stages.
-    Staged,
+    /// The pieces brought home in stages, led as it says.
+    Staged(Guide),
     /// The blocks brought home by one plan, then the constructive solver ([`blocks_first`]).
     BlocksFirst,
 }
@@ -219,7 +230,11 @@ enum Attempt {
 fn attempts(walks: u64) -> Vec<Attempt> {
     let tries = tries(walks);
     let (placed, walked) = tries.split_at(FIXED_TRIES);
-    let blocks_first = [Attempt::Staged, Attempt::BlocksFirst];
+    let blocks_first = [
+        Attempt::Staged(Guide::Home),
+        Attempt::BlocksFirst,
+        Attempt::Staged(Guide::HomeAndBlanks),
+    ];
     (placed.iter().map(|&one| Attempt::Retry(one)))
         .chain(blocks_first)
         .chain(walked.iter().map(|&one| Attempt::Retry(one)))

@@ -18,12 +18,28 @@ use crate::search::{Limits, Weights};
 /// How many of the next pieces in order a stage tries, each in turn, before it gives up.
 const CHOICES: usize = 4;
 
-/// How a stage weighs the named pieces' distances home against the moves made: greedier than
-/// the whole plan of [`relax::blocks_home`], since a stage is short and its searches many.
-const STAGE_WEIGHTS: Weights = Weights {
-    depth: 1,
-    estimate: 5,
-};
+/// How a stage's search is led.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Guide {
+    /// By the named pieces' distances home, weighed five times the moves made: greedier than
+    /// the whole plan of [`relax::blocks_home`], since a stage is short and its searches many.
+    Home,
+    /// By those distances and the blanks' distance to the cells the piece steps into next
+    /// ([`relax::Goal::lead_blanks`]), weighed twice the moves made: for boards with two
+    /// blanks and blocks on most cells, where a 2x2 block waits for both blanks beside it and
+    /// the distances alone show no way there.
+    HomeAndBlanks,
+}
+
+impl Guide {
+    fn weights(self) -> Weights {
+        let estimate = match self {
+            Guide::Home => 5,
+            Guide::HomeAndBlanks => 2,
+        };
+        Weights { depth: 1, estimate }
+    }
+}
 
 /// How the tiles came home once every block was.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,6 +70,7 @@ pub fn place_in_stages(
     puzzle: &Puzzle,
     target: &[usize],
     work: Work,
+    guide: Guide,
     limits: &Limits,
 ) -> Option<(Vec<Move>, Tiles)> {
     let mut named = vec![false; puzzle.pieces.len()];
@@ -83,9 +100,11 @@ pub fn place_in_stages(
                     let goal = Goal {
                         named: &named,
                         blanks_home: false,
+                        lead_blanks: guide == Guide::HomeAndBlanks,
                     };
+                    let weights = guide.weights();
                     let (plan, stats) =
-                        relax::plan_home(puzzle, &origins, target, goal, STAGE_WEIGHTS, &limits);
+                        relax::plan_home(puzzle, &origins, target, goal, weights, &limits);
                     left = left.saturating_sub(stats.expanded);
                     plan
                 }
@@ -133,7 +152,8 @@ mod tests {
             stage: 200_000,
             total: 2_000_000,
         };
-        let (moves, _) = place_in_stages(&puzzle, &target, work, &limits).expect("moves");
+        let (moves, _) =
+            place_in_stages(&puzzle, &target, work, Guide::Home, &limits).expect("moves");
         let reached = puzzle.replay(&moves).expect("legal moves");
         assert_eq!(reached.origins(), &target[..]);
     }
@@ -147,12 +167,16 @@ mod tests {
         let (puzzle, target) = crate::engine::sample(text);
         let limits = Limits::memory(1 << 20);
         let none = Work { stage: 0, total: 0 };
-        assert_eq!(place_in_stages(&puzzle, &target, none, &limits), None);
+        assert_eq!(
+            place_in_stages(&puzzle, &target, none, Guide::Home, &limits),
+            None
+        );
         let home = Puzzle {
             start: target.clone(),
             ..puzzle.clone()
         };
-        let moves = place_in_stages(&home, &target, none, &limits).map(|(moves, _)| moves);
+        let moves =
+            place_in_stages(&home, &target, none, Guide::Home, &limits).map(|(moves, _)| moves);
         assert_eq!(moves, Some(Vec::new()));
     }
 }
