@@ -145,8 +145,8 @@ pub struct Goal<'a> {
     /// Whether the blanks must reach the goal's blank cells too.
     pub blanks_home: bool,
     /// Whether the search is also led by how far the blanks are from the cells a named piece
-    /// away from home would step into next ([`STEP_HOME`]): a piece moves only into blanks,
-    /// and without this the search sees no progress until they are there.
+    /// away from home would step into next (a step home weighing ten of theirs): a piece moves
+    /// only into blanks, and without this the search sees no progress until they are there.
     pub lead_blanks: bool,
 }
 
