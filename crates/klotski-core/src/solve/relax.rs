@@ -205,13 +205,11 @@ fn plan_relaxed<const N: usize>(
         .collect();
     // The named pieces' distances home guide it: a plan, not a proof, so it need not be
     // shortest.
-    let cols = space.board.cols();
-    let distance = |a: u16, b: u16| {
-        let (a, b) = (usize::from(a), usize::from(b));
-        (a / cols).abs_diff(b / cols) + (a % cols).abs_diff(b % cols)
-    };
     let estimate = |key: &RelaxedPosition<N>| {
-        let far: usize = slots.iter().map(|&i| distance(key.0[i], goal.0[i])).sum();
+        let far: usize = slots
+            .iter()
+            .map(|&i| space.steps(key.0[i], goal.0[i]))
+            .sum();
         if !lead_blanks {
             return far as u32;
         }
@@ -350,54 +348,43 @@ struct RelaxedSpace<const N: usize> {
 const STEP_HOME: usize = 10;
 
 impl<const N: usize> RelaxedSpace<N> {
+    /// The steps between cells `a` and `b` (their Manhattan distance).
+    fn steps(&self, a: u16, b: u16) -> usize {
+        let (a, b) = (self.board.row_col(a.into()), self.board.row_col(b.into()));
+        a.0.abs_diff(b.0) + a.1.abs_diff(b.1)
+    }
+
     /// The fewest steps that bring distinct `blanks` onto the cells slot `slot` (at `at`) would
     /// enter by a step toward `home`, over the ways it may step; `None` where every such way
     /// has more cells than two.
     fn blanks_to_front(&self, blanks: &[u16], slot: usize, at: u16, home: u16) -> Option<usize> {
-        let cols = self.board.cols();
         let shape = self.shapes[slot - self.blanks];
-        let (row, col) = (usize::from(at) / cols, usize::from(at) % cols);
-        let (home_row, home_col) = (usize::from(home) / cols, usize::from(home) % cols);
-        let cell = |r: usize, c: usize| r * cols + c;
-        let mut fronts: Vec<Vec<usize>> = Vec::with_capacity(2);
-        if home_row < row {
-            fronts.push((col..col + shape.cols).map(|c| cell(row - 1, c)).collect());
-        }
-        if home_row > row {
-            fronts.push(
-                (col..col + shape.cols)
-                    .map(|c| cell(row + shape.rows, c))
-                    .collect(),
-            );
-        }
-        if home_col < col {
-            fronts.push((row..row + shape.rows).map(|r| cell(r, col - 1)).collect());
-        }
-        if home_col > col {
-            fronts.push(
-                (row..row + shape.rows)
-                    .map(|r| cell(r, col + shape.cols))
-                    .collect(),
-            );
-        }
-        let steps = |blank: u16, cell: usize| {
-            let blank = usize::from(blank);
-            (blank / cols).abs_diff(cell / cols) + (blank % cols).abs_diff(cell % cols)
+        let (row, col) = self.board.row_col(at.into());
+        let (home_row, home_col) = self.board.row_col(home.into());
+        let toward_home = |dir: &Dir| match dir {
+            Dir::Left => home_col < col,
+            Dir::Right => home_col > col,
+            Dir::Up => home_row < row,
+            Dir::Down => home_row > row,
         };
-        let pairs = |first: usize, second: usize| {
+        let to = |blank: u16, cell: usize| self.steps(blank, cell as u16);
+        let onto = |first: usize, second: usize| {
             (blanks.iter().enumerate())
-                .flat_map(move |(i, &a)| {
+                .flat_map(|(i, &a)| {
                     (blanks.iter().enumerate())
                         .filter(move |&(j, _)| j != i)
-                        .map(move |(_, &b)| steps(a, first) + steps(b, second))
+                        .map(move |(_, &b)| to(a, first) + to(b, second))
                 })
                 .min()
         };
-        (fronts.iter())
-            .filter_map(|front| match front[..] {
-                [one] => blanks.iter().map(|&b| steps(b, one)).min(),
-                [first, second] => pairs(first, second),
-                _ => None,
+        (Dir::ALL.iter().filter(|dir| toward_home(dir)))
+            .filter_map(|&dir| {
+                let mut front = self.board.entering(shape, at.into(), dir);
+                match (front.next(), front.next(), front.next()) {
+                    (Some(one), None, _) => blanks.iter().map(|&b| to(b, one)).min(),
+                    (Some(first), Some(second), None) => onto(first, second),
+                    _ => None,
+                }
             })
             .min()
     }

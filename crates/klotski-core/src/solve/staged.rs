@@ -32,6 +32,11 @@ pub enum Guide {
 }
 
 impl Guide {
+    /// Whether the blanks lead the stage's search too ([`relax::Goal::lead_blanks`]).
+    fn leads_blanks(self) -> bool {
+        self == Guide::HomeAndBlanks
+    }
+
     fn weights(self) -> Weights {
         let estimate = match self {
             Guide::Home => 5,
@@ -100,11 +105,10 @@ pub fn place_in_stages(
                     let goal = Goal {
                         named: &named,
                         blanks_home: false,
-                        lead_blanks: guide == Guide::HomeAndBlanks,
+                        lead_blanks: guide.leads_blanks(),
                     };
-                    let weights = guide.weights();
                     let (plan, stats) =
-                        relax::plan_home(puzzle, &origins, target, goal, weights, &limits);
+                        relax::plan_home(puzzle, &origins, target, goal, guide.weights(), &limits);
                     left = left.saturating_sub(stats.expanded);
                     plan
                 }
