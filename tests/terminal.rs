@@ -257,6 +257,12 @@ fn each_rescue_of_a_stuck_constructive_solver_answers_its_board() {
             "r11_9x10_b2",
             "rescued by placing the rows first (first way) after random walk 5 from the start",
         ),
+        (
+            "r15_7x7_b2",
+            "rescued by bringing the blocks home one at a time down the columns, the blanks led \
+             to each and any that would shut others in held back till last, then the tiles by \
+             the constructive solver",
+        ),
     ];
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/dense");
     for (case, rescue) in rescues {

@@ -15,6 +15,7 @@ pub mod packed;
 pub mod packed_bound;
 mod portfolio;
 pub mod proof;
+mod regions;
 pub mod relax;
 mod report;
 mod rescue;

@@ -27,7 +27,7 @@ use super::anytime::FALLING;
 use super::constructive;
 use super::relax;
 use super::searches::search_by;
-use super::staged::{self, Guide, Tiles};
+use super::staged::{self, Guide, HoldBack, Tiles};
 use crate::engine::geometry::Board;
 use crate::engine::puzzle::{Move, Puzzle};
 use crate::heuristic::pdb::Cache;
@@ -51,6 +51,14 @@ pub enum Rescue {
         tiles: Tiles,
         /// How the stages were led.
         guide: Guide,
+    },
+    /// From the start on the mirrored puzzle ([`Puzzle::transposed`]: down the columns), the
+    /// blocks brought home one at a time, the blanks led to each, and a block whose place home
+    /// would shut others in held back till last ([`staged::HoldBack::BlocksThatShutIn`]);
+    /// then the tiles as `tiles` says.
+    HeldBack {
+        /// How the tiles came home.
+        tiles: Tiles,
     },
     /// From the start, the blocks brought home by the relaxation's plan and the constructive
     /// solver around them (`blocks_first`).
@@ -124,11 +132,14 @@ impl fmt::Display for Rescue {
                 if *guide == Guide::HomeAndBlanks {
                     f.write_str(", the blanks led to each")?;
                 }
-                f.write_str(", then the tiles ")?;
-                f.write_str(match tiles {
-                    Tiles::Staged => "one at a time",
-                    Tiles::Constructive => "by the constructive solver",
-                })
+                write_tiles(f, *tiles)
+            }
+            Rescue::HeldBack { tiles } => {
+                f.write_str(
+                    "rescued by bringing the blocks home one at a time down the columns, the \
+                     blanks led to each and any that would shut others in held back till last",
+                )?;
+                write_tiles(f, *tiles)
             }
             Rescue::BlocksFirst => {
                 f.write_str("rescued after the relaxation brought the blocks home")
@@ -142,6 +153,15 @@ impl fmt::Display for Rescue {
             }
         }
     }
+}
+
+/// How the tiles came home after stages, as a rescue's report ends.
+fn write_tiles(f: &mut fmt::Formatter<'_>, tiles: Tiles) -> fmt::Result {
+    f.write_str(", then the tiles ")?;
+    f.write_str(match tiles {
+        Tiles::Staged => "one at a time",
+        Tiles::Constructive => "by the constructive solver",
+    })
 }
 
 /// What [`rescue`] may spend.
@@ -170,7 +190,8 @@ pub(super) struct Effort {
 ///    and from `reached`; from the start, the blocks brought home one at a time
 ///    ([`staged::place_in_stages`], the tiles then by the constructive solver or in stages
 ///    too), and the blocks brought home by one plan ([`blocks_first`]); the rows first
-///    and the columns first from each random walk's end;
+///    and the columns first from each random walk's end; the stages down the columns with the
+///    blocks that would shut others in held back ([`held_back`]);
 /// 2. from `reached`, the rows below the first unfinished one cut out as a board of their own,
 ///    a row more at a time up to the whole board; on each cut the blocks first, then (on the
 ///    first cuts) weighted A*, each within [`Effort`].
@@ -193,10 +214,14 @@ pub(super) fn rescue(
             .map(|moves| (moves, Rescue::Retried(one)))
             .ok_or(()),
         Attempt::Staged(guide) => {
-            staged::place_in_stages(puzzle, target, effort.stages, guide, limits)
+            let nothing = HoldBack::Nothing;
+            staged::place_in_stages(puzzle, target, effort.stages, guide, nothing, limits)
                 .map(|(moves, tiles)| (moves, Rescue::Staged { tiles, guide }))
                 .ok_or(())
         }
+        Attempt::HeldBack => held_back(puzzle, target, effort.stages, limits)
+            .map(|(moves, tiles)| (moves, Rescue::HeldBack { tiles }))
+            .ok_or(()),
         Attempt::BlocksFirst => {
             let plan_limits = limits.expanding(effort.plan);
             blocks_first(puzzle, target, &plan_limits, limits)
@@ -220,13 +245,17 @@ enum Attempt {
     Staged(Guide),
     /// The blocks brought home by one plan, then the constructive solver ([`blocks_first`]).
     BlocksFirst,
+    /// The stages down the columns, holding back the blocks that would shut others in
+    /// ([`held_back`]).
+    HeldBack,
 }
 
 /// The attempts of the rescue's first way, in the order they are taken: the fresh tries from
 /// the start and from where the solver got furthest ([`tries`]); then the blocks brought home
 /// first, in stages and then by one plan (on the densest boards the room the blocks need is
 /// what the constructive solver lacks, and the tiles, as filler, never take it); then the
-/// fresh tries from each of `walks` random walks' ends, the costliest in all.
+/// fresh tries from each of `walks` random walks' ends, the costliest in all; last, the stages
+/// that hold blocks back ([`held_back`]), which answer fewer boards than the walks.
 fn attempts(walks: u64) -> Vec<Attempt> {
     let tries = tries(walks);
     let (placed, walked) = tries.split_at(FIXED_TRIES);
@@ -238,6 +267,7 @@ fn attempts(walks: u64) -> Vec<Attempt> {
     (placed.iter().map(|&one| Attempt::Retry(one)))
         .chain(blocks_first)
         .chain(walked.iter().map(|&one| Attempt::Retry(one)))
+        .chain([Attempt::HeldBack])
         .collect()
 }
 
@@ -318,6 +348,27 @@ fn retry(
         ..mv
     };
     Some(lead.into_iter().chain(rest.into_iter().map(back)).collect())
+}
+
+/// Moves from the start that bring every piece of `puzzle` to `target`, and how the tiles came
+/// home: the stages on the puzzle mirrored about its main diagonal, led by the blanks too, a
+/// block whose place home would shut others in waiting till last, within `work` and `limits`.
+/// The last attempt of all: it answers a few boards whose blocks the stages in reading order
+/// leave behind one another, but comes after the random walks, which answer more boards sooner.
+fn held_back(
+    puzzle: &Puzzle,
+    target: &[usize],
+    work: staged::Work,
+    limits: &Limits,
+) -> Option<(Vec<Move>, Tiles)> {
+    let (moved, goal) = (puzzle.transposed(), puzzle.transposed_origins(target));
+    let (guide, hold) = (Guide::HomeAndBlanks, HoldBack::BlocksThatShutIn);
+    let (moves, tiles) = staged::place_in_stages(&moved, &goal, work, guide, hold, limits)?;
+    let back = |mv: Move| Move {
+        dir: mv.dir.transposed(),
+        ..mv
+    };
+    Some((moves.into_iter().map(back).collect(), tiles))
 }
 
 /// The rows from `top` down, as their own puzzle: the pieces that stand there (the `map` from

@@ -10,9 +10,10 @@
 //! are).
 
 use super::constructive;
+use super::regions;
 use super::relax::{self, Goal};
 use crate::engine::geometry::Shape;
-use crate::engine::puzzle::{Move, Puzzle};
+use crate::engine::puzzle::{Move, Position, Puzzle};
 use crate::search::{Limits, Weights};
 
 /// How many of the next pieces in order a stage tries, each in turn, before it gives up.
@@ -46,6 +47,19 @@ impl Guide {
     }
 }
 
+/// Which pieces wait while others go home first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HoldBack {
+    /// None: each stage takes the first of the next pieces in order that it brings home.
+    Nothing,
+    /// A block whose place home would shut other pieces in (a piece walled off from its
+    /// target by the pieces home, a region of them with pieces to move and no blank, a small
+    /// region that cannot be finished) waits till last, when there is nothing left to shut in. Only
+    /// blocks: the tiles' stages move the pieces home about as they need, and on a dense
+    /// board nearly every tile home walls off some small region.
+    BlocksThatShutIn,
+}
+
 /// How the tiles came home once every block was.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tiles {
@@ -69,13 +83,15 @@ pub struct Work {
 /// home: the blocks in stages, in `order` (with the few after a stuck one tried in its
 /// place: near the last blocks, those may be the first tiles), then the tiles by the
 /// constructive solver, or where it gets stuck, in stages too from where the blocks' stages
-/// left the board; every search within `work` and `limits`. `None` when no piece of the next
-/// few can be placed, the work is spent, or the pieces are too many to encode.
+/// left the board; the pieces that `hold_back` names waiting till last; every search within
+/// `work` and `limits`. `None` when no piece of the next few can be placed, the work is spent,
+/// or the pieces are too many to encode.
 pub fn place_in_stages(
     puzzle: &Puzzle,
     target: &[usize],
     work: Work,
     guide: Guide,
+    hold_back: HoldBack,
     limits: &Limits,
 ) -> Option<(Vec<Move>, Tiles)> {
     let mut named = vec![false; puzzle.pieces.len()];
@@ -84,6 +100,10 @@ pub fn place_in_stages(
     let mut left = work.total;
     let mut waiting = order(puzzle, target);
     let mut constructive_tried = false;
+    let mut trapping = Vec::new();
+    // Stages in a row that placed nothing but sent pieces to the back: once every piece has
+    // been sent back, none can go home without shutting others in.
+    let mut deferred = 0;
     while let Some(&next) = waiting.first() {
         if !constructive_tried && puzzle.pieces[next].shape == Shape::UNIT {
             constructive_tried = true;
@@ -94,35 +114,90 @@ pub fn place_in_stages(
                 return Some((moves, Tiles::Constructive));
             }
         }
-        let (at, plan) = (waiting.iter().take(CHOICES).enumerate()).find_map(|(at, &piece)| {
+        let placed = waiting.iter().take(CHOICES).find_map(|&piece| {
             named[piece] = true;
-            let home = (0..named.len()).all(|p| !named[p] || origins[p] == target[p]);
-            let plan = match home {
-                true => Some(Vec::new()),
-                false if left == 0 || limits.expired().is_some() => None,
-                false => {
-                    let limits = limits.expanding(work.stage.min(left));
-                    let goal = Goal {
-                        named: &named,
-                        blanks_home: false,
-                        lead_blanks: guide.leads_blanks(),
-                    };
-                    let (plan, stats) =
-                        relax::plan_home(puzzle, &origins, target, goal, guide.weights(), &limits);
-                    left = left.saturating_sub(stats.expanded);
-                    plan
-                }
+            let stage = Stage {
+                puzzle,
+                target,
+                named: &named,
+                guide,
             };
-            named[piece] = plan.is_some();
-            Some((at, plan?))
-        })?;
-        waiting.remove(at);
-        let mut position = puzzle.position(&origins).ok()?;
-        plan.iter().for_each(|&mv| puzzle.apply(&mut position, mv));
+            let placed = stage.run(&origins, work.stage, &mut left, limits);
+            let block = puzzle.pieces[piece].shape != Shape::UNIT;
+            let placed = placed.filter(|(_, position)| {
+                let shuts = hold_back == HoldBack::BlocksThatShutIn
+                    && block
+                    && regions::shuts_in(puzzle, position, target, &named);
+                if shuts {
+                    trapping.push(piece);
+                }
+                !shuts
+            });
+            named[piece] = placed.is_some();
+            placed.map(|placed| (piece, placed))
+        });
+        let sent_back = !trapping.is_empty();
+        for piece in trapping.drain(..) {
+            waiting.retain(|&p| p != piece);
+            waiting.push(piece);
+        }
+        let Some((piece, (plan, position))) = placed else {
+            deferred += 1;
+            match sent_back && deferred <= waiting.len() {
+                true => continue,
+                false => return None,
+            }
+        };
+        deferred = 0;
+        waiting.retain(|&p| p != piece);
         origins = position.origins().to_vec();
         moves.extend(plan);
     }
     Some((moves, Tiles::Staged))
+}
+
+/// One stage: the pieces `named` brought home (the last one named is the stage's own).
+struct Stage<'a> {
+    puzzle: &'a Puzzle,
+    target: &'a [usize],
+    named: &'a [bool],
+    guide: Guide,
+}
+
+impl Stage<'_> {
+    /// The moves from `origins` that bring every named piece home and the position they reach,
+    /// found within `most` states expanded and what is `left` of the stages' work (which it
+    /// spends); `None` where the search finds none.
+    fn run(
+        &self,
+        origins: &[usize],
+        most: u64,
+        left: &mut u64,
+        limits: &Limits,
+    ) -> Option<(Vec<Move>, Position)> {
+        let (puzzle, target, named) = (self.puzzle, self.target, self.named);
+        let home = (0..named.len()).all(|p| !named[p] || origins[p] == target[p]);
+        let plan = match home {
+            true => Vec::new(),
+            false if *left == 0 || limits.expired().is_some() => return None,
+            false => {
+                let limits = limits.expanding(most.min(*left));
+                let goal = Goal {
+                    named,
+                    blanks_home: false,
+                    lead_blanks: self.guide.leads_blanks(),
+                };
+                let weights = self.guide.weights();
+                let (plan, stats) =
+                    relax::plan_home(puzzle, origins, target, goal, weights, &limits);
+                *left = left.saturating_sub(stats.expanded);
+                plan?
+            }
+        };
+        let mut position = puzzle.position(origins).ok()?;
+        plan.iter().for_each(|&mv| puzzle.apply(&mut position, mv));
+        Some((plan, position))
+    }
 }
 
 /// The order of the stages: the largest blocks first (a 2x2 needs the most room, and finds it
@@ -156,8 +231,15 @@ mod tests {
             stage: 200_000,
             total: 2_000_000,
         };
-        let (moves, _) =
-            place_in_stages(&puzzle, &target, work, Guide::Home, &limits).expect("moves");
+        let (moves, _) = place_in_stages(
+            &puzzle,
+            &target,
+            work,
+            Guide::Home,
+            HoldBack::Nothing,
+            &limits,
+        )
+        .expect("moves");
         let reached = puzzle.replay(&moves).expect("legal moves");
         assert_eq!(reached.origins(), &target[..]);
     }
@@ -172,15 +254,29 @@ mod tests {
         let limits = Limits::memory(1 << 20);
         let none = Work { stage: 0, total: 0 };
         assert_eq!(
-            place_in_stages(&puzzle, &target, none, Guide::Home, &limits),
+            place_in_stages(
+                &puzzle,
+                &target,
+                none,
+                Guide::Home,
+                HoldBack::Nothing,
+                &limits
+            ),
             None
         );
         let home = Puzzle {
             start: target.clone(),
             ..puzzle.clone()
         };
-        let moves =
-            place_in_stages(&home, &target, none, Guide::Home, &limits).map(|(moves, _)| moves);
+        let moves = place_in_stages(
+            &home,
+            &target,
+            none,
+            Guide::Home,
+            HoldBack::Nothing,
+            &limits,
+        )
+        .map(|(moves, _)| moves);
         assert_eq!(moves, Some(Vec::new()));
     }
 }
