@@ -274,6 +274,20 @@ fn each_rescue_of_a_stuck_constructive_solver_answers_its_board() {
     }
 }
 
+/// The rescue's tries run side by side on `--threads` threads, and the answer taken is the
+/// first in their order that succeeds, however many ran: the same bytes on one thread as on
+/// four.
+#[test]
+fn a_rescued_board_prints_the_same_bytes_on_any_number_of_threads() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/dense");
+    let input = std::fs::read_to_string(dir.join("r8_9x6_b2.in")).unwrap();
+    let one = klotski(&["terminal", "--threads", "1"], input.as_bytes());
+    let four = klotski(&["terminal", "--threads", "4"], input.as_bytes());
+    assert_eq!(one.code, 0, "{}", one.stderr);
+    check_solution(&input, &one.stdout).unwrap();
+    assert_eq!(one.stdout, four.stdout);
+}
+
 /// Boards up to 20x20 with many blanks and blocks, through the default portfolio: the exact
 /// search gives up, and the constructive solver must answer.
 #[test]

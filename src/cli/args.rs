@@ -86,8 +86,9 @@ pub struct SolveArgs {
     /// Multiply the work budgets of the portfolio's stages: longer runs, shorter answers
     #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub effort: u32,
-    /// Threads an exact IDA* walk without a work budget may split its tree between; its
-    /// answer is the same on any number [default: the machine's cores]
+    /// Threads for work split side by side: an exact IDA* walk without a work budget, the
+    /// constructive solver's ways and its rescues, table builds; the answer is the same on any
+    /// number [default: the machine's cores]
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub threads: Option<u16>,
     #[command(flatten)]

@@ -566,7 +566,7 @@ impl<'a> Run<'a> {
             astar: self.work(budget::RESCUE_TRY),
         };
         let cache = self.options.cache.as_ref();
-        let threads = std::thread::available_parallelism().map_or(1, usize::from);
+        let threads = limits.threads;
         let (moves, how) = rescue::rescue(
             self.puzzle,
             self.target,

@@ -111,8 +111,7 @@ fn tables<'a>(
     cache: Option<&'a Cache>,
     on_table: &'a mut dyn FnMut(TableEvent<'_>),
 ) -> Supply<'a> {
-    let threads = std::thread::available_parallelism().map_or(1, usize::from);
-    Supply::new(cache, limits, threads, on_table)
+    Supply::new(cache, limits, limits.threads, on_table)
 }
 
 /// IDA* on `walk` from `puzzle`'s start (on [`Limits::threads`] threads when no work budget

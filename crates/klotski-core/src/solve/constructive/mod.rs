@@ -83,12 +83,12 @@ pub fn fits(puzzle: &Puzzle, moves: u64, max_memory: usize) -> Result<(), Stop> 
 
 /// Solves `puzzle` towards `target` (the goal origin of each piece) and returns the moves: the
 /// moves of the first of its [`ways`] of placing that succeeds. The ways run side by side on
-/// every core (`first_success`), so a board on which the first ways get stuck costs the
-/// time of the slowest of a few, not of all of them; the answer is the same on any number of
-/// cores. When every way gets stuck, the failure carries the moves of the one that brought the
+/// the [`Limits::threads`] threads (`first_success`), so a board on which the first ways get
+/// stuck costs the time of the slowest of a few, not of all of them; the answer is the same on
+/// any number of threads. When every way gets stuck, the failure carries the moves of the one that brought the
 /// most pieces home (the first of those).
 pub fn solve(puzzle: &Puzzle, target: &[usize], limits: &Limits) -> Result<Vec<Move>, Failure> {
-    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let threads = limits.threads;
     let run = |&way: &(usize, bool), limits: &Limits| solve_one_way(puzzle, target, way, limits);
     let failures = match first_success(ways(puzzle), threads, limits, run) {
         Ok((_, moves)) => return Ok(moves),
