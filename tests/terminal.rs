@@ -263,6 +263,11 @@ fn each_rescue_of_a_stuck_constructive_solver_answers_its_board() {
              to each and any that would shut others in held back till last, then the tiles by \
              the constructive solver",
         ),
+        (
+            "r16_8x8_b2",
+            "rescued by bringing the blocks home one at a time down the columns and any that \
+             would shut others in held back till last, then the tiles one at a time",
+        ),
     ];
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/dense");
     for (case, rescue) in rescues {

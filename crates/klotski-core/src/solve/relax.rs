@@ -97,7 +97,9 @@ pub fn disprove(puzzle: &Puzzle, target: &[usize], limits: &Limits) -> Option<Ve
         5..=8 => search_relaxed::<8>,
         9..=16 => search_relaxed::<16>,
         17..=32 => search_relaxed::<32>,
-        33..=MAX_SLOTS => search_relaxed::<MAX_SLOTS>,
+        33..=40 => search_relaxed::<40>,
+        41..=48 => search_relaxed::<48>,
+        49..=MAX_SLOTS => search_relaxed::<MAX_SLOTS>,
         _ => return None,
     };
     let shared_shapes = (1..shapes.len()).any(|i| shapes[..i].contains(&shapes[i]));
@@ -177,7 +179,9 @@ pub fn plan_home(
         5..=8 => plan_relaxed::<8>,
         9..=16 => plan_relaxed::<16>,
         17..=32 => plan_relaxed::<32>,
-        33..=MAX_SLOTS => plan_relaxed::<MAX_SLOTS>,
+        33..=40 => plan_relaxed::<40>,
+        41..=48 => plan_relaxed::<48>,
+        49..=MAX_SLOTS => plan_relaxed::<MAX_SLOTS>,
         _ => return (None, Stats::default()),
     };
     plan(puzzle, origins, target, goal, weights, limits)

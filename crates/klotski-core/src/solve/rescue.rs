@@ -53,12 +53,14 @@ pub enum Rescue {
         guide: Guide,
     },
     /// From the start on the mirrored puzzle ([`Puzzle::transposed`]: down the columns), the
-    /// blocks brought home one at a time, the blanks led to each, and a block whose place home
+    /// blocks brought home one at a time, led as `guide` says, and a block whose place home
     /// would shut others in held back till last ([`staged::HoldBack::BlocksThatShutIn`]);
     /// then the tiles as `tiles` says.
     HeldBack {
         /// How the tiles came home.
         tiles: Tiles,
+        /// How the stages were led.
+        guide: Guide,
     },
     /// From the start, the blocks brought home by the relaxation's plan and the constructive
     /// solver around them (`blocks_first`).
@@ -134,11 +136,12 @@ impl fmt::Display for Rescue {
                 }
                 write_tiles(f, *tiles)
             }
-            Rescue::HeldBack { tiles } => {
-                f.write_str(
-                    "rescued by bringing the blocks home one at a time down the columns, the \
-                     blanks led to each and any that would shut others in held back till last",
-                )?;
+            Rescue::HeldBack { tiles, guide } => {
+                f.write_str("rescued by bringing the blocks home one at a time down the columns")?;
+                if *guide == Guide::HomeAndBlanks {
+                    f.write_str(", the blanks led to each")?;
+                }
+                f.write_str(" and any that would shut others in held back till last")?;
                 write_tiles(f, *tiles)
             }
             Rescue::BlocksFirst => {
@@ -219,8 +222,8 @@ pub(super) fn rescue(
                 .map(|(moves, tiles)| (moves, Rescue::Staged { tiles, guide }))
                 .ok_or(())
         }
-        Attempt::HeldBack => held_back(puzzle, target, effort.stages, limits)
-            .map(|(moves, tiles)| (moves, Rescue::HeldBack { tiles }))
+        Attempt::HeldBack(guide) => held_back(puzzle, target, effort.stages, guide, limits)
+            .map(|(moves, tiles)| (moves, Rescue::HeldBack { tiles, guide }))
             .ok_or(()),
         Attempt::BlocksFirst => {
             let plan_limits = limits.expanding(effort.plan);
@@ -245,9 +248,9 @@ enum Attempt {
     Staged(Guide),
     /// The blocks brought home by one plan, then the constructive solver ([`blocks_first`]).
     BlocksFirst,
-    /// The stages down the columns, holding back the blocks that would shut others in
-    /// ([`held_back`]).
-    HeldBack,
+    /// The stages down the columns, led as it says, holding back the blocks that would shut
+    /// others in ([`held_back`]).
+    HeldBack(Guide),
 }
 
 /// The attempts of the rescue's first way, in the order they are taken: the fresh tries from
@@ -255,7 +258,8 @@ enum Attempt {
 /// first, in stages and then by one plan (on the densest boards the room the blocks need is
 /// what the constructive solver lacks, and the tiles, as filler, never take it); then the
 /// fresh tries from each of `walks` random walks' ends, the costliest in all; last, the stages
-/// that hold blocks back ([`held_back`]), which answer fewer boards than the walks.
+/// that hold blocks back ([`held_back`]), led by the blanks too and then by the distances home
+/// alone, which answer fewer boards than the walks.
 fn attempts(walks: u64) -> Vec<Attempt> {
     let tries = tries(walks);
     let (placed, walked) = tries.split_at(FIXED_TRIES);
@@ -267,7 +271,10 @@ fn attempts(walks: u64) -> Vec<Attempt> {
     (placed.iter().map(|&one| Attempt::Retry(one)))
         .chain(blocks_first)
         .chain(walked.iter().map(|&one| Attempt::Retry(one)))
-        .chain([Attempt::HeldBack])
+        .chain([
+            Attempt::HeldBack(Guide::HomeAndBlanks),
+            Attempt::HeldBack(Guide::Home),
+        ])
         .collect()
 }
 
@@ -351,18 +358,19 @@ fn retry(
 }
 
 /// Moves from the start that bring every piece of `puzzle` to `target`, and how the tiles came
-/// home: the stages on the puzzle mirrored about its main diagonal, led by the blanks too, a
+/// home: the stages on the puzzle mirrored about its main diagonal, led as `guide` says, a
 /// block whose place home would shut others in waiting till last, within `work` and `limits`.
-/// The last attempt of all: it answers a few boards whose blocks the stages in reading order
-/// leave behind one another, but comes after the random walks, which answer more boards sooner.
+/// The last attempts of all: they answer a few boards whose blocks the stages in reading order
+/// leave behind one another, but come after the random walks, which answer more boards sooner.
 fn held_back(
     puzzle: &Puzzle,
     target: &[usize],
     work: staged::Work,
+    guide: Guide,
     limits: &Limits,
 ) -> Option<(Vec<Move>, Tiles)> {
     let (moved, goal) = (puzzle.transposed(), puzzle.transposed_origins(target));
-    let (guide, hold) = (Guide::HomeAndBlanks, HoldBack::BlocksThatShutIn);
+    let hold = HoldBack::BlocksThatShutIn;
     let (moves, tiles) = staged::place_in_stages(&moved, &goal, work, guide, hold, limits)?;
     let back = |mv: Move| Move {
         dir: mv.dir.transposed(),

@@ -19,6 +19,11 @@ use crate::search::{Limits, Weights};
 /// How many of the next pieces in order a stage tries, each in turn, before it gives up.
 const CHOICES: usize = 4;
 
+/// How many pieces are the last ones: where the stages hold blocks back, each stage of these
+/// may spend all the work left. The pieces home stand all round them by then, and the work
+/// left has no other use.
+const LAST: usize = 3;
+
 /// How a stage's search is led.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Guide {
@@ -56,7 +61,8 @@ pub enum HoldBack {
     /// target by the pieces home, a region of them with pieces to move and no blank, a small
     /// region that cannot be finished) waits till last, when there is nothing left to shut in. Only
     /// blocks: the tiles' stages move the pieces home about as they need, and on a dense
-    /// board nearly every tile home walls off some small region.
+    /// board nearly every tile home walls off some small region. Each of the last few stages
+    /// may spend all the work left.
     BlocksThatShutIn,
 }
 
@@ -122,7 +128,11 @@ pub fn place_in_stages(
                 named: &named,
                 guide,
             };
-            let placed = stage.run(&origins, work.stage, &mut left, limits);
+            let most = match hold_back == HoldBack::BlocksThatShutIn && waiting.len() <= LAST {
+                true => left,
+                false => work.stage,
+            };
+            let placed = stage.run(&origins, most, &mut left, limits);
             let block = puzzle.pieces[piece].shape != Shape::UNIT;
             let placed = placed.filter(|(_, position)| {
                 let shuts = hold_back == HoldBack::BlocksThatShutIn
