@@ -38,6 +38,15 @@ impl Move {
             dir: self.dir.opposite(),
         }
     }
+
+    /// The same move on [`Puzzle::transposed`]: the same piece, the mirrored direction (its
+    /// own inverse, so it also turns a move of the mirror back).
+    pub fn transposed(self) -> Move {
+        Move {
+            piece: self.piece,
+            dir: self.dir.transposed(),
+        }
+    }
 }
 
 /// Where every piece stands, with the cell occupancy that makes move checks O(edge length).
@@ -487,13 +496,7 @@ mod tests {
             },
         ];
         let end = mirror.replay(&path).expect("legal on the mirror");
-        let back: Vec<Move> = path
-            .iter()
-            .map(|mv| Move {
-                piece: mv.piece,
-                dir: mv.dir.transposed(),
-            })
-            .collect();
+        let back: Vec<Move> = path.iter().map(|mv| mv.transposed()).collect();
         let original_end = p.replay(&back).expect("legal on the original");
         assert_eq!(p.transposed_origins(original_end.origins()), end.origins());
     }

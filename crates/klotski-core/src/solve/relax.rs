@@ -81,6 +81,37 @@ const PLAN_WEIGHTS: search::Weights = search::Weights {
 /// Most blanks plus blocks a relaxed state holds.
 const MAX_SLOTS: usize = 64;
 
+/// `$search::<N>` as a `$kind`, for the fewest slots `N` that hold `$slots` (a state's size,
+/// so its memory, follows what it names), or `None` past [`MAX_SLOTS`]: the one ladder of
+/// sizes every relaxed search is instantiated at.
+macro_rules! sized {
+    ($search:ident as $kind:ty, $slots:expr) => {
+        match $slots {
+            0..=4 => Some($search::<4> as $kind),
+            5..=8 => Some($search::<8> as $kind),
+            9..=16 => Some($search::<16> as $kind),
+            17..=32 => Some($search::<32> as $kind),
+            33..=40 => Some($search::<40> as $kind),
+            41..=48 => Some($search::<48> as $kind),
+            49..=MAX_SLOTS => Some($search::<MAX_SLOTS> as $kind),
+            _ => None,
+        }
+    };
+}
+
+/// [`search_relaxed`] at one size.
+type SearchRelaxed = fn(&Puzzle, &[usize], Alike, Limits) -> Relaxation;
+
+/// [`plan_relaxed`] at one size.
+type PlanRelaxed = fn(
+    &Puzzle,
+    &[usize],
+    &[usize],
+    Goal<'_>,
+    search::Weights,
+    &Limits,
+) -> (Option<Vec<Move>>, Stats);
+
 /// Tries to prove `puzzle` unsolvable (towards `target`, the goal origin of each piece) by the
 /// relaxations in turn, the looser and smaller one first when some blocks share a shape, each
 /// within `limits` (each its own work budget; the deadline is shared). Returns the searches run, the last one deciding:
@@ -92,16 +123,10 @@ pub fn disprove(puzzle: &Puzzle, target: &[usize], limits: &Limits) -> Option<Ve
     if shapes.is_empty() || puzzle.board.cells() > usize::from(u16::MAX) {
         return None;
     }
-    let run = match puzzle.blank_count() + shapes.len() {
-        0..=4 => search_relaxed::<4>,
-        5..=8 => search_relaxed::<8>,
-        9..=16 => search_relaxed::<16>,
-        17..=32 => search_relaxed::<32>,
-        33..=40 => search_relaxed::<40>,
-        41..=48 => search_relaxed::<48>,
-        49..=MAX_SLOTS => search_relaxed::<MAX_SLOTS>,
-        _ => return None,
-    };
+    let run = sized!(
+        search_relaxed as SearchRelaxed,
+        puzzle.blank_count() + shapes.len()
+    )?;
     let shared_shapes = (1..shapes.len()).any(|i| shapes[..i].contains(&shapes[i]));
     let order: &[Alike] = if shared_shapes {
         &[Alike::TilesAndBlocks, Alike::Tiles]
@@ -174,15 +199,8 @@ pub fn plan_home(
     let slots = (puzzle.pieces.iter().zip(named))
         .filter(|&(piece, &named)| named || piece.shape != Shape::UNIT)
         .count();
-    let plan = match puzzle.blank_count() + slots {
-        0..=4 => plan_relaxed::<4>,
-        5..=8 => plan_relaxed::<8>,
-        9..=16 => plan_relaxed::<16>,
-        17..=32 => plan_relaxed::<32>,
-        33..=40 => plan_relaxed::<40>,
-        41..=48 => plan_relaxed::<48>,
-        49..=MAX_SLOTS => plan_relaxed::<MAX_SLOTS>,
-        _ => return (None, Stats::default()),
+    let Some(plan) = sized!(plan_relaxed as PlanRelaxed, puzzle.blank_count() + slots) else {
+        return (None, Stats::default());
     };
     plan(puzzle, origins, target, goal, weights, limits)
 }

@@ -346,14 +346,7 @@ fn retry(
     };
     let way = *constructive::ways(&moved).get(one.way)?;
     let rest = constructive::solve_one_way(&moved, &goal, way, limits).ok()?;
-    let back = |mv: Move| Move {
-        dir: if one.mirrored {
-            mv.dir.transposed()
-        } else {
-            mv.dir
-        },
-        ..mv
-    };
+    let back = |mv: Move| if one.mirrored { mv.transposed() } else { mv };
     Some(lead.into_iter().chain(rest.into_iter().map(back)).collect())
 }
 
@@ -372,11 +365,7 @@ fn held_back(
     let (moved, goal) = (puzzle.transposed(), puzzle.transposed_origins(target));
     let hold = HoldBack::BlocksThatShutIn;
     let (moves, tiles) = staged::place_in_stages(&moved, &goal, work, guide, hold, limits)?;
-    let back = |mv: Move| Move {
-        dir: mv.dir.transposed(),
-        ..mv
-    };
-    Some((moves.into_iter().map(back).collect(), tiles))
+    Some((moves.into_iter().map(Move::transposed).collect(), tiles))
 }
 
 /// The rows from `top` down, as their own puzzle: the pieces that stand there (the `map` from

@@ -106,6 +106,7 @@ pub fn place_in_stages(
     let mut left = work.total;
     let mut waiting = order(puzzle, target);
     let mut constructive_tried = false;
+    let holding = hold_back == HoldBack::BlocksThatShutIn;
     let mut trapping = Vec::new();
     // Stages in a row that placed nothing but sent pieces to the back: once every piece has
     // been sent back, none can go home without shutting others in.
@@ -128,16 +129,14 @@ pub fn place_in_stages(
                 named: &named,
                 guide,
             };
-            let most = match hold_back == HoldBack::BlocksThatShutIn && waiting.len() <= LAST {
+            let most = match holding && waiting.len() <= LAST {
                 true => left,
                 false => work.stage,
             };
             let placed = stage.run(&origins, most, &mut left, limits);
             let block = puzzle.pieces[piece].shape != Shape::UNIT;
             let placed = placed.filter(|(_, position)| {
-                let shuts = hold_back == HoldBack::BlocksThatShutIn
-                    && block
-                    && regions::shuts_in(puzzle, position, target, &named);
+                let shuts = holding && block && regions::shuts_in(puzzle, position, target, &named);
                 if shuts {
                     trapping.push(piece);
                 }
