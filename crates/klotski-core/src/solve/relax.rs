@@ -81,36 +81,22 @@ const PLAN_WEIGHTS: search::Weights = search::Weights {
 /// Most blanks plus blocks a relaxed state holds.
 const MAX_SLOTS: usize = 64;
 
-/// `$search::<N>` as a `$kind`, for the fewest slots `N` that hold `$slots` (a state's size,
-/// so its memory, follows what it names), or `None` past [`MAX_SLOTS`]: the one ladder of
-/// sizes every relaxed search is instantiated at.
+/// `$search::<N>($args)` for the fewest slots `N` that hold `$slots` (a state's size, so its
+/// memory, follows what it names): the one ladder of sizes every relaxed search is
+/// instantiated at. The caller has checked that `$slots` is at most [`MAX_SLOTS`].
 macro_rules! sized {
-    ($search:ident as $kind:ty, $slots:expr) => {
+    ($slots:expr, $search:ident($($arg:expr),*)) => {
         match $slots {
-            0..=4 => Some($search::<4> as $kind),
-            5..=8 => Some($search::<8> as $kind),
-            9..=16 => Some($search::<16> as $kind),
-            17..=32 => Some($search::<32> as $kind),
-            33..=40 => Some($search::<40> as $kind),
-            41..=48 => Some($search::<48> as $kind),
-            49..=MAX_SLOTS => Some($search::<MAX_SLOTS> as $kind),
-            _ => None,
+            0..=4 => $search::<4>($($arg),*),
+            5..=8 => $search::<8>($($arg),*),
+            9..=16 => $search::<16>($($arg),*),
+            17..=32 => $search::<32>($($arg),*),
+            33..=40 => $search::<40>($($arg),*),
+            41..=48 => $search::<48>($($arg),*),
+            _ => $search::<MAX_SLOTS>($($arg),*),
         }
     };
 }
-
-/// [`search_relaxed`] at one size.
-type SearchRelaxed = fn(&Puzzle, &[usize], Alike, Limits) -> Relaxation;
-
-/// [`plan_relaxed`] at one size.
-type PlanRelaxed = fn(
-    &Puzzle,
-    &[usize],
-    &[usize],
-    Goal<'_>,
-    search::Weights,
-    &Limits,
-) -> (Option<Vec<Move>>, Stats);
 
 /// Tries to prove `puzzle` unsolvable (towards `target`, the goal origin of each piece) by the
 /// relaxations in turn, the looser and smaller one first when some blocks share a shape, each
@@ -120,13 +106,10 @@ type PlanRelaxed = fn(
 pub fn disprove(puzzle: &Puzzle, target: &[usize], limits: &Limits) -> Option<Vec<Relaxation>> {
     let blocks = puzzle.pieces.iter().filter(|p| p.shape != Shape::UNIT);
     let shapes: Vec<Shape> = blocks.map(|p| p.shape).collect();
-    if shapes.is_empty() || puzzle.board.cells() > usize::from(u16::MAX) {
+    let slots = puzzle.blank_count() + shapes.len();
+    if shapes.is_empty() || puzzle.board.cells() > usize::from(u16::MAX) || slots > MAX_SLOTS {
         return None;
     }
-    let run = sized!(
-        search_relaxed as SearchRelaxed,
-        puzzle.blank_count() + shapes.len()
-    )?;
     let shared_shapes = (1..shapes.len()).any(|i| shapes[..i].contains(&shapes[i]));
     let order: &[Alike] = if shared_shapes {
         &[Alike::TilesAndBlocks, Alike::Tiles]
@@ -135,7 +118,7 @@ pub fn disprove(puzzle: &Puzzle, target: &[usize], limits: &Limits) -> Option<Ve
     };
     let mut runs = Vec::new();
     for &alike in order {
-        let relaxation = run(puzzle, target, alike, limits.clone());
+        let relaxation = sized!(slots, search_relaxed(puzzle, target, alike, limits.clone()));
         runs.push(relaxation);
         // Only a reachable looser goal leaves the stricter relaxation anything to prove.
         if relaxation.reach != Reach::Reachable {
@@ -192,17 +175,17 @@ pub fn plan_home(
     weights: search::Weights,
     limits: &Limits,
 ) -> (Option<Vec<Move>>, Stats) {
-    let named = goal.named;
-    if puzzle.board.cells() > usize::from(u16::MAX) {
-        return (None, Stats::default());
-    }
-    let slots = (puzzle.pieces.iter().zip(named))
+    let pieces = (puzzle.pieces.iter().zip(goal.named))
         .filter(|&(piece, &named)| named || piece.shape != Shape::UNIT)
         .count();
-    let Some(plan) = sized!(plan_relaxed as PlanRelaxed, puzzle.blank_count() + slots) else {
+    let slots = puzzle.blank_count() + pieces;
+    if puzzle.board.cells() > usize::from(u16::MAX) || slots > MAX_SLOTS {
         return (None, Stats::default());
-    };
-    plan(puzzle, origins, target, goal, weights, limits)
+    }
+    sized!(
+        slots,
+        plan_relaxed(puzzle, origins, target, goal, weights, limits)
+    )
 }
 
 /// [`plan_home`] with `N` slots per state.
