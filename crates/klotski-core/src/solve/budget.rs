@@ -92,6 +92,12 @@ pub const IMPROVE_UNITS: u64 = 48_000_000;
 /// The improvement's pool when it runs beside the exact search of [`EXACT_FIRST_UNITS`], on
 /// a core of its own: the time that search takes is there for it.
 pub const IMPROVE_BESIDE_EXACT_UNITS: u64 = 4 * IMPROVE_UNITS;
+/// Each window's search when the answer's windows are shortened over the whole board
+/// ([`super::window`]), in states expanded: past it the window stays as it was.
+pub const WINDOW: u64 = 200_000;
+/// All those windows together, beside the exact search: about two seconds of one core, within
+/// the time the exact search's share leaves the fallback's core.
+pub const WINDOWS: u64 = 2_500_000;
 /// Memory any one stage's search may hold, whatever more the machine has: a search that
 /// stops at a memory limit stops in the same place on every machine that has this much.
 pub const STAGE_MEMORY: usize = 1 << 30;

@@ -23,6 +23,7 @@ mod searches;
 pub mod shorten;
 pub mod staged;
 pub mod tile_walk;
+mod window;
 
 pub use algo::{Algo, UnknownAlgo, WASTAR_WEIGHT};
 pub use portfolio::{solve_puzzle, solve_puzzle_streaming};

@@ -618,6 +618,10 @@ impl<'a> Run<'a> {
             self.stopped(stop);
         }
         self.stages.push(StageOutcome::Improvement(improved));
+        let moves = match self.beside_exact {
+            true => self.windows_stage(moves),
+            false => moves,
+        };
         Answer::Solved {
             optimal: improved.optimal(),
             moves,

@@ -130,6 +130,14 @@ pub enum StageOutcome {
     },
     /// Weighted A* with a falling weight, looking for shorter solutions.
     Improvement(Improved),
+    /// Exact windows over the whole board shortened the solution ([`super::window`]): its
+    /// length before and after.
+    Windows {
+        /// Moves before.
+        from: usize,
+        /// Moves after.
+        to: usize,
+    },
     /// The answer's length equals the lower bound the exact search proved before a limit
     /// stopped it: the answer is a shortest one.
     MatchesBound(usize),
@@ -254,6 +262,11 @@ fn write_method(f: &mut fmt::Formatter<'_>, stages: &[StageOutcome]) -> fmt::Res
             match stage {
                 StageOutcome::Rescue(how) => write!(f, ", {how}")?,
                 StageOutcome::Improvement(improved) => write!(f, "; {improved}")?,
+                StageOutcome::Windows { to, .. } => write!(
+                    f,
+                    "; shortest paths over the whole board between its positions shortened it to \
+                     {to} moves"
+                )?,
                 _ => {}
             }
         }
