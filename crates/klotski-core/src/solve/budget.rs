@@ -98,6 +98,10 @@ pub const WINDOW: u64 = 200_000;
 /// All those windows together, beside the exact search: about two seconds of one core, within
 /// the time the exact search's share leaves the fallback's core.
 pub const WINDOWS: u64 = 2_500_000;
+/// All those windows together where the run had no exact search beside it and no rescue, in
+/// states expanded times the board's cells times one more than its blanks (as for
+/// [`IMPROVE_UNITS`]): about two seconds, on boards whose answer came within a few.
+pub const WINDOWS_UNITS: u64 = 240_000_000;
 /// Memory any one stage's search may hold, whatever more the machine has: a search that
 /// stops at a memory limit stops in the same place on every machine that has this much.
 pub const STAGE_MEMORY: usize = 1 << 30;

@@ -10,6 +10,7 @@
 //! its report ([`Report::cut_short`]).
 
 mod beside;
+mod windows;
 
 use super::algo::Algo;
 use super::anytime;
@@ -618,10 +619,7 @@ impl<'a> Run<'a> {
             self.stopped(stop);
         }
         self.stages.push(StageOutcome::Improvement(improved));
-        let moves = match self.beside_exact {
-            true => self.windows_stage(moves),
-            false => moves,
-        };
+        let moves = self.windows_stage(moves);
         Answer::Solved {
             optimal: improved.optimal(),
             moves,

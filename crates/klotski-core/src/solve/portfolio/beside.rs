@@ -1,14 +1,11 @@
 //! The exact search with the first and largest share of a default run on boards where a proof
 //! is within reach, and the fallback answer prepared beside it on another core, each within a
-//! work budget of its own, so the answer never depends on which of them ends first; the
-//! fallback then spends the time the exact search leaves its core on the answer's windows.
+//! work budget of its own, so the answer never depends on which of them ends first.
 
 use super::{Answer, Report, Run, StageOutcome};
-use crate::engine::puzzle::Move;
 use crate::solve::algo::Algo;
 use crate::solve::budget;
-use crate::solve::window;
-use crate::solve::{Progress, Unverified, verify};
+use crate::solve::{Progress, Unverified};
 
 impl Run<'_> {
     /// Whether the portfolio runs `algo` first with the larger budget of
@@ -93,27 +90,5 @@ impl Run<'_> {
             }
             answer => answer,
         }
-    }
-
-    /// The answer's windows replaced by shortest paths over the whole board
-    /// ([`window::shorten`]), within [`budget::WINDOWS`]: beside the exact search only, whose
-    /// share of the run leaves the fallback's core the time.
-    pub(super) fn windows_stage(&mut self, moves: Vec<Move>) -> Vec<Move> {
-        let limits = self.share(0.8);
-        let work = window::Work {
-            window: self.work(budget::WINDOW),
-            total: self.work(budget::WINDOWS),
-        };
-        let shorter = window::shorten(self.puzzle, &moves, work, &limits);
-        // Every path a window took is a path between two of the answer's positions; the
-        // whole is replayed all the same.
-        if shorter.len() >= moves.len() || verify(self.problem, &shorter).is_err() {
-            return moves;
-        }
-        self.stages.push(StageOutcome::Windows {
-            from: moves.len(),
-            to: shorter.len(),
-        });
-        shorter
     }
 }
