@@ -93,7 +93,7 @@ pub const IMPROVE_UNITS: u64 = 48_000_000;
 /// a core of its own: the time that search takes is there for it.
 pub const IMPROVE_BESIDE_EXACT_UNITS: u64 = 4 * IMPROVE_UNITS;
 /// Each window's search when the answer's windows are shortened over the whole board
-/// ([`super::window`]), in states expanded: past it the window stays as it was.
+/// (`solve/window.rs`), in states expanded: past it the window stays as it was.
 pub const WINDOW: u64 = 200_000;
 /// All those windows together, beside the exact search: about two seconds of one core, within
 /// the time the exact search's share leaves the fallback's core.

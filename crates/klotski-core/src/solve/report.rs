@@ -130,7 +130,7 @@ pub enum StageOutcome {
     },
     /// Weighted A* with a falling weight, looking for shorter solutions.
     Improvement(Improved),
-    /// Exact windows over the whole board shortened the solution ([`super::window`]): its
+    /// Exact windows over the whole board shortened the solution (`solve/window.rs`): its
     /// length before and after.
     Windows {
         /// Moves before.
