@@ -121,6 +121,11 @@ pub fn place_in_stages(
                 return Some((moves, Tiles::Constructive));
             }
         }
+        // Each stage's search is capped by the work left too, so the last ones may take it all.
+        let most = match holding && waiting.len() <= LAST {
+            true => u64::MAX,
+            false => work.stage,
+        };
         let placed = waiting.iter().take(CHOICES).find_map(|&piece| {
             named[piece] = true;
             let stage = Stage {
@@ -128,10 +133,6 @@ pub fn place_in_stages(
                 target,
                 named: &named,
                 guide,
-            };
-            let most = match holding && waiting.len() <= LAST {
-                true => left,
-                false => work.stage,
             };
             let placed = stage.run(&origins, most, &mut left, limits);
             let block = puzzle.pieces[piece].shape != Shape::UNIT;

@@ -30,8 +30,8 @@ pub(super) struct Work {
 /// `moves` (a solution of `puzzle`) with each window, at every length of [`LENGTHS`] in turn,
 /// replaced by a shortest path between its ends when one is shorter, every search within
 /// `work` and `limits`. A window that a search could not finish within its share stays as it
-/// was. The windows of a pass start every half length, and after
-/// a replacement the window at the same start is searched again (the moves after it moved up).
+/// was. The windows of a pass start every half length, and after a replacement the window at
+/// the same start is searched again (the moves after it moved up).
 pub(super) fn shorten(puzzle: &Puzzle, moves: &[Move], work: Work, limits: &Limits) -> Vec<Move> {
     let mut moves = moves.to_vec();
     let mut spent = 0;
