@@ -14,10 +14,21 @@ pub trait Walk {
     /// A move.
     type Move: Copy + Eq;
 
-    /// Appends every move that can be made in `state`.
-    fn moves(&self, state: &Self::State, out: &mut Vec<Self::Move>);
+    /// Appends every move that can be made in `state`. It may note in `state` what it worked
+    /// out for the moves (to be read when one is made), never changing the position itself.
+    fn moves(&self, state: &mut Self::State, out: &mut Vec<Self::Move>);
     /// Makes `mv`, one of [`Walk::moves`] of `state`.
     fn apply(&self, state: &mut Self::State, mv: Self::Move);
+    /// Makes `mv` as [`Walk::apply`] does, unless a lower bound the walk keeps on the moves
+    /// left, worked out for the state `mv` leads to without making it, is above `most`: then
+    /// it changes nothing and returns that bound. A search skips such a move as beyond its
+    /// bound, so a walk that ever answers `Err` must be searched with a heuristic never below
+    /// its own bound. The default always makes the move.
+    fn apply_within(&self, state: &mut Self::State, mv: Self::Move, most: u32) -> Result<(), u32> {
+        let _ = most;
+        self.apply(state, mv);
+        Ok(())
+    }
     /// Takes back `mv`, the last move applied to `state`.
     fn undo(&self, state: &mut Self::State, mv: Self::Move);
     /// The move that undoes `mv`.
@@ -48,7 +59,7 @@ where
     type State = P::State;
     type Move = P::Move;
 
-    fn moves(&self, state: &P::State, out: &mut Vec<P::Move>) {
+    fn moves(&self, state: &mut P::State, out: &mut Vec<P::Move>) {
         let mut children = self.children.borrow_mut();
         children.clear();
         self.space.successors(state, &mut children);
@@ -84,6 +95,9 @@ pub(super) struct Dive<'a, W: Walk, G, H> {
     pub(super) path: Vec<W::Move>,
     pub(super) buffers: Vec<Vec<W::Move>>,
     pub(super) meter: Meter,
+    /// The smallest `f` beyond the bound seen so far in this pass (`u32::MAX`: none): a move
+    /// the walk rules out at least that far beyond cannot lower the next bound.
+    beyond_seen: u32,
 }
 
 impl<'a, W: Walk, G: FnMut(&W::State) -> bool, H: FnMut(&W::State) -> u32> Dive<'a, W, G, H> {
@@ -96,17 +110,25 @@ impl<'a, W: Walk, G: FnMut(&W::State) -> bool, H: FnMut(&W::State) -> u32> Dive<
             path: Vec::new(),
             buffers: Vec::new(),
             meter: Meter::new(limits),
+            beyond_seen: u32::MAX,
         }
     }
 
-    /// Searches below `state` (at depth `g`, estimate `h`) for a goal within `bound`.
-    pub(super) fn dive(
+    /// Searches a pass (or a part of one) from `state`, at depth `g` with estimate `h`, within
+    /// `bound`.
+    pub(super) fn pass(
         &mut self,
         state: &mut W::State,
         g: u32,
         h: u32,
         bound: u32,
     ) -> Result<Pass, Stop> {
+        self.beyond_seen = u32::MAX;
+        self.dive(state, g, h, bound)
+    }
+
+    /// Searches below `state` (at depth `g`, estimate `h`) for a goal within `bound`.
+    fn dive(&mut self, state: &mut W::State, g: u32, h: u32, bound: u32) -> Result<Pass, Stop> {
         let f = g + h;
         if f > bound {
             return Ok(Pass::Beyond(f));
@@ -129,7 +151,17 @@ impl<'a, W: Walk, G: FnMut(&W::State) -> bool, H: FnMut(&W::State) -> u32> Dive<
             if Some(mv) == back {
                 continue;
             }
-            self.walk.apply(state, mv);
+            if let Err(h) = self
+                .walk
+                .apply_within(state, mv, bound.saturating_sub(g + 1))
+            {
+                // Beyond the bound, and no lower than what is beyond already: skipped unmade.
+                // Else only its heuristic's own rating may lower the next bound.
+                if (g + 1).saturating_add(h) >= beyond.min(self.beyond_seen) {
+                    continue;
+                }
+                self.walk.apply(state, mv);
+            }
             let child_h = (self.heuristic)(state);
             if child_h != u32::MAX {
                 let child_f = g + 1 + child_h;
@@ -156,6 +188,7 @@ impl<'a, W: Walk, G: FnMut(&W::State) -> bool, H: FnMut(&W::State) -> u32> Dive<
             self.walk.undo(state, mv);
         }
         self.buffers[depth] = moves;
+        self.beyond_seen = self.beyond_seen.min(beyond);
         match result {
             Ok(Pass::Beyond(_)) => Ok(Pass::Beyond(beyond)),
             other => other,
@@ -164,7 +197,8 @@ impl<'a, W: Walk, G: FnMut(&W::State) -> bool, H: FnMut(&W::State) -> u32> Dive<
 }
 
 /// Finds a shortest path from `start` to a state for which `is_goal` holds. `heuristic` must
-/// never overestimate (`u32::MAX` marks a dead end). `on_iteration` is called before each pass
+/// never overestimate (`u32::MAX` marks a dead end), nor rate a state below the bound the walk
+/// keeps itself ([`Walk::apply_within`]). `on_iteration` is called before each pass
 /// with its bound and the counters so far. `Exhausted` means a pass found nothing and nothing
 /// beyond its bound either: no goal is reachable.
 ///
@@ -198,7 +232,7 @@ pub fn idastar<W: Walk>(
             break Outcome::Exhausted;
         }
         on_iteration(bound, &dive.meter.stats);
-        match dive.dive(&mut start, 0, h0, bound) {
+        match dive.pass(&mut start, 0, h0, bound) {
             Ok(Pass::Found) => break Outcome::Found(std::mem::take(&mut dive.path)),
             Ok(Pass::Beyond(next)) => bound = next,
             Err(stop) => break Outcome::Stopped(stop),

@@ -239,7 +239,7 @@ impl<M: Copy + Eq + Send + Sync> Top<M> {
         if dive.buffers.len() < depth {
             dive.buffers.resize_with(depth, Vec::new);
         }
-        match dive.dive(&mut state, self.depth, part.h, bound) {
+        match dive.pass(&mut state, self.depth, part.h, bound) {
             Ok(Pass::Found) => Searched::Found(std::mem::take(&mut dive.path)),
             Ok(Pass::Beyond(next)) => Searched::Beyond(next),
             Err(stop) => Searched::Stopped(stop),

@@ -125,6 +125,8 @@ fn walk_search(
     limits: Limits,
     on_progress: &mut dyn FnMut(Progress<'_>),
 ) -> search::Search<Move> {
+    // The walk rules moves out by its own bound, which a weighted estimate must not fall below.
+    debug_assert!(weights.estimate >= weights.depth, "a weight of at least 1");
     let start = walk.position(&puzzle.start);
     let found = search::split_idastar(
         walk,

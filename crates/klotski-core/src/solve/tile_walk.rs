@@ -45,7 +45,25 @@ pub struct Tiles {
     /// moved tile's group and mirrored group had before it, so that taking it back reads no
     /// table (on the 24-puzzle's tables a read costs a ranking and a likely cache miss).
     made: Vec<Made>,
+    /// Per depth (moves made): the table entries [`Walk::moves`] worked out for the children
+    /// there, when it has been called since that depth was entered.
+    ahead: Vec<Ahead>,
 }
+
+/// The table entries of a position's children, worked out to fetch them ahead and kept so
+/// that making the move ranks no placement again (ranking is the walk's largest cost after
+/// the fetches themselves).
+#[derive(Clone, Copy)]
+struct Ahead {
+    /// Whether `entries` are those of the position now at this depth.
+    current: bool,
+    /// Per blank direction: the moved tile's group entry and its mirrored group's, or
+    /// [`UNKNOWN`] for the move back and the moves off the board.
+    entries: [(u32, u32); 4],
+}
+
+/// An entry of [`Ahead`] not worked out.
+const UNKNOWN: u32 = u32::MAX;
 
 /// One set of a position's per-group values (direct or mirrored) a move updates: the indices,
 /// the table values, their sum and the distances.
@@ -267,6 +285,7 @@ impl TileWalk {
             mirrored_sum: 0,
             mirrored_distance: [0; MAX_GROUPS],
             made: Vec::new(),
+            ahead: Vec::new(),
         };
         for (cell, &tile) in at[..cells].iter().enumerate() {
             if tile == NONE {
@@ -319,33 +338,28 @@ impl TileWalk {
 
     /// Moves a tile (entering its group at `slot`) from cell `from` to `to` in one set of
     /// indices, values, their sum and distances, the tile's own distance changing by `farther`
-    /// (+1, or -1 when it moves nearer home): the group's new value is `known`, or read from
-    /// its table. Returns the group's value before the move.
+    /// (+1, or -1 when it moves nearer home) and the group's value becoming `found`. Returns
+    /// the group's value before the move.
     #[inline(always)]
     fn shift(
-        db: &[Arc<PatternDb>],
         slot: Slot,
         (index, value, sum, distance): Sums<'_>,
         (from, to): (u32, u32),
         farther: i8,
-        known: Option<u8>,
+        found: u8,
     ) -> u8 {
         let group = slot.group as usize;
-        let new = index[group]
-            .wrapping_sub(from << slot.shift)
-            .wrapping_add(to << slot.shift);
-        index[group] = new;
+        index[group] = moved(index[group], slot, from, to);
         distance[group] = distance[group].wrapping_add_signed(farther);
-        let entry = known.unwrap_or_else(|| db[group].at_distance(new as usize, distance[group]));
         let before = value[group];
-        *sum = *sum + entry as u32 - before as u32;
-        value[group] = entry;
+        *sum = *sum + found as u32 - before as u32;
+        value[group] = found;
         before
     }
 
     /// Moves the tile on the blank's neighbour `dir` into the blank, the groups' new values
-    /// `known` (direct, mirrored) or read from the tables; returns their values before.
-    fn slide(&self, tiles: &mut Tiles, dir: u8, known: Option<(u8, u8)>) -> (u8, u8) {
+    /// being `found` (direct, mirrored); returns their values before.
+    fn slide(&self, tiles: &mut Tiles, dir: u8, found: (u8, u8)) -> (u8, u8) {
         let from = self.neighbours[tiles.blank as usize][dir as usize];
         let to = tiles.blank;
         let tile = tiles.at[from as usize];
@@ -355,7 +369,6 @@ impl TileWalk {
         // One step on the board: one nearer home or one farther (mirrored too).
         let farther = self.distance(tile, to) as i8 - self.distance(tile, from) as i8;
         let value = Self::shift(
-            &self.databases,
             self.slots[tile as usize],
             (
                 &mut tiles.index,
@@ -365,11 +378,10 @@ impl TileWalk {
             ),
             (from as u32, to as u32),
             farther,
-            known.map(|(value, _)| value),
+            found.0,
         );
         let mirrored_value = match &self.mirror {
             Some(mirror) => Self::shift(
-                &self.databases,
                 self.mirrored_slots[tile as usize],
                 (
                     &mut tiles.mirrored_index,
@@ -379,12 +391,80 @@ impl TileWalk {
                 ),
                 (mirror[from as usize] as u32, mirror[to as usize] as u32),
                 farther,
-                known.map(|(_, mirrored)| mirrored),
+                found.1,
             ),
             None => 0,
         };
         (value, mirrored_value)
     }
+
+    /// The table entries [`Walk::moves`] worked out for the blank's move `dir` from the
+    /// position `tiles` holds, or [`UNKNOWN`] ones.
+    fn entries_ahead(&self, tiles: &Tiles, dir: u8) -> (u32, u32) {
+        match tiles.ahead.get(tiles.made.len()) {
+            Some(ahead) if ahead.current => ahead.entries[dir as usize],
+            _ => (UNKNOWN, UNKNOWN),
+        }
+    }
+
+    /// What the moved tile's group reads once the blank moves `dir` (its mirrored group when
+    /// `mirrored`), at `entry` when known, and the sum of its set of groups then.
+    #[inline(always)]
+    fn read_after(&self, tiles: &Tiles, dir: u8, mirrored: bool, entry: u32) -> (u8, u32) {
+        let from = self.neighbours[tiles.blank as usize][dir as usize];
+        let to = tiles.blank;
+        let tile = tiles.at[from as usize];
+        let farther = self.distance(tile, to) as i8 - self.distance(tile, from) as i8;
+        let (slot, index, value, sum, distance, (from, to)) = match (&self.mirror, mirrored) {
+            (Some(mirror), true) => (
+                self.mirrored_slots[tile as usize],
+                &tiles.mirrored_index,
+                &tiles.mirrored_value,
+                tiles.mirrored_sum,
+                &tiles.mirrored_distance,
+                (mirror[from as usize], mirror[to as usize]),
+            ),
+            _ => (
+                self.slots[tile as usize],
+                &tiles.index,
+                &tiles.value,
+                tiles.sum,
+                &tiles.distance,
+                (from, to),
+            ),
+        };
+        let group = slot.group as usize;
+        let db = &self.databases[group];
+        let entry = match entry {
+            UNKNOWN => db.entry(moved(index[group], slot, from as u32, to as u32) as usize),
+            known => known as usize,
+        };
+        let found = db.at_entry(entry, distance[group].wrapping_add_signed(farther));
+        (found, sum + found as u32 - value[group] as u32)
+    }
+
+    /// Makes the blank's move `dir`, the groups' new values being `found` (direct, mirrored).
+    fn make(&self, tiles: &mut Tiles, dir: u8, found: (u8, u8)) {
+        let (value, mirrored_value) = self.slide(tiles, dir, found);
+        let depth = tiles.made.len();
+        tiles.made.push(Made {
+            dir,
+            value,
+            mirrored_value,
+        });
+        // The position one deeper is new: what was worked out there was for another.
+        if let Some(deeper) = tiles.ahead.get_mut(depth + 1) {
+            deeper.current = false;
+        }
+    }
+}
+
+/// A group's index once a tile entering it at `slot` moves from cell `from` to `to`.
+#[inline(always)]
+fn moved(index: u32, slot: Slot, from: u32, to: u32) -> u32 {
+    index
+        .wrapping_sub(from << slot.shift)
+        .wrapping_add(to << slot.shift)
 }
 
 /// The table of one tile: its Manhattan distance, built at once and never cached.
@@ -398,10 +478,14 @@ impl Walk for TileWalk {
     /// The direction the blank moves, as an index into [`Dir::ALL`].
     type Move = u8;
 
-    fn moves(&self, tiles: &Tiles, out: &mut Vec<u8>) {
+    fn moves(&self, tiles: &mut Tiles, out: &mut Vec<u8>) {
         let to = tiles.blank as u32;
         // The move back to the parent is listed but never made: nothing of it to fetch.
         let back = tiles.made.last().map(|made| made.dir ^ 1);
+        let mut ahead = Ahead {
+            current: true,
+            entries: [(UNKNOWN, UNKNOWN); 4],
+        };
         for (dir, &from) in self.neighbours[tiles.blank as usize].iter().enumerate() {
             if from == NONE {
                 continue;
@@ -412,38 +496,68 @@ impl Walk for TileWalk {
             }
             // Start the child's table reads now, all of them side by side.
             let tile = tiles.at[from as usize] as usize;
-            let moved = |slot: Slot, index: &[u32; MAX_GROUPS], from: u32, to: u32| {
+            let fetch = |slot: Slot, index: &[u32; MAX_GROUPS], from: u32, to: u32| {
                 let group = slot.group as usize;
-                let new = index[group]
-                    .wrapping_sub(from << slot.shift)
-                    .wrapping_add(to << slot.shift);
-                self.databases[group].prefetch(new as usize);
+                let db = &self.databases[group];
+                let entry = db.entry(moved(index[group], slot, from, to) as usize);
+                db.prefetch(entry);
+                entry as u32
             };
-            moved(self.slots[tile], &tiles.index, from as u32, to);
-            if let Some(mirror) = &self.mirror {
-                moved(
+            let direct = fetch(self.slots[tile], &tiles.index, from as u32, to);
+            let mirrored = match &self.mirror {
+                Some(mirror) => fetch(
                     self.mirrored_slots[tile],
                     &tiles.mirrored_index,
                     mirror[from as usize] as u32,
                     mirror[to as usize] as u32,
-                );
-            }
+                ),
+                None => UNKNOWN,
+            };
+            ahead.entries[dir] = (direct, mirrored);
         }
+        let depth = tiles.made.len();
+        if tiles.ahead.len() <= depth {
+            tiles.ahead.resize(depth + 1, ahead);
+        }
+        tiles.ahead[depth] = ahead;
     }
 
     fn apply(&self, tiles: &mut Tiles, dir: u8) {
-        let (value, mirrored_value) = self.slide(tiles, dir, None);
-        tiles.made.push(Made {
-            dir,
-            value,
-            mirrored_value,
-        });
+        let (direct, mirrored) = self.entries_ahead(tiles, dir);
+        let (value, _) = self.read_after(tiles, dir, false, direct);
+        let mirrored_value = match self.mirror {
+            Some(_) => self.read_after(tiles, dir, true, mirrored).0,
+            None => 0,
+        };
+        self.make(tiles, dir, (value, mirrored_value));
+    }
+
+    fn apply_within(&self, tiles: &mut Tiles, dir: u8, most: u32) -> Result<(), u32> {
+        // The mirrored table is read only when the direct one does not rule the move out
+        // (about a third of all moves made on the 24-puzzle's tables are).
+        let (direct, mirrored) = self.entries_ahead(tiles, dir);
+        let (value, sum) = self.read_after(tiles, dir, false, direct);
+        if sum > most {
+            return Err(sum);
+        }
+        let mirrored_value = match self.mirror {
+            Some(_) => {
+                let (mirrored_value, mirrored_sum) = self.read_after(tiles, dir, true, mirrored);
+                if mirrored_sum > most {
+                    return Err(mirrored_sum);
+                }
+                mirrored_value
+            }
+            None => 0,
+        };
+        self.make(tiles, dir, (value, mirrored_value));
+        Ok(())
     }
 
     fn undo(&self, tiles: &mut Tiles, dir: u8) {
         let made = tiles.made.pop().expect("a move to take back");
         debug_assert_eq!(made.dir, dir, "the last move made");
-        self.slide(tiles, dir ^ 1, Some((made.value, made.mirrored_value)));
+        self.slide(tiles, dir ^ 1, (made.value, made.mirrored_value));
     }
 
     fn reverse(&self, dir: u8) -> u8 {
@@ -497,7 +611,7 @@ mod tests {
         let mut moves = Vec::new();
         for _ in 0..2000 {
             moves.clear();
-            by_cells.moves(&a, &mut moves);
+            by_cells.moves(&mut a, &mut moves);
             let dir = moves[rng.below(moves.len())];
             by_cells.apply(&mut a, dir);
             for (walk, b) in others.iter().zip(&mut b) {
@@ -522,6 +636,65 @@ mod tests {
         assert_eq!(
             (fresh.sum, fresh.mirrored_sum),
             (b[1].sum, b[1].mirrored_sum)
+        );
+    }
+
+    #[test]
+    fn a_move_ruled_out_within_a_bound_leaves_the_position_as_it_was() {
+        let (engine, target) = crate::engine::sample("3 3\n1 2 3\n4 5 6\n7 8 0\n0\n");
+        let patterns: Vec<Pattern> = [vec![0, 1, 3, 4], vec![2, 5, 6, 7]]
+            .into_iter()
+            .map(|cells| Pattern::new(3, 3, 1, cells).ranked().in_nibbles())
+            .collect();
+        let tables = patterns
+            .iter()
+            .map(|p| {
+                Arc::new(PatternDb::new(
+                    p.clone(),
+                    pdb::build::build(p, 1, &|_| true).unwrap(),
+                ))
+            })
+            .collect();
+        let walk = TileWalk::with_tables(&engine, &target, &patterns, tables);
+        assert!(
+            walk.mirror.is_some(),
+            "the groups are their own mirror images"
+        );
+        let mut tiles = walk.position(&target);
+        let mut rng = Rng::new(11);
+        let (mut moves, mut ruled_out, mut made) = (Vec::new(), 0, 0);
+        for _ in 0..3000 {
+            moves.clear();
+            walk.moves(&mut tiles, &mut moves);
+            let dir = moves[rng.below(moves.len())];
+            let mut applied = tiles.clone();
+            walk.apply(&mut applied, dir);
+            let mut within = tiles.clone();
+            let most = rng.below(24) as u32;
+            match walk.apply_within(&mut within, dir, most) {
+                Err(bound) => {
+                    ruled_out += 1;
+                    assert!(most < bound && bound <= applied.bound());
+                    assert_eq!(within.at, tiles.at);
+                    assert_eq!(
+                        (within.sum, within.mirrored_sum),
+                        (tiles.sum, tiles.mirrored_sum)
+                    );
+                    assert_eq!(within.made.len(), tiles.made.len());
+                }
+                Ok(()) => {
+                    made += 1;
+                    assert!(applied.bound() <= most);
+                    assert_eq!(within.at, applied.at);
+                    let sums = |t: &Tiles| (t.sum, t.mirrored_sum, t.index, t.mirrored_index);
+                    assert_eq!(sums(&within), sums(&applied));
+                }
+            }
+            tiles = applied;
+        }
+        assert!(
+            ruled_out > 100 && made > 100,
+            "{ruled_out} ruled out, {made} made"
         );
     }
 

@@ -81,36 +81,35 @@ impl PatternDb {
     #[inline]
     pub fn at(&self, index: usize) -> u8 {
         let distance = self.distances.as_ref().map_or(0, |d| d.sum(index));
-        self.at_distance(index, distance)
+        self.at_entry(self.entry(index), distance)
     }
 
-    /// The value at `index` (as for [`PatternDb::at`]) where the group's tiles are `distance`
-    /// moves from home by Manhattan distance, as a walk that keeps it passes it: a table in
-    /// [`Encoding::Nibbles`] then needs no distance worked out from the index.
+    /// The value at `entry` (where [`PatternDb::entry`] puts an index) where the group's tiles
+    /// are `distance` moves from home by Manhattan distance, as a walk that keeps it passes it:
+    /// a table in [`Encoding::Nibbles`] then needs no distance worked out from the index.
     #[inline]
-    pub fn at_distance(&self, index: usize, distance: u8) -> u8 {
-        let entry = self.entry(index);
+    pub fn at_entry(&self, entry: usize, distance: u8) -> u8 {
         match self.distances {
             None => self.table()[entry],
             Some(_) => distance + 2 * nibbles::half_excess(self.table(), entry),
         }
     }
 
-    /// Where the value of `index` (as in [`PatternDb::at`]) is in the table.
+    /// Where the value of `index` (as in [`PatternDb::at`]) is in the table: its rank in a
+    /// ranked table. A walk that reads an entry soon after it asks for it
+    /// ([`PatternDb::prefetch`]) works it out once for both.
     #[inline]
-    fn entry(&self, index: usize) -> usize {
+    pub fn entry(&self, index: usize) -> usize {
         match &self.ranker {
             None => index,
             Some(ranker) => ranker.rank(index),
         }
     }
 
-    /// Asks the processor to start loading the entry at `index`, which a search will read soon:
-    /// the tables are far larger than the caches, and a few loads in flight at once hide most
-    /// of the wait.
+    /// Asks the processor to start loading `entry`, which a search will read soon: the tables
+    /// are far larger than the caches, and a few loads in flight at once hide most of the wait.
     #[inline]
-    pub fn prefetch(&self, index: usize) {
-        let entry = self.entry(index);
+    pub fn prefetch(&self, entry: usize) {
         let byte = match self.distances {
             None => entry,
             Some(_) => nibbles::byte_of(entry),
