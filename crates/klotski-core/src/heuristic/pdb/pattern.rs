@@ -369,4 +369,25 @@ mod tests {
         }
         assert!(seen.iter().all(|&s| s));
     }
+
+    #[test]
+    fn the_prebuilt_groups_rank_as_every_other_group_does() {
+        let mut rng = crate::rng::Rng::new(5);
+        for (rows, tiles) in [(5, 6), (4, 7), (4, 8)] {
+            let cells = rows * rows;
+            let pattern = Pattern::new(rows, rows, 1, (0..tiles).collect()).ranked();
+            let ranker = Ranker::of(&pattern).unwrap();
+            let fast = fixed(tiles, pattern.bits(), cells).expect("a prebuilt group's shape");
+            for _ in 0..10_000 {
+                let mut board: Vec<usize> = (0..cells).collect();
+                rng.shuffle(&mut board);
+                let fields = (board[..tiles].iter().enumerate())
+                    .map(|(i, &cell)| cell << (i as u32 * pattern.bits()))
+                    .sum();
+                assert_eq!(fast(&ranker, fields), rank_counting(&ranker, fields));
+                assert_eq!(ranker.rank(fields), rank_by_list(&ranker, fields));
+            }
+        }
+        assert!(fixed(5, 5, 25).is_none(), "only the prebuilt shapes");
+    }
 }
