@@ -1,0 +1,174 @@
+//! The tile walk's tests: its kept sums against fresh ones over every table layout, moves ruled
+//! out within a bound, and the light tables' path.
+
+use super::*;
+use crate::heuristic::pdb::TableEvent;
+use crate::rng::Rng;
+use crate::search::{Limits, Outcome, idastar};
+
+/// Where each piece stands in `tiles`.
+fn origins(walk: &TileWalk, tiles: &Tiles) -> Vec<usize> {
+    let cells = walk.neighbours.len();
+    let mut origins = vec![0; cells - 1];
+    for (cell, &tile) in tiles.at[..cells].iter().enumerate() {
+        if tile != NONE {
+            origins[walk.piece_of[tile as usize] as usize] = cell;
+        }
+    }
+    origins
+}
+
+#[test]
+fn ranked_and_packed_tables_bound_every_position_as_cell_indexed_ones_do() {
+    let (engine, target) = crate::engine::sample("3 3\n1 2 3\n4 5 6\n7 8 0\n0\n");
+    let groups = [vec![0, 1, 3, 4], vec![2, 5, 6, 7]];
+    let walk = |layout: fn(Pattern) -> Pattern| {
+        let patterns: Vec<Pattern> = groups
+            .iter()
+            .map(|cells| layout(Pattern::new(3, 3, 1, cells.clone())))
+            .collect();
+        let tables = patterns
+            .iter()
+            .map(|p| {
+                let table = pdb::build::build(p, 1, &|_| true).unwrap();
+                Arc::new(PatternDb::new(p.clone(), table))
+            })
+            .collect();
+        TileWalk::with_tables(&engine, &target, &patterns, tables)
+    };
+    let by_cells = walk(|p| p);
+    let others = [walk(Pattern::ranked), walk(|p| p.ranked().in_nibbles())];
+    let mut a = by_cells.position(&target);
+    let mut b: Vec<Tiles> = others.iter().map(|w| w.position(&target)).collect();
+    let mut rng = Rng::new(7);
+    let mut moves = Vec::new();
+    for _ in 0..2000 {
+        moves.clear();
+        by_cells.moves(&mut a, &mut moves);
+        let dir = moves[rng.below(moves.len())];
+        by_cells.apply(&mut a, dir);
+        for (walk, b) in others.iter().zip(&mut b) {
+            walk.apply(b, dir);
+            assert_eq!((a.sum, a.mirrored_sum), (b.sum, b.mirrored_sum));
+        }
+        // Taken back half the time: the values restored match too.
+        if rng.below(2) == 0 {
+            by_cells.undo(&mut a, dir);
+            for (walk, b) in others.iter().zip(&mut b) {
+                walk.undo(b, dir);
+                assert_eq!((a.sum, a.mirrored_sum), (b.sum, b.mirrored_sum));
+            }
+            by_cells.apply(&mut a, dir);
+            others.iter().zip(&mut b).for_each(|(w, b)| w.apply(b, dir));
+        }
+    }
+    // The walk wandered off: the bounds were not all zero.
+    assert!(a.bound() > 0);
+    // And a fresh position there reads what the walk kept.
+    let fresh = others[1].position(&origins(&others[1], &b[1]));
+    assert_eq!(
+        (fresh.sum, fresh.mirrored_sum),
+        (b[1].sum, b[1].mirrored_sum)
+    );
+}
+
+#[test]
+fn a_move_ruled_out_within_a_bound_leaves_the_position_as_it_was() {
+    let (engine, target) = crate::engine::sample("3 3\n1 2 3\n4 5 6\n7 8 0\n0\n");
+    let patterns: Vec<Pattern> = [vec![0, 1, 3, 4], vec![2, 5, 6, 7]]
+        .into_iter()
+        .map(|cells| Pattern::new(3, 3, 1, cells).ranked().in_nibbles())
+        .collect();
+    let tables = patterns
+        .iter()
+        .map(|p| {
+            Arc::new(PatternDb::new(
+                p.clone(),
+                pdb::build::build(p, 1, &|_| true).unwrap(),
+            ))
+        })
+        .collect();
+    let walk = TileWalk::with_tables(&engine, &target, &patterns, tables);
+    assert!(
+        walk.mirror.is_some(),
+        "the groups are their own mirror images"
+    );
+    let mut tiles = walk.position(&target);
+    let mut rng = Rng::new(11);
+    let (mut moves, mut ruled_out, mut made) = (Vec::new(), 0, 0);
+    for _ in 0..3000 {
+        moves.clear();
+        walk.moves(&mut tiles, &mut moves);
+        let dir = moves[rng.below(moves.len())];
+        let mut applied = tiles.clone();
+        walk.apply(&mut applied, dir);
+        let mut within = tiles.clone();
+        let most = rng.below(24) as u32;
+        match walk.apply_within(&mut within, dir, most) {
+            Err(bound) => {
+                ruled_out += 1;
+                assert!(most < bound && bound <= applied.bound());
+                assert_eq!(within.at, tiles.at);
+                assert_eq!(
+                    (within.sum, within.mirrored_sum),
+                    (tiles.sum, tiles.mirrored_sum)
+                );
+                assert_eq!(within.made.len(), tiles.made.len());
+            }
+            Ok(()) => {
+                made += 1;
+                assert!(applied.bound() <= most);
+                assert_eq!(within.at, applied.at);
+                let sums = |t: &Tiles| (t.sum, t.mirrored_sum, t.index, t.mirrored_index);
+                assert_eq!(sums(&within), sums(&applied));
+            }
+        }
+        tiles = applied;
+    }
+    assert!(
+        ruled_out > 100 && made > 100,
+        "{ruled_out} ruled out, {made} made"
+    );
+}
+
+#[test]
+fn the_light_tables_find_the_path_any_tables_find() {
+    let (engine, target) =
+        crate::engine::sample("4 4\n0 10 2 15\n5 4 3 7\n1 6 12 9\n14 11 13 8\n0\n");
+    let mut quiet = |_: TableEvent<'_>| {};
+    let mut supply = Supply::new(None, &Limits::memory(1 << 30), 2, &mut quiet);
+    let light = TileWalk::light(&engine, &target, &mut supply).expect("4x4 has a lighter split");
+    let splits = pdb::partitions(4, 4, 1, &(0..15).collect::<Vec<_>>());
+    let lightest = supply.obtain(&splits[2]).unwrap();
+    let five_five_five = TileWalk::with_tables(&engine, &target, &splits[2], lightest);
+    let shortest = |walk: &TileWalk| {
+        let start = walk.position(&engine.start);
+        let found = idastar(
+            walk,
+            start.clone(),
+            |t| t.solved(),
+            |t| t.bound(),
+            Limits::memory(1 << 30),
+            |_, _| {},
+        );
+        let Outcome::Found(path) = found.outcome else {
+            panic!("a solvable 15-puzzle")
+        };
+        (walk.engine_moves(&start, &path), found.stats.expanded)
+    };
+    let ((by_light, light_nodes), (by_lightest, lightest_nodes)) =
+        (shortest(&light), shortest(&five_five_five));
+    assert_eq!(
+        by_light.len(),
+        48,
+        "the case's optimum (tests/golden/terminal/l09)"
+    );
+    assert_eq!(by_light, by_lightest);
+    assert!(
+        light_nodes < lightest_nodes,
+        "6-6-3 bounds tighter than 5-5-5"
+    );
+    // The 8-puzzle has one split: nothing lighter to try first.
+    let (engine, target) = crate::engine::sample("3 3\n1 2 3\n4 5 6\n0 7 8\n0\n");
+    assert!(TileWalk::light(&engine, &target, &mut supply).is_none());
+}
