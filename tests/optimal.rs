@@ -176,32 +176,40 @@ fn five_by_five_random_walks_are_solved_optimally() {
     }
 }
 
-/// 5x5 boards whose exact search passes the default work budget (`klotski generate --size 5x5
-/// --moves M --seed S`, saved as `gM_S`), with the optima `--algo idastar` proves in 1.7-3.9 s:
-/// the default run answers with IDA* at weight 1.5, a replayed path within 1.5 times the
-/// optimum, where the constructive solver gave 94-134 moves.
+/// 5x5 boards whose exact walk passed the old half-second budget of a default run (`klotski
+/// generate --size 5x5 --moves M --seed S`, saved as `gM_S`; `--algo idastar` proves their
+/// optima): the default gives the exact walk the first and largest share, so it proves g80_3
+/// (53M nodes), g100_1 (80M) and g120_3 (35M). g120_2 needs 803M, past that share: it gets
+/// the walk at weight 1.5 that ran beside it, a replayed path within 1.5 times the optimum.
 #[test]
-fn five_by_five_boards_past_the_exact_budget_get_the_weighted_walk_within_its_factor() {
+fn five_by_five_boards_get_the_exact_walk_first_and_the_weighted_walk_beside_it() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/walks5x5");
-    for (name, optimum) in [("g80_3", 60), ("g100_1", 64), ("g120_3", 64)] {
+    for (name, optimum) in [
+        ("g80_3", 60),
+        ("g100_1", 64),
+        ("g120_3", 64),
+        ("g120_2", 66),
+    ] {
         let text = std::fs::read_to_string(dir.join(format!("{name}.in"))).unwrap();
         let puzzle: NumericPuzzle = text.parse().unwrap();
         let report = solve(&puzzle, Algo::Auto);
         let method = report.method().to_string();
-        assert!(method.starts_with("IDA* at weight 1.5"), "{name}: {method}");
         let Answer::Solved { moves, optimal } = &report.answer else {
             panic!("{name}: {method}");
         };
-        assert!(!optimal, "{name}");
         let engine = puzzle.engine();
         let end = engine.replay(moves).unwrap();
         assert_eq!(end.origins(), puzzle.target(&engine).unwrap(), "{name}");
-        assert!(moves.len() >= optimum, "{name}: {} moves", moves.len());
-        assert!(
-            2 * moves.len() <= 3 * optimum,
-            "{name}: {} moves",
-            moves.len()
-        );
+        if name == "g120_2" {
+            assert!(method.starts_with("IDA* at weight 1.5"), "{name}: {method}");
+            assert!(!optimal, "{name}");
+            assert!(moves.len() > optimum, "{name}: {} moves", moves.len());
+            assert!(2 * moves.len() <= 3 * optimum, "{name}: {}", moves.len());
+        } else {
+            assert_eq!(method, "IDA*", "{name}");
+            assert!(optimal, "{name}");
+            assert_eq!(moves.len(), optimum, "{name}");
+        }
     }
 }
 

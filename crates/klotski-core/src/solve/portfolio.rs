@@ -377,6 +377,7 @@ impl<'a> Run<'a> {
         let walk = TileWalk::applies(self.puzzle, self.target);
         match algo {
             Algo::Idastar if walk && cells <= budget::UNBOUNDED_TILE_CELLS => None,
+            Algo::Idastar if walk && first => Some(budget::EXACT_FIRST_TILE_WALK),
             Algo::Idastar if walk => Some(budget::EXACT_TILE_WALK),
             Algo::Idastar => Some(budget::EXACT_PACKED_IDASTAR),
             Algo::Bfs | Algo::Bibfs => Some(budget::EXACT_BFS),
@@ -398,13 +399,15 @@ impl<'a> Run<'a> {
         &mut self,
         on_progress: &mut dyn FnMut(Progress<'_>),
     ) -> Result<Option<Answer>, Unverified> {
-        let exact_walk_stopped = matches!(
-            self.stages.last(),
-            Some(StageOutcome::Exact {
-                algo: Algo::Idastar,
-                ended: Err(Limit::Work),
-            })
-        );
+        // Beside the exact walk, the walk that may not decide the board.
+        let exact_walk_stopped = self.beside_exact
+            || matches!(
+                self.stages.last(),
+                Some(StageOutcome::Exact {
+                    algo: Algo::Idastar,
+                    ended: Err(Limit::Work),
+                })
+            );
         if !exact_walk_stopped
             || self.puzzle.board.cells() > budget::WEIGHTED_WALK_CELLS
             || !TileWalk::applies(self.puzzle, self.target)

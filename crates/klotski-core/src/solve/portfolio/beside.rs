@@ -5,17 +5,29 @@
 use super::{Answer, Report, Run, StageOutcome};
 use crate::solve::algo::Algo;
 use crate::solve::budget;
+use crate::solve::tile_walk::TileWalk;
 use crate::solve::{Progress, Unverified};
 
 impl Run<'_> {
     /// Whether the portfolio runs `algo` first with the larger budget of
-    /// [`budget::EXACT_FIRST_UNITS`], the fallback prepared beside it: A* or bidirectional A*
-    /// on boards of at most
-    /// [`budget::EXACT_FIRST_CELLS`] cells, where a proof within that budget is common.
+    /// [`budget::EXACT_FIRST_UNITS`] or [`budget::EXACT_FIRST_TILE_WALK`], the fallback
+    /// prepared beside it: A* or bidirectional A* on boards of at most
+    /// [`budget::EXACT_FIRST_CELLS`] cells, and the walk of 1x1 tiles with one blank on boards
+    /// of more than [`budget::UNBOUNDED_TILE_CELLS`] and at most
+    /// [`budget::WEIGHTED_WALK_CELLS`] cells (the weighted walk beside it), where a proof within
+    /// that budget is common.
     pub(super) fn exact_first(&self, algo: Algo) -> bool {
+        let cells = self.puzzle.board.cells();
+        let walk = || {
+            (budget::UNBOUNDED_TILE_CELLS + 1..=budget::WEIGHTED_WALK_CELLS).contains(&cells)
+                && TileWalk::applies(self.puzzle, self.target)
+        };
         self.auto()
-            && matches!(algo, Algo::Astar | Algo::Biastar)
-            && self.puzzle.board.cells() <= budget::EXACT_FIRST_CELLS
+            && match algo {
+                Algo::Astar | Algo::Biastar => cells <= budget::EXACT_FIRST_CELLS,
+                Algo::Idastar => walk(),
+                _ => false,
+            }
     }
 
     /// The exact search on this thread and the fallback ([`Run::fallback`]) on another, each
