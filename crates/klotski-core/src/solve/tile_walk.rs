@@ -65,6 +65,24 @@ struct Ahead {
 /// An entry of [`Ahead`] not worked out.
 const UNKNOWN: u32 = u32::MAX;
 
+impl Ahead {
+    /// Nothing worked out: what a depth not yet seen holds.
+    const NONE: Ahead = Ahead {
+        current: false,
+        entries: [(UNKNOWN, UNKNOWN); 4],
+    };
+}
+
+/// One move of the blank: the tile it moves from cell `from` to `to` (the blank's cell), one
+/// step `farther` from home (+1) or nearer (-1), in the mirrored position too.
+#[derive(Clone, Copy)]
+struct Step {
+    tile: u8,
+    from: u8,
+    to: u8,
+    farther: i8,
+}
+
 /// One set of a position's per-group values (direct or mirrored) a move updates: the indices,
 /// the table values, their sum and the distances.
 type Sums<'a> = (
@@ -318,8 +336,7 @@ impl TileWalk {
         let mut tiles = start.clone();
         path.iter()
             .map(|&dir| {
-                let to = self.neighbours[tiles.blank as usize][dir as usize];
-                let tile = tiles.at[to as usize];
+                let tile = self.step(&tiles, dir).tile;
                 self.apply(&mut tiles, dir);
                 Move {
                     piece: self.piece_of[tile as usize] as usize,
@@ -357,17 +374,32 @@ impl TileWalk {
         before
     }
 
-    /// Moves the tile on the blank's neighbour `dir` into the blank, the groups' new values
-    /// being `found` (direct, mirrored); returns their values before.
-    fn slide(&self, tiles: &mut Tiles, dir: u8, found: (u8, u8)) -> (u8, u8) {
+    /// The blank's move `dir` from the position `tiles` holds.
+    #[inline(always)]
+    fn step(&self, tiles: &Tiles, dir: u8) -> Step {
         let from = self.neighbours[tiles.blank as usize][dir as usize];
         let to = tiles.blank;
         let tile = tiles.at[from as usize];
+        Step {
+            tile,
+            from,
+            to,
+            farther: self.distance(tile, to) as i8 - self.distance(tile, from) as i8,
+        }
+    }
+
+    /// Makes `step`, the groups' new values being `found` (direct, mirrored); returns their
+    /// values before.
+    fn slide(&self, tiles: &mut Tiles, step: Step, found: (u8, u8)) -> (u8, u8) {
+        let Step {
+            tile,
+            from,
+            to,
+            farther,
+        } = step;
         tiles.at[to as usize] = tile;
         tiles.at[from as usize] = NONE;
         tiles.blank = from;
-        // One step on the board: one nearer home or one farther (mirrored too).
-        let farther = self.distance(tile, to) as i8 - self.distance(tile, from) as i8;
         let value = Self::shift(
             self.slots[tile as usize],
             (
@@ -407,30 +439,26 @@ impl TileWalk {
         }
     }
 
-    /// What the moved tile's group reads once the blank moves `dir` (its mirrored group when
+    /// What the moved tile's group reads once `step` is made (its mirrored group when
     /// `mirrored`), at `entry` when known, and the sum of its set of groups then.
     #[inline(always)]
-    fn read_after(&self, tiles: &Tiles, dir: u8, mirrored: bool, entry: u32) -> (u8, u32) {
-        let from = self.neighbours[tiles.blank as usize][dir as usize];
-        let to = tiles.blank;
-        let tile = tiles.at[from as usize];
-        let farther = self.distance(tile, to) as i8 - self.distance(tile, from) as i8;
+    fn read_after(&self, tiles: &Tiles, step: Step, mirrored: bool, entry: u32) -> (u8, u32) {
         let (slot, index, value, sum, distance, (from, to)) = match (&self.mirror, mirrored) {
             (Some(mirror), true) => (
-                self.mirrored_slots[tile as usize],
+                self.mirrored_slots[step.tile as usize],
                 &tiles.mirrored_index,
                 &tiles.mirrored_value,
                 tiles.mirrored_sum,
                 &tiles.mirrored_distance,
-                (mirror[from as usize], mirror[to as usize]),
+                (mirror[step.from as usize], mirror[step.to as usize]),
             ),
             _ => (
-                self.slots[tile as usize],
+                self.slots[step.tile as usize],
                 &tiles.index,
                 &tiles.value,
                 tiles.sum,
                 &tiles.distance,
-                (from, to),
+                (step.from, step.to),
             ),
         };
         let group = slot.group as usize;
@@ -439,13 +467,14 @@ impl TileWalk {
             UNKNOWN => db.entry(moved(index[group], slot, from as u32, to as u32) as usize),
             known => known as usize,
         };
-        let found = db.at_entry(entry, distance[group].wrapping_add_signed(farther));
+        let found = db.at_entry(entry, distance[group].wrapping_add_signed(step.farther));
         (found, sum + found as u32 - value[group] as u32)
     }
 
-    /// Makes the blank's move `dir`, the groups' new values being `found` (direct, mirrored).
-    fn make(&self, tiles: &mut Tiles, dir: u8, found: (u8, u8)) {
-        let (value, mirrored_value) = self.slide(tiles, dir, found);
+    /// Makes the blank's move `dir`, which is `step`, the groups' new values being `found`
+    /// (direct, mirrored).
+    fn make(&self, tiles: &mut Tiles, dir: u8, step: Step, found: (u8, u8)) {
+        let (value, mirrored_value) = self.slide(tiles, step, found);
         let depth = tiles.made.len();
         tiles.made.push(Made {
             dir,
@@ -517,32 +546,34 @@ impl Walk for TileWalk {
         }
         let depth = tiles.made.len();
         if tiles.ahead.len() <= depth {
-            tiles.ahead.resize(depth + 1, ahead);
+            tiles.ahead.resize(depth + 1, Ahead::NONE);
         }
         tiles.ahead[depth] = ahead;
     }
 
     fn apply(&self, tiles: &mut Tiles, dir: u8) {
+        let step = self.step(tiles, dir);
         let (direct, mirrored) = self.entries_ahead(tiles, dir);
-        let (value, _) = self.read_after(tiles, dir, false, direct);
+        let (value, _) = self.read_after(tiles, step, false, direct);
         let mirrored_value = match self.mirror {
-            Some(_) => self.read_after(tiles, dir, true, mirrored).0,
+            Some(_) => self.read_after(tiles, step, true, mirrored).0,
             None => 0,
         };
-        self.make(tiles, dir, (value, mirrored_value));
+        self.make(tiles, dir, step, (value, mirrored_value));
     }
 
     fn apply_within(&self, tiles: &mut Tiles, dir: u8, most: u32) -> Result<(), u32> {
         // The mirrored table is read only when the direct one does not rule the move out
         // (about a third of all moves made on the 24-puzzle's tables are).
+        let step = self.step(tiles, dir);
         let (direct, mirrored) = self.entries_ahead(tiles, dir);
-        let (value, sum) = self.read_after(tiles, dir, false, direct);
+        let (value, sum) = self.read_after(tiles, step, false, direct);
         if sum > most {
             return Err(sum);
         }
         let mirrored_value = match self.mirror {
             Some(_) => {
-                let (mirrored_value, mirrored_sum) = self.read_after(tiles, dir, true, mirrored);
+                let (mirrored_value, mirrored_sum) = self.read_after(tiles, step, true, mirrored);
                 if mirrored_sum > most {
                     return Err(mirrored_sum);
                 }
@@ -550,14 +581,15 @@ impl Walk for TileWalk {
             }
             None => 0,
         };
-        self.make(tiles, dir, (value, mirrored_value));
+        self.make(tiles, dir, step, (value, mirrored_value));
         Ok(())
     }
 
     fn undo(&self, tiles: &mut Tiles, dir: u8) {
         let made = tiles.made.pop().expect("a move to take back");
         debug_assert_eq!(made.dir, dir, "the last move made");
-        self.slide(tiles, dir ^ 1, (made.value, made.mirrored_value));
+        let step = self.step(tiles, dir ^ 1);
+        self.slide(tiles, step, (made.value, made.mirrored_value));
     }
 
     fn reverse(&self, dir: u8) -> u8 {

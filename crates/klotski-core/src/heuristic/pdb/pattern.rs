@@ -172,9 +172,12 @@ pub struct Ranker {
     cells: usize,
     tiles: usize,
     bits: u32,
-    /// [`rank_counting`], or the same compiled for the processor's population count where it
-    /// has one (the lookups of the 24-puzzle's tables spend most of their time ranking); on
-    /// boards past 64 cells, [`rank_by_list`].
+    /// Per tile: what one cell of its count weighs in the rank (the placements of the tiles
+    /// after it).
+    weights: [usize; MAX_RANKED_TILES],
+    /// [`rank_counting`] on the group's [`Shape`], or the same compiled for the processor's
+    /// population count where it has one (the lookups of the 24-puzzle's tables spend most of
+    /// their time ranking); on boards past 64 cells, [`rank_by_list`].
     rank_with: fn(&Ranker, usize) -> usize,
 }
 
@@ -182,19 +185,19 @@ impl Ranker {
     /// The ranker of an [`Indexing::Ranked`] pattern, `None` for other indexings.
     pub fn of(pattern: &Pattern) -> Option<Ranker> {
         (pattern.indexing == Indexing::Ranked).then(|| {
-            assert!(
-                pattern.cells.len() <= MAX_RANKED_TILES,
-                "too many tiles to rank"
-            );
+            let tiles = pattern.cells.len();
+            assert!(tiles <= MAX_RANKED_TILES, "too many tiles to rank");
             let cells = pattern.rows * pattern.cols;
+            let bits = pattern.bits();
             Ranker {
                 cells,
-                tiles: pattern.cells.len(),
-                bits: pattern.bits(),
+                tiles,
+                bits,
+                weights: weights(tiles, cells),
                 rank_with: if cells > 64 {
                     rank_by_list
                 } else {
-                    fixed(pattern.cells.len(), pattern.bits(), cells).unwrap_or_else(counting)
+                    fixed(tiles, bits, cells).unwrap_or_else(counting::<AnyShape>)
                 },
             }
         })
@@ -210,17 +213,101 @@ impl Ranker {
     }
 }
 
+/// What one cell of each of `tiles` tiles' counts weighs in the rank on `cells` cells: the
+/// placements of the tiles after it.
+const fn weights(tiles: usize, cells: usize) -> [usize; MAX_RANKED_TILES] {
+    let mut weights = [0; MAX_RANKED_TILES];
+    let mut i = tiles;
+    let mut weight = 1;
+    while i > 0 {
+        i -= 1;
+        weights[i] = weight;
+        // Never past the table's own entry count: the first tile's weight times its cells.
+        if i > 0 {
+            weight *= cells - i;
+        }
+    }
+    weights
+}
+
+/// A group's shape as [`ranked_by_mask`] reads it: from the ranker at run time
+/// ([`AnyShape`]), or fixed when compiled ([`Fixed`]), which unrolls the ranking with each
+/// tile's weight a constant (the prebuilt tables' groups, whose lookups spend most of a walk's
+/// time).
+trait Shape {
+    fn tiles(ranker: &Ranker) -> usize;
+    fn bits(ranker: &Ranker) -> u32;
+    fn weight(ranker: &Ranker, tile: usize) -> usize;
+}
+
+/// The shape the ranker holds.
+struct AnyShape;
+
+impl Shape for AnyShape {
+    #[inline(always)]
+    fn tiles(ranker: &Ranker) -> usize {
+        ranker.tiles
+    }
+    #[inline(always)]
+    fn bits(ranker: &Ranker) -> u32 {
+        ranker.bits
+    }
+    #[inline(always)]
+    fn weight(ranker: &Ranker, tile: usize) -> usize {
+        ranker.weights[tile]
+    }
+}
+
+/// `TILES` tiles on `CELLS` cells, `BITS` bits a field.
+struct Fixed<const TILES: usize, const BITS: u32, const CELLS: usize>;
+
+impl<const TILES: usize, const BITS: u32, const CELLS: usize> Fixed<TILES, BITS, CELLS> {
+    const WEIGHTS: [usize; MAX_RANKED_TILES] = weights(TILES, CELLS);
+}
+
+impl<const TILES: usize, const BITS: u32, const CELLS: usize> Shape for Fixed<TILES, BITS, CELLS> {
+    #[inline(always)]
+    fn tiles(_: &Ranker) -> usize {
+        TILES
+    }
+    #[inline(always)]
+    fn bits(_: &Ranker) -> u32 {
+        BITS
+    }
+    #[inline(always)]
+    fn weight(_: &Ranker, tile: usize) -> usize {
+        Self::WEIGHTS[tile]
+    }
+}
+
+/// The ranking of the prebuilt tables' groups (the 24-puzzle's six tiles of 25 cells, the
+/// 15-puzzle's seven and eight of 16) on their [`Fixed`] shape; `None` for other groups.
+fn fixed(tiles: usize, bits: u32, cells: usize) -> Option<fn(&Ranker, usize) -> usize> {
+    macro_rules! shapes {
+        ($(($tiles:literal, $bits:literal, $cells:literal)),*) => {
+            match (tiles, bits, cells) {
+                $(($tiles, $bits, $cells) => Some(counting::<Fixed<$tiles, $bits, $cells>>()),)*
+                _ => None,
+            }
+        };
+    }
+    shapes!((6, 5, 25), (7, 4, 16), (8, 4, 16))
+}
+
 /// The rank of `fields` (as [`Ranker::rank`] takes them) on at most 64 cells: each tile's
-/// cell less the cells below it that the tiles before it took, counted in a mask of them.
+/// cell less the cells below it that the tiles before it took, counted in a mask of them,
+/// times the tile's weight. The tiles' terms do not depend on each other's products, so they
+/// are worked out side by side.
 #[inline(always)]
-fn ranked_by_mask(ranker: &Ranker, fields: usize) -> usize {
-    let mask = (1 << ranker.bits) - 1;
+fn ranked_by_mask<S: Shape>(ranker: &Ranker, fields: usize) -> usize {
+    let bits = S::bits(ranker);
+    let mask = (1 << bits) - 1;
     let mut taken = 0u64;
     let mut rank = 0;
-    for i in 0..ranker.tiles {
-        let cell = (fields >> (i as u32 * ranker.bits)) & mask;
+    for i in 0..S::tiles(ranker) {
+        let cell = (fields >> (i as u32 * bits)) & mask;
         let before = (taken & ((1u64 << cell) - 1)).count_ones() as usize;
-        rank = rank * (ranker.cells - i) + cell - before;
+        rank += (cell - before) * S::weight(ranker, i);
         taken |= 1 << cell;
     }
     rank
@@ -242,105 +329,32 @@ fn rank_by_list(ranker: &Ranker, fields: usize) -> usize {
     rank
 }
 
-/// The rank of `fields` for a group of `TILES` tiles on `CELLS` cells, `BITS` bits a field:
-/// [`ranked_by_mask`] unrolled, with each tile's weight in the rank a constant, so that the
-/// tiles' terms are worked out side by side instead of one after another.
-#[inline(always)]
-fn ranked_fixed<const TILES: usize, const BITS: u32, const CELLS: usize>(fields: usize) -> usize {
-    const fn weights<const TILES: usize, const CELLS: usize>() -> [usize; TILES] {
-        let mut weights = [1; TILES];
-        let mut i = TILES;
-        while i > 1 {
-            i -= 1;
-            weights[i - 1] = weights[i] * (CELLS - i);
-        }
-        weights
-    }
-    let weights = const { weights::<TILES, CELLS>() };
-    let mask = (1 << BITS) - 1;
-    let mut taken = 0u64;
-    let mut rank = 0;
-    for (i, weight) in weights.into_iter().enumerate() {
-        let cell = (fields >> (i as u32 * BITS)) & mask;
-        let before = (taken & ((1u64 << cell) - 1)).count_ones() as usize;
-        rank += (cell - before) * weight;
-        taken |= 1 << cell;
-    }
-    rank
-}
-
-/// A [`ranked_fixed`] for the groups of the prebuilt tables (the 24-puzzle's six tiles of 25
-/// cells, the 15-puzzle's seven and eight of 16), where their lookups spend most of a walk's
-/// time; `None` for other groups.
-fn fixed(tiles: usize, bits: u32, cells: usize) -> Option<fn(&Ranker, usize) -> usize> {
-    macro_rules! shapes {
-        ($(($tiles:literal, $bits:literal, $cells:literal)),*) => {
-            match (tiles, bits, cells) {
-                $(($tiles, $bits, $cells) => Some(fixed_ranker::<$tiles, $bits, $cells>()),)*
-                _ => None,
-            }
-        };
-    }
-    shapes!((6, 5, 25), (7, 4, 16), (8, 4, 16))
-}
-
-/// [`ranked_fixed`] compiled for the population count instruction where the processor has it.
-fn fixed_ranker<const TILES: usize, const BITS: u32, const CELLS: usize>()
--> fn(&Ranker, usize) -> usize {
-    #[inline(never)]
-    fn portable<const TILES: usize, const BITS: u32, const CELLS: usize>(
-        _: &Ranker,
-        fields: usize,
-    ) -> usize {
-        ranked_fixed::<TILES, BITS, CELLS>(fields)
-    }
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("popcnt") {
-        #[inline(never)]
-        fn with_popcnt<const TILES: usize, const BITS: u32, const CELLS: usize>(
-            _: &Ranker,
-            fields: usize,
-        ) -> usize {
-            #[target_feature(enable = "popcnt")]
-            fn ranked<const TILES: usize, const BITS: u32, const CELLS: usize>(
-                fields: usize,
-            ) -> usize {
-                ranked_fixed::<TILES, BITS, CELLS>(fields)
-            }
-            // SAFETY: handed out only where the processor has popcnt.
-            unsafe { ranked::<TILES, BITS, CELLS>(fields) }
-        }
-        return with_popcnt::<TILES, BITS, CELLS>;
-    }
-    portable::<TILES, BITS, CELLS>
-}
-
 /// [`ranked_by_mask`] as any processor runs it.
 #[inline(never)]
-fn rank_counting(ranker: &Ranker, fields: usize) -> usize {
-    ranked_by_mask(ranker, fields)
+fn rank_counting<S: Shape>(ranker: &Ranker, fields: usize) -> usize {
+    ranked_by_mask::<S>(ranker, fields)
 }
 
-/// The ranking function for this processor: with the population count instruction where it
-/// has one (twice as fast), else [`rank_counting`]. Both give the same ranks.
-fn counting() -> fn(&Ranker, usize) -> usize {
+/// The ranking function for this processor and shape: with the population count instruction
+/// where it has one (twice as fast), else [`rank_counting`]. Both give the same ranks.
+fn counting<S: Shape>() -> fn(&Ranker, usize) -> usize {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("popcnt") {
-        return rank_with_popcnt;
+        return rank_with_popcnt::<S>;
     }
-    rank_counting
+    rank_counting::<S>
 }
 
 /// [`ranked_by_mask`] compiled for the population count instruction.
 #[cfg(target_arch = "x86_64")]
 #[inline(never)]
-fn rank_with_popcnt(ranker: &Ranker, fields: usize) -> usize {
+fn rank_with_popcnt<S: Shape>(ranker: &Ranker, fields: usize) -> usize {
     #[target_feature(enable = "popcnt")]
-    fn ranked(ranker: &Ranker, fields: usize) -> usize {
-        ranked_by_mask(ranker, fields)
+    fn ranked<S: Shape>(ranker: &Ranker, fields: usize) -> usize {
+        ranked_by_mask::<S>(ranker, fields)
     }
     // SAFETY: `counting` hands this function out only where the processor has popcnt.
-    unsafe { ranked(ranker, fields) }
+    unsafe { ranked::<S>(ranker, fields) }
 }
 
 #[cfg(test)]
@@ -363,7 +377,7 @@ mod tests {
             let lehmer =
                 a * 56 + (b - usize::from(a < b)) * 7 + c - usize::from(a < c) - usize::from(b < c);
             assert_eq!(rank, lehmer, "{a} {b} {c}");
-            assert_eq!(rank_counting(&ranker, fields), rank);
+            assert_eq!(rank_counting::<AnyShape>(&ranker, fields), rank);
             assert_eq!(rank_by_list(&ranker, fields), rank);
             assert!(!std::mem::replace(&mut seen[rank], true));
         }
@@ -384,7 +398,10 @@ mod tests {
                 let fields = (board[..tiles].iter().enumerate())
                     .map(|(i, &cell)| cell << (i as u32 * pattern.bits()))
                     .sum();
-                assert_eq!(fast(&ranker, fields), rank_counting(&ranker, fields));
+                assert_eq!(
+                    fast(&ranker, fields),
+                    rank_counting::<AnyShape>(&ranker, fields)
+                );
                 assert_eq!(ranker.rank(fields), rank_by_list(&ranker, fields));
             }
         }
