@@ -2,10 +2,19 @@
 //! lowest non-empty one popped first, so a push and a pop cost O(1) where a heap costs
 //! O(log n), and within one priority the newest entry (usually the deepest) comes out first.
 
+/// Entries a chunk of a priority's stack holds.
+const CHUNK: usize = 1024;
+
 /// Entries of type `T` by priority, lowest first, newest first within a priority.
+///
+/// Each priority's stack is a list of fixed chunks, all full but the last, so a push never
+/// copies a large array to grow it, and a chunk emptied by pops is kept for the next push
+/// (at any priority) instead of going back to the allocator: a search that takes out as many
+/// entries as it puts in reuses the same memory.
 #[derive(Clone, Debug)]
 pub struct BucketQueue<T> {
-    buckets: Vec<Vec<T>>,
+    buckets: Vec<Vec<Vec<T>>>,
+    spare: Vec<Vec<T>>,
     lowest: usize,
 }
 
@@ -13,6 +22,7 @@ impl<T> Default for BucketQueue<T> {
     fn default() -> Self {
         BucketQueue {
             buckets: Vec::new(),
+            spare: Vec::new(),
             lowest: 0,
         }
     }
@@ -24,14 +34,30 @@ impl<T> BucketQueue<T> {
         if priority >= self.buckets.len() {
             self.buckets.resize_with(priority + 1, Vec::new);
         }
-        self.buckets[priority].push(item);
+        let bucket = &mut self.buckets[priority];
+        match bucket.last_mut() {
+            Some(chunk) if chunk.len() < CHUNK => chunk.push(item),
+            _ => {
+                let mut chunk = self
+                    .spare
+                    .pop()
+                    .unwrap_or_else(|| Vec::with_capacity(CHUNK));
+                chunk.push(item);
+                bucket.push(chunk);
+            }
+        }
         self.lowest = self.lowest.min(priority);
     }
 
     /// Takes the newest entry of the lowest priority, with that priority.
     pub fn pop(&mut self) -> Option<(usize, T)> {
         while let Some(bucket) = self.buckets.get_mut(self.lowest) {
-            if let Some(item) = bucket.pop() {
+            if let Some(chunk) = bucket.last_mut() {
+                let item = chunk.pop().expect("no chunk is left empty");
+                if chunk.is_empty() {
+                    let chunk = bucket.pop().expect("the last chunk");
+                    self.spare.push(chunk);
+                }
                 return Some((self.lowest, item));
             }
             self.lowest += 1;
@@ -43,8 +69,10 @@ impl<T> BucketQueue<T> {
     pub fn lowest_len(&self) -> usize {
         self.buckets[self.lowest.min(self.buckets.len())..]
             .iter()
-            .map(Vec::len)
-            .find(|&n| n > 0)
+            .find_map(|bucket| {
+                let last = bucket.last()?;
+                Some((bucket.len() - 1) * CHUNK + last.len())
+            })
             .unwrap_or(0)
     }
 
@@ -54,19 +82,21 @@ impl<T> BucketQueue<T> {
         self.buckets.len()
     }
 
-    /// Bytes the entries' storage holds now (the entries only: the per-priority index is
-    /// small beside them).
+    /// Bytes the entries' storage holds now, spare chunks included (the entries only: the
+    /// per-priority lists of chunks are small beside them).
     pub fn bytes(&self) -> usize {
-        let entries: usize = self.buckets.iter().map(Vec::capacity).sum();
-        entries * size_of::<T>()
+        let chunks: usize = self.buckets.iter().map(Vec::len).sum::<usize>() + self.spare.len();
+        chunks * CHUNK * size_of::<T>()
     }
 
     /// Bytes that pushing one entry at `priority` would add to [`bytes`](Self::bytes).
     pub fn growth(&self, priority: usize) -> usize {
-        match self.buckets.get(priority) {
-            Some(bucket) if bucket.len() < bucket.capacity() => 0,
-            Some(bucket) => (bucket.capacity() * 2).max(4) * size_of::<T>(),
-            None => 4 * size_of::<T>(),
+        let room = (self.buckets.get(priority))
+            .and_then(|bucket| bucket.last())
+            .is_some_and(|chunk| chunk.len() < CHUNK);
+        match room || !self.spare.is_empty() {
+            true => 0,
+            false => CHUNK * size_of::<T>(),
         }
     }
 }
@@ -87,5 +117,29 @@ mod tests {
         assert_eq!(popped, [(1, 'd'), (1, 'b'), (3, 'c'), (3, 'a')]);
         queue.push(0, 'e');
         assert_eq!((queue.pop(), queue.span()), (Some((0, 'e')), 4));
+    }
+
+    #[test]
+    fn many_entries_across_chunks_come_out_newest_first_and_reuse_their_chunks() {
+        let mut queue = BucketQueue::default();
+        for n in 0..3 * CHUNK + 5 {
+            queue.push(n % 2, n);
+        }
+        assert_eq!(queue.lowest_len(), (3 * CHUNK + 5).div_ceil(2));
+        let held = queue.bytes();
+        let popped: Vec<_> = std::iter::from_fn(|| queue.pop()).collect();
+        let evens = (0..3 * CHUNK + 5).rev().filter(|n| n % 2 == 0);
+        let odds = (0..3 * CHUNK + 5).rev().filter(|n| n % 2 == 1);
+        let expected: Vec<_> = (evens.map(|n| (0, n)))
+            .chain(odds.map(|n| (1, n)))
+            .collect();
+        assert_eq!(popped, expected);
+        // Every chunk is kept: pushing as many again takes no more memory.
+        assert_eq!(queue.bytes(), held);
+        for n in 0..3 * CHUNK + 5 {
+            assert_eq!(queue.growth(1 - n % 2), 0);
+            queue.push(1 - n % 2, n);
+        }
+        assert_eq!(queue.bytes(), held);
     }
 }

@@ -34,7 +34,7 @@ pub fn hash_of<S: Hash>(state: &S) -> u64 {
 impl<S: Copy + Eq + Hash, V: Copy> Default for Closed<S, V> {
     fn default() -> Self {
         Closed {
-            index: vec![0; 64],
+            index: empty_index(64),
             chunks: Vec::new(),
             len: 0,
         }
@@ -138,7 +138,7 @@ impl<S: Copy + Eq + Hash, V: Copy> Closed<S, V> {
     /// index: each state's slot is asked for [`AHEAD`] states before it is written, so that
     /// the writes' cache misses overlap instead of following one another.
     fn grow_index(&mut self) {
-        self.index = vec![0; self.index.len() * 2];
+        self.index = empty_index(self.index.len() * 2);
         let mut hashes = [0u64; AHEAD];
         for id in 0..self.len + AHEAD {
             let ring = id % AHEAD;
@@ -153,6 +153,23 @@ impl<S: Copy + Eq + Hash, V: Copy> Closed<S, V> {
         }
     }
 }
+
+/// An index of `len` empty slots, each of its pages written once now. Fresh memory reads as
+/// the kernel's shared page of zeros until first written, and a lookup reads a slot before any
+/// insert writes it: that write must then replace the page's mapping, which flushes the
+/// address from every core running the process (an interrupt to each, costly in a virtual
+/// machine), where a first write maps the page at once.
+fn empty_index(len: usize) -> Vec<u64> {
+    let mut index = vec![0u64; len];
+    for slot in index.iter_mut().step_by(PAGE_BYTES / size_of::<u64>()) {
+        // `black_box`: a store of the zero the slot already holds is not one to leave out.
+        *slot = std::hint::black_box(0);
+    }
+    index
+}
+
+/// The smallest page size of the machines we run on.
+const PAGE_BYTES: usize = 4096;
 
 /// Asks the processor to start loading the memory `item` is in.
 #[inline]

@@ -17,21 +17,41 @@ use super::{
 };
 use std::mem::take;
 
-/// What a side's table keeps per state: the move that reached it and its depth.
+/// What the table keeps per state and side: the move that reached it from the side's root
+/// (read only where the depth is above 0) and its depth, [`UNREACHED`] where that side has not
+/// reached it. No `Option` for the move: a packed state's words and a 16-bit move and depth
+/// per side then fill the table's entries with no padding.
 #[derive(Clone, Copy)]
 struct Node<M> {
-    mv: Option<M>,
+    mv: M,
     depth: u16,
 }
 
-/// A state to expand: its number in the side's table, its bounds toward the side's end and
-/// back to its root, and its depth when queued (a smaller one since makes the entry stale).
-type Entry = (u32, u32, u32, u16);
+/// The depth of a side that has not reached a state; no side goes this deep.
+const UNREACHED: u16 = u16::MAX;
 
-/// One direction: the states it reached and the ones it has still to expand, by priority.
+/// The two sides' nodes of one state, the forward side's first.
+type Nodes<M> = [Node<M>; 2];
+
+/// Both sides' reached states in one table: a child is looked up once, and the entry says at
+/// once whether its own side has it and whether the other side reached it (a meeting).
+type Table<S, M> = Closed<S, Nodes<M>>;
+
+/// A state to expand: its number in the table, its bounds toward the side's end and back to
+/// its root, and its depth when queued (a smaller one since makes the entry stale). Sixteen
+/// bits each: the queues hold most of the states, and a search whose depths or bounds pass
+/// them stops ([`sixteen_bits`]).
+type Entry = (u32, u16, u16, u16);
+
+/// Which side: 0 forward (from the start), 1 backward (from the goal).
+type SideIndex = usize;
+
+/// One direction: the states it has still to expand, by priority.
 struct Side<S, M> {
-    seen: Closed<S, Node<M>>,
+    at: SideIndex,
     open: BucketQueue<Entry>,
+    /// How many states this side has reached.
+    reached: usize,
     /// The children of the state being expanded and their hashes, kept between expansions so
     /// that an expansion allocates nothing.
     children: Vec<(M, S)>,
@@ -39,55 +59,56 @@ struct Side<S, M> {
 }
 
 impl<S: Copy + Eq + std::hash::Hash, M: Copy> Side<S, M> {
-    /// A side from `root`, rated `ahead` toward the side's end and `behind` back to itself.
-    fn new(root: S, ahead: u32, behind: u32) -> Self {
-        let mut seen = Closed::default();
-        let id = seen.insert(root, hash_of(&root), Node { mv: None, depth: 0 });
+    /// Side `at` from `root` (numbered `id` in the table), rated `ahead` toward the side's end.
+    fn new(at: SideIndex, id: u32, ahead: u16, behind: u16) -> Self {
         let mut open = BucketQueue::default();
         open.push(ahead as usize, (id, ahead, behind, 0));
         Side {
-            seen,
+            at,
             open,
+            reached: 1,
             children: Vec::new(),
             hashes: Vec::new(),
         }
     }
 
-    fn bytes(&self) -> usize {
-        self.seen.bytes() + self.open.bytes()
-    }
-
     /// The lowest priority of a state still to expand, dropping entries made stale by a
     /// shorter path found since they were queued.
-    fn lowest(&mut self) -> Option<usize> {
+    fn lowest(&mut self, table: &Table<S, M>) -> Option<usize> {
         loop {
             let (priority, entry) = self.open.pop()?;
-            if self.seen.entry(entry.0).1.depth == entry.3 {
+            if table.entry(entry.0).1[self.at].depth == entry.3 {
                 self.open.push(priority, entry);
                 return Some(priority);
             }
         }
     }
+}
 
-    /// The moves from this side's root to `state`, last first.
-    fn moves_to<P: Space<State = S, Move = M>>(&self, space: &P, mut state: S) -> Vec<M> {
-        let mut moves = Vec::new();
-        loop {
-            let id = self
-                .seen
-                .find(&state, hash_of(&state))
-                .expect("on this side");
-            let Some(mv) = self.seen.entry(id).1.mv else {
-                return moves;
-            };
-            moves.push(mv);
-            state = space.predecessor(&state, mv);
+/// The moves from side `at`'s root to `state`, last first.
+fn moves_to<P: Space>(
+    space: &P,
+    table: &TableOf<P>,
+    at: SideIndex,
+    mut state: P::State,
+) -> Vec<P::Move> {
+    let mut moves = Vec::new();
+    loop {
+        let id = table.find(&state, hash_of(&state)).expect("in the table");
+        let node = table.entry(id).1[at];
+        if node.depth == 0 {
+            return moves;
         }
+        moves.push(node.mv);
+        state = space.predecessor(&state, node.mv);
     }
 }
 
 /// A side of a search over the space `P`.
 type SideOf<P> = Side<<P as Space>::State, <P as Space>::Move>;
+
+/// The table of a search over the space `P`.
+type TableOf<P> = Table<<P as Space>::State, <P as Space>::Move>;
 
 /// The best path found so far: its length and the state where the two sides met.
 struct Meeting<S> {
@@ -115,7 +136,7 @@ struct Meeting<S> {
 /// let search = bidirectional_astar(&space, start, goal, |_: &_| 0, |_: &_| 0, limits, |_, _| {});
 /// assert!(matches!(search.outcome, Outcome::Found(path) if path.len() == 1));
 /// ```
-pub fn bidirectional_astar<P: Reversible>(
+pub fn bidirectional_astar<P: Reversible<Move: Default>>(
     space: &P,
     start: P::State,
     goal: P::State,
@@ -136,15 +157,32 @@ pub fn bidirectional_astar<P: Reversible>(
     if start == goal {
         return Search::ended(Outcome::Found(Vec::new()), meter.stats);
     }
-    let mut forward = Side::new(start, ahead, to_start.at(&start));
-    let mut backward = Side::new(goal, back, to_goal.at(&goal));
+    let mut table: TableOf<P> = Closed::default();
+    let node = |depth| Node {
+        mv: P::Move::default(),
+        depth,
+    };
+    let start_id = table.insert(start, hash_of(&start), [node(0), node(UNREACHED)]);
+    let goal_id = table.insert(goal, hash_of(&goal), [node(UNREACHED), node(0)]);
+    let memory = meter.limits.max_memory;
+    let bounds = [ahead, to_start.at(&start), back, to_goal.at(&goal)];
+    let bounds: Result<Vec<u16>, Stop> =
+        (bounds.iter()).map(|&b| sixteen_bits(b, memory)).collect();
+    let [f_ahead, f_behind, b_ahead, b_behind] = match bounds.as_deref() {
+        Ok(&[a, b, c, d]) => [a, b, c, d],
+        _ => return Search::ended(Outcome::Stopped(Stop::Memory(memory)), meter.stats),
+    };
+    let mut forward = Side::new(0, start_id, f_ahead, f_behind);
+    let mut backward = Side::new(1, goal_id, b_ahead, b_behind);
     meter.stats.stored = 2;
     let mut best: Option<Meeting<P::State>> = None;
     let mut bound = 0;
     let outcome = loop {
-        let (Some(low_forward), Some(low_backward)) = (forward.lowest(), backward.lowest()) else {
+        let (Some(low_forward), Some(low_backward)) =
+            (forward.lowest(&table), backward.lowest(&table))
+        else {
             break match best {
-                Some(meeting) => Outcome::Found(join(space, &forward, &backward, meeting.state)),
+                Some(meeting) => Outcome::Found(join(space, &table, meeting.state)),
                 None => Outcome::Exhausted,
             };
         };
@@ -155,25 +193,23 @@ pub fn bidirectional_astar<P: Reversible>(
             on_bound(bound, &meter.stats);
         }
         if let Some(meeting) = best.as_ref().filter(|m| m.length <= lower) {
-            break Outcome::Found(join(space, &forward, &backward, meeting.state));
+            break Outcome::Found(join(space, &table, meeting.state));
         }
         // The bound is the mean of the two sides' lowest priorities, so raising either raises
         // it alike: the side with fewer states waiting at its lowest priority goes first.
         let step = if forward.open.lowest_len() <= backward.open.lowest_len() {
-            let sides = (&mut forward, &backward);
             expand(
                 space,
-                sides,
+                (&mut forward, &mut table, backward.open.bytes()),
                 (&mut to_goal, &mut to_start),
                 (&mut best, parity),
                 low_backward,
                 &mut meter,
             )
         } else {
-            let sides = (&mut backward, &forward);
             expand(
                 space,
-                sides,
+                (&mut backward, &mut table, forward.open.bytes()),
                 (&mut to_start, &mut to_goal),
                 (&mut best, parity),
                 low_forward,
@@ -184,16 +220,17 @@ pub fn bidirectional_astar<P: Reversible>(
             break Outcome::Stopped(stop);
         }
     };
-    meter.stats.stored = (forward.seen.len() + backward.seen.len()) as u64;
+    meter.stats.stored = (forward.reached + backward.reached) as u64;
     Search::ended(outcome, meter.stats)
 }
 
 /// Expands the lowest state of `side`, queueing its children with their priorities (`toward`
 /// estimates the moves to the side's end, `back` to its root) and keeping the best meeting
-/// with `other`. `parity`, where known, is that of every path's length.
+/// with the other side. `parity`, where known, is that of every path's length; `other_bytes`
+/// is what the other side's queue holds.
 fn expand<P: Space>(
     space: &P,
-    (side, other): (&mut SideOf<P>, &SideOf<P>),
+    (side, table, other_bytes): (&mut SideOf<P>, &mut TableOf<P>, usize),
     (toward, back): (
         &mut impl Estimate<P::State, P::Move>,
         &mut impl Estimate<P::State, P::Move>,
@@ -202,26 +239,27 @@ fn expand<P: Space>(
     other_lowest: usize,
     meter: &mut Meter,
 ) -> Result<(), Stop> {
+    let (at, there) = (side.at, 1 - side.at);
     let (_, (id, ahead_parent, behind_parent, depth)) =
         side.open.pop().expect("lowest left an entry");
-    let state = side.seen.entry(id).0;
+    let state = table.entry(id).0;
     meter.expand()?;
-    let child_depth = depth
-        .checked_add(1)
-        .ok_or(Stop::Memory(meter.limits.max_memory))?;
+    let memory = meter.limits.max_memory;
+    let child_depth = sixteen_bits(u32::from(depth) + 1, memory)?;
+    let (ahead_parent, behind_parent) = (u32::from(ahead_parent), u32::from(behind_parent));
     let (mut children, mut hashes) = (take(&mut side.children), take(&mut side.hashes));
     children.clear();
     space.successors(&state, &mut children);
     hashes.clear();
     hashes.extend(children.iter().map(|(_, child)| hash_of(child)));
-    // Both tables' entries for every child are asked for at once, then read.
+    // The table's entries for every child are asked for at once, then read.
     for &hash in &hashes {
-        side.seen.prefetch(hash);
-        other.seen.prefetch(hash);
+        table.prefetch(hash);
     }
     for (&(mv, child), &hash) in children.iter().zip(&hashes) {
-        let known = side.seen.find(&child, hash);
-        if known.is_some_and(|id| side.seen.entry(id).1.depth <= child_depth) {
+        let known = table.find(&child, hash);
+        let nodes = known.map(|id| table.entry(id).1);
+        if nodes.is_some_and(|n| n[at].depth <= child_depth) {
             continue;
         }
         let ahead = toward.after(&state, ahead_parent, mv, &child);
@@ -237,8 +275,8 @@ fn expand<P: Space>(
             continue;
         }
         let mut meets = false;
-        if let Some(there) = other.seen.find(&child, hash) {
-            let through = length + other.seen.entry(there).1.depth as u32;
+        if let Some(met) = nodes.map(|n| n[there].depth).filter(|&d| d != UNREACHED) {
+            let through = length + met as u32;
             if best.as_ref().is_none_or(|m| through < m.length) {
                 *best = Some(Meeting {
                     length: through,
@@ -261,27 +299,68 @@ fn expand<P: Space>(
             continue;
         }
         let node = Node {
-            mv: Some(mv),
+            mv,
             depth: child_depth,
         };
-        let extra = side.open.growth(priority) + known.map_or(side.seen.growth(), |_| 0);
-        if extra > 0 {
-            meter.grow(side.bytes() + other.bytes(), extra)?;
-        }
-        let id = match known {
-            Some(id) => {
-                *side.seen.value_mut(id) = node;
-                id
-            }
-            None => {
-                meter.store()?;
-                side.seen.insert(child, hash, node)
-            }
-        };
-        side.open.push(priority, (id, ahead, behind, child_depth));
+        let (ahead, behind) = (sixteen_bits(ahead, memory)?, sixteen_bits(behind, memory)?);
+        let queued = (node, priority, ahead, behind);
+        keep(
+            (side, table, other_bytes),
+            (child, hash, known),
+            queued,
+            meter,
+        )?;
     }
     (side.children, side.hashes) = (children, hashes);
     Ok(())
+}
+
+/// Keeps `child` (of hash `hash`, numbered `known` in `table` if it is there) on `side` as
+/// `node`, queued at `priority` with its bounds `ahead` and `behind`; `other_bytes` is what the
+/// other side's queue holds.
+fn keep<S: Copy + Eq + std::hash::Hash, M: Copy>(
+    (side, table, other_bytes): (&mut Side<S, M>, &mut Table<S, M>, usize),
+    (child, hash, known): (S, u64, Option<u32>),
+    (node, priority, ahead, behind): (Node<M>, usize, u16, u16),
+    meter: &mut Meter,
+) -> Result<(), Stop> {
+    let at = side.at;
+    let extra = side.open.growth(priority) + known.map_or(table.growth(), |_| 0);
+    if extra > 0 {
+        meter.grow(table.bytes() + side.open.bytes() + other_bytes, extra)?;
+    }
+    let id = match known {
+        Some(id) => {
+            if table.entry(id).1[at].depth == UNREACHED {
+                meter.store()?;
+                side.reached += 1;
+            }
+            table.value_mut(id)[at] = node;
+            id
+        }
+        None => {
+            meter.store()?;
+            side.reached += 1;
+            let mut nodes = [Node {
+                mv: node.mv,
+                depth: UNREACHED,
+            }; 2];
+            nodes[at] = node;
+            table.insert(child, hash, nodes)
+        }
+    };
+    side.open.push(priority, (id, ahead, behind, node.depth));
+    Ok(())
+}
+
+/// `value` in the sixteen bits of an [`Entry`] (below [`UNREACHED`], which no depth may reach);
+/// a search whose values pass them stops as out of memory (`memory` the limit): its queues
+/// cannot hold it.
+fn sixteen_bits(value: u32, memory: usize) -> Result<u16, Stop> {
+    u16::try_from(value)
+        .ok()
+        .filter(|&v| v < UNREACHED)
+        .ok_or(Stop::Memory(memory))
 }
 
 /// The least length of at least `length` moves that a path may have: every path's length is
@@ -293,17 +372,12 @@ fn at_least(length: u32, parity: Option<bool>) -> u32 {
     }
 }
 
-/// The moves from the start to `meeting` through the forward side's table, then on to the goal
+/// The moves from the start to `meeting` through the forward side's nodes, then on to the goal
 /// through the backward side's.
-fn join<P: Reversible>(
-    space: &P,
-    forward: &SideOf<P>,
-    backward: &SideOf<P>,
-    meeting: P::State,
-) -> Vec<P::Move> {
-    let mut path = forward.moves_to(space, meeting);
+fn join<P: Reversible>(space: &P, table: &TableOf<P>, meeting: P::State) -> Vec<P::Move> {
+    let mut path = moves_to(space, table, 0, meeting);
     path.reverse();
-    let back = backward.moves_to(space, meeting);
+    let back = moves_to(space, table, 1, meeting);
     path.extend(back.into_iter().map(|mv| space.reverse(mv)));
     path
 }
