@@ -22,6 +22,9 @@ pub struct MoveTables {
     footprints: Vec<Vec<u128>>,
     /// Per shape: `steps[origin * 4 + k]` for the k-th of the caller's directions.
     steps: Vec<Vec<Step>>,
+    /// Per shape: the cells any step from each origin enters, so that a piece with none of
+    /// them empty is passed over at one test.
+    rims: Vec<Vec<u128>>,
 }
 
 /// The mask of `cells`.
@@ -43,7 +46,7 @@ impl MoveTables {
                     .collect()
             })
             .collect();
-        let steps = (shapes.iter())
+        let steps: Vec<Vec<Step>> = (shapes.iter())
             .map(|&shape| {
                 (origins.clone())
                     .flat_map(|o| {
@@ -63,13 +66,31 @@ impl MoveTables {
                     .collect()
             })
             .collect();
-        MoveTables { footprints, steps }
+        let rims = (steps.iter())
+            .map(|steps| {
+                (steps.chunks(4))
+                    .map(|four| four.iter().fold(0, |rim, step| rim | step.entering))
+                    .collect()
+            })
+            .collect();
+        MoveTables {
+            footprints,
+            steps,
+            rims,
+        }
     }
 
     /// The cells shape number `shape` covers from `origin` (0 where it does not fit).
     #[inline]
     pub fn footprint(&self, shape: usize, origin: usize) -> u128 {
         self.footprints[shape][origin]
+    }
+
+    /// The cells that the steps of shape number `shape` from `origin` enter: a piece can step
+    /// only when one of them is empty.
+    #[inline]
+    pub fn rim(&self, shape: usize, origin: usize) -> u128 {
+        self.rims[shape][origin]
     }
 
     /// The four steps of shape number `shape` from `origin`, in the directions' order.

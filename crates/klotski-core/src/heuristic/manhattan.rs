@@ -18,6 +18,9 @@ use crate::engine::puzzle::Puzzle;
 /// The largest board linear conflicts are counted on (the exact searches' limit).
 const MAX_CELLS: usize = 128;
 
+/// The longest line whose conflicts' scratch arrays are kept short (see `Manhattan::joining`).
+const SHORT_LINE: usize = 16;
+
 /// The tallest (widest) piece that takes part in its goal rows' (columns') conflicts.
 const MOST_LINES: u32 = 2;
 
@@ -35,6 +38,20 @@ pub struct Manhattan {
     sizes: Vec<(u32, u32)>,
     /// Per piece: whether it takes part in conflicts, in its goal rows and columns alike.
     in_lines: Vec<bool>,
+    /// Per piece, as rows' conflicts read it: its goal rows `lo..hi` (none where it takes no
+    /// part) and its rank along a row, its goal column plus one.
+    in_rows: Vec<LineFacts>,
+    /// Likewise for columns: its goal columns, and its goal row plus one.
+    in_cols: Vec<LineFacts>,
+}
+
+/// What a line's conflicts need of a piece, in three bytes: read for every piece along a
+/// line whenever a piece enters or leaves it.
+#[derive(Clone, Copy, Debug)]
+struct LineFacts {
+    lo: u8,
+    hi: u8,
+    rank: u8,
 }
 
 /// A row or a column of the board, as conflicts see it.
@@ -58,12 +75,37 @@ impl Manhattan {
             .map(|p| (p.shape.rows as u32, p.shape.cols as u32))
             .collect();
         let fits = |(h, w): (u32, u32)| lines_fit && h <= MOST_LINES && w <= MOST_LINES;
+        let goals: Vec<_> = target.iter().map(|&cell| row_col(cell)).collect();
+        let in_lines: Vec<_> = sizes.iter().map(|&size| fits(size)).collect();
+        // Only boards of at most MAX_CELLS cells count conflicts, so every value fits a byte.
+        let facts = |lo: u32, across: u32, rank: u32, counts: bool| LineFacts {
+            lo: lo as u8,
+            hi: if counts {
+                (lo + across) as u8
+            } else {
+                lo as u8
+            },
+            rank: (rank + 1) as u8,
+        };
+        let facts_of = |rows: bool| {
+            (0..goals.len())
+                .map(|p| {
+                    let ((gr, gc), (h, w)) = (goals[p], sizes[p]);
+                    match rows {
+                        true => facts(gr, h, gc, in_lines[p]),
+                        false => facts(gc, w, gr, in_lines[p]),
+                    }
+                })
+                .collect()
+        };
         Manhattan {
             rows: board.rows(),
             cols: board.cols(),
             row_col: (0..board.cells()).map(row_col).collect(),
-            goals: target.iter().map(|&cell| row_col(cell)).collect(),
-            in_lines: sizes.iter().map(|&size| fits(size)).collect(),
+            in_rows: facts_of(true),
+            in_cols: facts_of(false),
+            goals,
+            in_lines,
             sizes,
         }
     }
@@ -110,26 +152,9 @@ impl Manhattan {
 }
 
 impl Manhattan {
-    /// Fills `grid` (one entry per cell) with the pieces counted in linear conflicts, each
-    /// cell of one as its index plus one (0: none), standing at `origin(piece)`: what
-    /// [`Manhattan::change`] reads.
-    pub fn conflicting_tiles(&self, origin: impl Fn(usize) -> usize, grid: &mut [u8]) {
-        grid[..self.rows * self.cols].fill(0);
-        for piece in 0..self.goals.len() {
-            if self.in_lines[piece] {
-                let cell = origin(piece);
-                let (height, width) = self.sizes[piece];
-                for i in 0..height as usize {
-                    let row = cell + i * self.cols;
-                    grid[row..row + width as usize].fill(piece as u8 + 1);
-                }
-            }
-        }
-    }
-
     /// How the bound changes when `piece` slides from origin `from` to the neighbouring
-    /// origin `to`, the pieces standing as `grid` says ([`Manhattan::conflicting_tiles`],
-    /// before the move). Only the moving piece's distance changes, and the conflicts of the
+    /// origin `to`, the pieces standing as `grid` says (each cell the index plus one of the
+    /// piece on it, 0 for a blank, before the move). Only the moving piece's distance changes, and the conflicts of the
     /// goal row it enters or leaves (of the goal column likewise): a piece never passes
     /// another inside a line, so no other line's order changes.
     pub fn change(&self, grid: &[u8], piece: usize, from: usize, to: usize) -> i32 {
@@ -180,49 +205,67 @@ impl Manhattan {
     /// How many more conflicts `line` has with `piece` in it, at `place` along it (its column
     /// in a row, its row in a column), than without it; the other pieces stand as `grid` says.
     fn joining(&self, grid: &[u8], piece: usize, line: Line, place: u32) -> i32 {
-        let (length, step, first) = match line {
-            Line::Row(r) => (self.cols, 1, r as usize * self.cols),
-            Line::Column(c) => (self.rows, self.cols, c as usize),
+        // Most boards' lines are short: their scratch arrays then cost no clearing of a long one.
+        match self.rows.max(self.cols) {
+            ..=SHORT_LINE => self.joining_within::<SHORT_LINE>(grid, piece, line, place),
+            _ => self.joining_within::<MAX_CELLS>(grid, piece, line, place),
+        }
+    }
+
+    /// [`Manhattan::joining`] on lines of at most `N` cells.
+    fn joining_within<const N: usize>(
+        &self,
+        grid: &[u8],
+        piece: usize,
+        line: Line,
+        place: u32,
+    ) -> i32 {
+        let (length, step, first, index, facts) = match line {
+            Line::Row(r) => (self.cols, 1, r as usize * self.cols, r, &self.in_rows),
+            Line::Column(c) => (self.rows, self.cols, c as usize, c, &self.in_cols),
         };
-        let rank = |p: usize| match line {
-            Line::Row(_) => self.goals[p].1 as u8 + 1,
-            Line::Column(_) => self.goals[p].0 as u8 + 1,
-        };
-        let (mut with, mut without) = ([0u8; MAX_CELLS], [0u8; MAX_CELLS]);
-        let (mut n_with, mut n_without) = (0, 0);
-        let mut last = 0;
+        // The ranks of the other pieces taking part, in order along the line, and how many of
+        // them stand before `place`.
+        let (mut others, mut count, mut before) = ([0u8; N], 0, 0);
+        let (me, mut last) = (piece as u8 + 1, 0);
         for at in 0..length {
             if at == place as usize {
-                with[n_with] = rank(piece);
-                n_with += 1;
+                before = count;
             }
-            let cell = first + at * step;
-            let tag = grid[cell];
-            if tag == 0 || tag == piece as u8 + 1 || tag == last {
+            let tag = grid[first + at * step];
+            if tag == 0 || tag == me || tag == last {
                 continue;
             }
             last = tag;
-            let other = tag as usize - 1;
-            if self.takes_part(other, line) {
-                with[n_with] = rank(other);
-                without[n_without] = rank(other);
-                (n_with, n_without) = (n_with + 1, n_without + 1);
+            let other = facts[tag as usize - 1];
+            if (other.lo..other.hi).contains(&(index as u8)) {
+                others[count] = other.rank;
+                count += 1;
             }
         }
-        let with = out_of_order(with[..n_with].iter().copied());
-        (with - out_of_order(without[..n_without].iter().copied())) as i32
-    }
-
-    /// Whether `piece`, which stands in `line`, takes part in its conflicts: whether the line
-    /// is one of its goal rows (columns).
-    fn takes_part(&self, piece: usize, line: Line) -> bool {
-        let (gr, gc) = self.goals[piece];
-        let (height, width) = self.sizes[piece];
-        match line {
-            Line::Row(r) => self.in_lines[piece] && (gr..gr + height).contains(&r),
-            Line::Column(c) => self.in_lines[piece] && (gc..gc + width).contains(&c),
+        if count == 0 {
+            return 0;
         }
+        // Taking part adds a conflict unless the piece lengthens a longest increasing run.
+        let mine = facts[piece].rank;
+        let with = (others[..before].iter())
+            .chain([&mine])
+            .chain(&others[before..count]);
+        let longer = increasing_within::<N>(with) - increasing_within::<N>(&others[..count]);
+        1 - longer as i32
     }
+}
+
+/// The length of the longest increasing subsequence of `line`, at most `N` long.
+fn increasing_within<'a, const N: usize>(line: impl IntoIterator<Item = &'a u8>) -> usize {
+    let mut tails = [0u8; N];
+    let mut longest = 0;
+    for &goal in line {
+        let at = tails[..longest].partition_point(|&t| t < goal);
+        tails[at] = goal;
+        longest = longest.max(at + 1);
+    }
+    longest
 }
 
 /// The fewest tiles to take out of `line` (0 = empty) so that the rest is increasing: its

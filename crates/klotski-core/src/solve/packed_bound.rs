@@ -5,6 +5,17 @@
 use super::packed::{MAX_CELLS, PackedMove, PackedPosition, PackedSpace};
 use crate::heuristic::Manhattan;
 use crate::search::Estimate;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// Which piece covers each cell of a parent state (its index plus one, 0 for a blank): what
+/// [`Manhattan::change`] reads. The children of one parent come one after another, so it is
+/// laid out once per parent, and the bounds toward either end of a bidirectional search share
+/// it.
+struct Layout<const W: usize> {
+    parent: Option<PackedPosition<W>>,
+    grid: [u8; MAX_CELLS],
+}
 
 /// [`Manhattan`] (with conflicts) toward one placement, as an [`Estimate`] on a
 /// [`PackedSpace`].
@@ -12,21 +23,32 @@ use crate::search::Estimate;
 pub struct PackedManhattan<'a, const W: usize> {
     space: &'a PackedSpace<W>,
     bound: Manhattan,
-    /// The state whose tiles `grid` holds: the children of one parent come one after another,
-    /// so the grid is laid out once per parent.
-    parent: Option<PackedPosition<W>>,
-    grid: [u8; MAX_CELLS],
+    layout: Rc<RefCell<Layout<W>>>,
 }
 
 impl<'a, const W: usize> PackedManhattan<'a, W> {
     /// The bound toward `bound`'s placement, on states of `space`.
     pub fn new(space: &'a PackedSpace<W>, bound: Manhattan) -> Self {
+        let layout = Layout {
+            parent: None,
+            grid: [0; MAX_CELLS],
+        };
         PackedManhattan {
             space,
             bound,
-            parent: None,
-            grid: [0; MAX_CELLS],
+            layout: Rc::new(RefCell::new(layout)),
         }
+    }
+
+    /// The bounds toward `ahead`'s placement and toward `back`'s, sharing one layout of each
+    /// parent: a bidirectional search rates every child both ways.
+    pub fn pair(space: &'a PackedSpace<W>, ahead: Manhattan, back: Manhattan) -> (Self, Self) {
+        let first = PackedManhattan::new(space, ahead);
+        let second = PackedManhattan {
+            bound: back,
+            ..first.clone()
+        };
+        (first, second)
     }
 }
 
@@ -43,18 +65,24 @@ impl<const W: usize> Estimate<PackedPosition<W>, PackedMove> for PackedManhattan
         mv: PackedMove,
         child: &PackedPosition<W>,
     ) -> u32 {
-        if self.parent != Some(*parent) {
-            let space = self.space;
-            let origin = |piece| space.origin(parent, piece);
-            self.bound.conflicting_tiles(origin, &mut self.grid);
-            self.parent = Some(*parent);
+        let mut layout = self.layout.borrow_mut();
+        if layout.parent != Some(*parent) {
+            layout.grid = [0; MAX_CELLS];
+            for piece in 0..self.space.pieces() {
+                let mut cells = self.space.footprint(parent, piece);
+                while cells != 0 {
+                    layout.grid[cells.trailing_zeros() as usize] = piece as u8 + 1;
+                    cells &= cells - 1;
+                }
+            }
+            layout.parent = Some(*parent);
         }
         let piece = PackedSpace::<W>::unpack(mv).piece;
         let (from, to) = (
             self.space.origin(parent, piece),
             self.space.origin(child, piece),
         );
-        let change = self.bound.change(&self.grid, piece, from, to);
+        let change = self.bound.change(&layout.grid, piece, from, to);
         at_parent
             .checked_add_signed(change)
             .expect("a consistent bound stays at or above zero")

@@ -186,15 +186,16 @@ fn packed_search<const W: usize>(
                 |_, stats| on_progress(Progress::Search(stats)),
             )
         }
-        Algo::Biastar => search::bidirectional_astar(
-            &space,
-            start,
-            goal,
-            PackedManhattan::new(&space, Manhattan::new(puzzle, target, true)),
-            PackedManhattan::new(&space, Manhattan::new(puzzle, &puzzle.start, true)),
-            limits,
-            |_, stats| on_progress(Progress::Search(stats)),
-        ),
+        Algo::Biastar => {
+            let (to_goal, to_start) = PackedManhattan::pair(
+                &space,
+                Manhattan::new(puzzle, target, true),
+                Manhattan::new(puzzle, &puzzle.start, true),
+            );
+            search::bidirectional_astar(&space, start, goal, to_goal, to_start, limits, |_, s| {
+                on_progress(Progress::Search(s))
+            })
+        }
         Algo::Idastar => {
             let bound = bound();
             search::idastar(
