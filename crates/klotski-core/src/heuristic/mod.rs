@@ -83,6 +83,12 @@ impl Bound {
         self
     }
 
+    /// Whether pattern databases count some pieces: without, the bound is the Manhattan
+    /// bound with conflicts of every piece.
+    pub fn has_databases(&self) -> bool {
+        !self.groups.is_empty()
+    }
+
     /// The bound with the pieces at `origin(piece)`.
     pub fn estimate(&self, origin: impl Fn(usize) -> usize) -> u32 {
         let databases: u32 = self

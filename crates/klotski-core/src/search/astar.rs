@@ -12,7 +12,8 @@
 //! ([`Weights`]), and pathmax is kept for plain A*, where it protects optimality.
 
 use super::{
-    BucketQueue, Limits, Meter, Outcome, Search, Space, Stats, Stop, table_bytes, table_growth,
+    BucketQueue, Estimate, Limits, Meter, Outcome, Search, Space, Stats, Stop, table_bytes,
+    table_growth,
 };
 use fxhash::FxHashMap;
 
@@ -54,9 +55,9 @@ impl Weights {
     }
 }
 
-/// Finds a shortest path from `start` to a state for which `is_goal` holds. `heuristic` must
-/// never overestimate the remaining moves; a state it rates `u32::MAX` is known to be a dead
-/// end. `on_bound` is called each time the smallest open `f` grows, with that bound and the
+/// Finds a shortest path from `start` to a state for which `is_goal` holds. `heuristic` (any
+/// `FnMut(&State) -> u32`, or an [`Estimate`] that rates a child from its parent) must never
+/// overestimate the remaining moves; a state it rates `u32::MAX` is known to be a dead end. `on_bound` is called each time the smallest open `f` grows, with that bound and the
 /// counters so far. `Exhausted` means no goal is reachable from `start`.
 ///
 /// ```
@@ -69,14 +70,14 @@ impl Weights {
 /// let space = PackedSpace::<1>::new(&puzzle).unwrap();
 /// let (start, goal) = (space.encode(puzzle.start()), space.encode(&[0, 1, 2]));
 /// let limits = Limits::memory(1 << 20);
-/// let search = astar(&space, start, |s| *s == goal, |_| 0, limits, |_, _| {});
+/// let search = astar(&space, start, |s| *s == goal, |_: &_| 0, limits, |_, _| {});
 /// assert!(matches!(search.outcome, Outcome::Found(path) if path.len() == 1));
 /// ```
 pub fn astar<P: Space>(
     space: &P,
     start: P::State,
     is_goal: impl FnMut(&P::State) -> bool,
-    heuristic: impl FnMut(&P::State) -> u32,
+    heuristic: impl Estimate<P::State, P::Move>,
     limits: Limits,
     on_bound: impl FnMut(u32, &Stats),
 ) -> Search<P::Move> {
@@ -106,14 +107,14 @@ pub fn astar<P: Space>(
 /// let (start, goal) = (space.encode(puzzle.start()), space.encode(&[0, 1, 2]));
 /// let limits = Limits::memory(1 << 20);
 /// let greedy = Weights::GREEDY;
-/// let search = weighted_astar(&space, start, |s| *s == goal, |_| 0, greedy, limits, |_, _| {});
+/// let search = weighted_astar(&space, start, |s| *s == goal, |_: &_| 0, greedy, limits, |_, _| {});
 /// assert!(matches!(search.outcome, Outcome::Found(_)));
 /// ```
 pub fn weighted_astar<P: Space>(
     space: &P,
     start: P::State,
     mut is_goal: impl FnMut(&P::State) -> bool,
-    mut heuristic: impl FnMut(&P::State) -> u32,
+    mut heuristic: impl Estimate<P::State, P::Move>,
     weights: Weights,
     limits: Limits,
     mut on_bound: impl FnMut(u32, &Stats),
@@ -123,19 +124,20 @@ pub fn weighted_astar<P: Space>(
     };
     let mut meter = Meter::new(limits);
     let mut closed: FxHashMap<P::State, Node<P::Move>> = FxHashMap::default();
-    let mut open: BucketQueue<(u16, P::State)> = BucketQueue::default();
+    // Each open state with its depth and estimate, from which its children's are rated.
+    let mut open: BucketQueue<(u16, u32, P::State)> = BucketQueue::default();
     let outcome = 'search: {
-        let h0 = heuristic(&start);
+        let h0 = heuristic.at(&start);
         if h0 == u32::MAX {
             break 'search Outcome::Exhausted;
         }
         closed.insert(start, Node { mv: None, depth: 0 });
         let f0 = priority(0, h0);
-        open.push(f0, (0, start));
+        open.push(f0, (0, h0, start));
         let mut bound = f0;
         let mut children = Vec::new();
         loop {
-            let Some((f, (depth, state))) = open.pop() else {
+            let Some((f, (depth, h_state, state))) = open.pop() else {
                 while bound < open.span() {
                     bound += 1;
                     on_bound(bound as u32, &meter.stats);
@@ -169,7 +171,7 @@ pub fn weighted_astar<P: Space>(
                 if closed.get(&child).is_some_and(|n| n.depth <= child_depth) {
                     continue;
                 }
-                let h = heuristic(&child);
+                let h = heuristic.after(&state, h_state, mv, &child);
                 if h == u32::MAX {
                     continue;
                 }
@@ -196,7 +198,7 @@ pub fn weighted_astar<P: Space>(
                         depth: child_depth,
                     },
                 );
-                open.push(f, (child_depth, child));
+                open.push(f, (child_depth, h, child));
             }
         }
     };

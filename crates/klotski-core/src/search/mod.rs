@@ -543,7 +543,14 @@ mod tests {
         let walk = idastar::Stepwise::new(&graph);
         let ida = idastar(&walk, 0, |s| *s == 9, estimate, limits.clone(), |_, _| {});
         assert_eq!(ida.outcome, shortest);
-        let unreachable = astar(&graph, 0, |s| *s == 4, |_| 0, limits.clone(), |_, _| {});
+        let unreachable = astar(
+            &graph,
+            0,
+            |s| *s == 4,
+            |_: &u8| 0,
+            limits.clone(),
+            |_, _| {},
+        );
         assert_eq!(unreachable.outcome, Outcome::Exhausted);
     }
 
@@ -582,7 +589,7 @@ mod tests {
             &graph,
             0,
             |s| *s == 5,
-            |_| 0,
+            |_: &u8| 0,
             Weights::GREEDY,
             limits.clone(),
             |_, _| {},

@@ -12,7 +12,7 @@ use crate::heuristic::pdb::{Cache, Supply, TableEvent};
 use crate::heuristic::{Bound, Manhattan};
 use crate::search::idastar::Stepwise;
 use crate::search::{self, Limits, Outcome, Stats, Weights};
-use crate::solve::packed::{self, PackedSpace};
+use crate::solve::packed::{self, PackedPosition, PackedSpace};
 use crate::solve::packed_bound::PackedManhattan;
 
 /// Runs the search `algo` names (any method but the constructive solver), the A* family
@@ -176,15 +176,16 @@ fn packed_search<const W: usize>(
         ),
         Algo::Astar | Algo::Wastar | Algo::Greedy => {
             let bound = bound();
-            search::weighted_astar(
-                &space,
-                start,
-                |s| *s == goal,
-                |s| bound.estimate(|p| space.origin(s, p)),
-                weights,
-                limits,
-                |_, stats| on_progress(Progress::Search(stats)),
-            )
+            let on_bound = |_, stats: &Stats| on_progress(Progress::Search(stats));
+            let is_goal = |s: &PackedPosition<W>| *s == goal;
+            if bound.has_databases() {
+                let estimate = |s: &PackedPosition<W>| bound.estimate(|p| space.origin(s, p));
+                search::weighted_astar(&space, start, is_goal, estimate, weights, limits, on_bound)
+            } else {
+                // The same bound, a child rated from its parent.
+                let estimate = PackedManhattan::new(&space, Manhattan::new(puzzle, target, true));
+                search::weighted_astar(&space, start, is_goal, estimate, weights, limits, on_bound)
+            }
         }
         Algo::Biastar => {
             let (to_goal, to_start) = PackedManhattan::pair(

@@ -58,7 +58,7 @@ pub fn solve(
             &space,
             start,
             goal,
-            |k| space.estimate(k),
+            |k: &_| space.estimate(k),
             limits,
             |_, _| {},
         ),
