@@ -16,6 +16,9 @@ pub struct BucketQueue<T> {
     buckets: Vec<Vec<Vec<T>>>,
     spare: Vec<Vec<T>>,
     lowest: usize,
+    /// Chunks ever allocated: those in the buckets and the spare ones, so the storage's size
+    /// is known without walking every priority.
+    chunks: usize,
 }
 
 impl<T> Default for BucketQueue<T> {
@@ -24,6 +27,7 @@ impl<T> Default for BucketQueue<T> {
             buckets: Vec::new(),
             spare: Vec::new(),
             lowest: 0,
+            chunks: 0,
         }
     }
 }
@@ -38,10 +42,10 @@ impl<T> BucketQueue<T> {
         match bucket.last_mut() {
             Some(chunk) if chunk.len() < CHUNK => chunk.push(item),
             _ => {
-                let mut chunk = self
-                    .spare
-                    .pop()
-                    .unwrap_or_else(|| Vec::with_capacity(CHUNK));
+                let mut chunk = self.spare.pop().unwrap_or_else(|| {
+                    self.chunks += 1;
+                    Vec::with_capacity(CHUNK)
+                });
                 chunk.push(item);
                 bucket.push(chunk);
             }
@@ -76,6 +80,11 @@ impl<T> BucketQueue<T> {
             .unwrap_or(0)
     }
 
+    /// The lowest priority that has an entry.
+    pub fn lowest_priority(&self) -> Option<usize> {
+        (self.lowest..self.buckets.len()).find(|&p| !self.buckets[p].is_empty())
+    }
+
     /// One more than the highest priority ever pushed: where the lowest priority stops rising
     /// once the queue is empty.
     pub fn span(&self) -> usize {
@@ -85,8 +94,7 @@ impl<T> BucketQueue<T> {
     /// Bytes the entries' storage holds now, spare chunks included (the entries only: the
     /// per-priority lists of chunks are small beside them).
     pub fn bytes(&self) -> usize {
-        let chunks: usize = self.buckets.iter().map(Vec::len).sum::<usize>() + self.spare.len();
-        chunks * CHUNK * size_of::<T>()
+        self.chunks * CHUNK * size_of::<T>()
     }
 
     /// Bytes that pushing one entry at `priority` would add to [`bytes`](Self::bytes).
@@ -98,6 +106,62 @@ impl<T> BucketQueue<T> {
             true => 0,
             false => CHUNK * size_of::<T>(),
         }
+    }
+}
+
+/// Entries by priority and, within a priority, by tier, the lowest of each first, the newest
+/// first within a tier: a [`BucketQueue`] over both, with a count per priority so that the
+/// entries of the lowest priority, all tiers together, are counted at once.
+#[derive(Clone, Debug)]
+pub struct TieredQueue<T> {
+    queue: BucketQueue<T>,
+    tiers: usize,
+    counts: Vec<usize>,
+}
+
+impl<T> TieredQueue<T> {
+    /// An empty queue of `tiers` tiers a priority.
+    pub fn new(tiers: usize) -> Self {
+        TieredQueue {
+            queue: BucketQueue::default(),
+            tiers,
+            counts: Vec::new(),
+        }
+    }
+
+    /// Adds `item` at `priority`, in tier `tier` (below the queue's tiers).
+    pub fn push(&mut self, priority: usize, tier: usize, item: T) {
+        debug_assert!(tier < self.tiers, "tier {tier} of {}", self.tiers);
+        if priority >= self.counts.len() {
+            self.counts.resize(priority + 1, 0);
+        }
+        self.counts[priority] += 1;
+        self.queue.push(priority * self.tiers + tier, item);
+    }
+
+    /// Takes the newest entry of the lowest tier of the lowest priority, with that priority
+    /// and tier.
+    pub fn pop(&mut self) -> Option<(usize, usize, T)> {
+        let (key, item) = self.queue.pop()?;
+        let priority = key / self.tiers;
+        self.counts[priority] -= 1;
+        Some((priority, key % self.tiers, item))
+    }
+
+    /// How many entries wait at the lowest priority that has any, all its tiers (0 when the
+    /// queue is empty).
+    pub fn lowest_len(&self) -> usize {
+        (self.queue.lowest_priority()).map_or(0, |key| self.counts[key / self.tiers])
+    }
+
+    /// Bytes the entries' storage holds now (see [`BucketQueue::bytes`]).
+    pub fn bytes(&self) -> usize {
+        self.queue.bytes()
+    }
+
+    /// Bytes that pushing one entry at `priority` in tier `tier` would add.
+    pub fn growth(&self, priority: usize, tier: usize) -> usize {
+        self.queue.growth(priority * self.tiers + tier)
     }
 }
 
@@ -117,6 +181,33 @@ mod tests {
         assert_eq!(popped, [(1, 'd'), (1, 'b'), (3, 'c'), (3, 'a')]);
         queue.push(0, 'e');
         assert_eq!((queue.pop(), queue.span()), (Some((0, 'e')), 4));
+    }
+
+    #[test]
+    fn a_tiered_queue_takes_the_lowest_tier_of_the_lowest_priority_and_counts_all_tiers() {
+        let mut queue = TieredQueue::new(4);
+        for (priority, tier, item) in [
+            (2, 3, 'a'),
+            (1, 2, 'b'),
+            (2, 0, 'c'),
+            (1, 2, 'd'),
+            (1, 0, 'e'),
+        ] {
+            queue.push(priority, tier, item);
+        }
+        assert_eq!(queue.lowest_len(), 3);
+        let popped: Vec<_> = std::iter::from_fn(|| queue.pop()).collect();
+        assert_eq!(
+            popped,
+            [
+                (1, 0, 'e'),
+                (1, 2, 'd'),
+                (1, 2, 'b'),
+                (2, 0, 'c'),
+                (2, 3, 'a')
+            ]
+        );
+        assert_eq!(queue.lowest_len(), 0);
     }
 
     #[test]

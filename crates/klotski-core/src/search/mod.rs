@@ -46,7 +46,7 @@ pub use astar::{Weights, astar, weighted_astar};
 pub use best_first::best_first;
 pub use bfs::bfs;
 pub use bibfs::bidirectional_bfs;
-pub use buckets::BucketQueue;
+pub use buckets::{BucketQueue, TieredQueue};
 pub use cheapest::{cheapest_by_key, cheapest_path};
 pub use dfs::dfs;
 pub use first_success::first_success;
