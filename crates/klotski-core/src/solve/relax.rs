@@ -14,6 +14,7 @@ use crate::engine::geometry::{Board, Dir, Shape};
 use crate::engine::puzzle::{Cell, Move, Puzzle};
 use crate::rng::mix;
 use crate::search::{self, Limits, Outcome, Reversible, Space, Stats, Stop};
+use std::cell::RefCell;
 use std::hash::{Hash, Hasher};
 use std::ops::Range;
 
@@ -310,8 +311,17 @@ fn search_relaxed<const N: usize>(
 
 /// A relaxed state: the blank cells (sorted, blanks are alike), then the origin of each block
 /// (sorted within a shape when blocks of one shape are alike), padded with zeros.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Eq)]
 struct RelaxedPosition<const N: usize>([u16; N]);
+
+/// Every field compared, without stopping at the first that differs: the compiler then
+/// compares many at once, where the derived comparison calls `memcmp` (most states compared
+/// are equal, found again).
+impl<const N: usize> PartialEq for RelaxedPosition<N> {
+    fn eq(&self, other: &Self) -> bool {
+        (self.0.iter().zip(&other.0)).fold(true, |same, (a, b)| same & (a == b))
+    }
+}
 
 /// Four fields to a word, each word mixed in: the fields differ in a few low bits each, which a
 /// plain multiplicative hash would leave in the high bits of its output.
@@ -344,6 +354,21 @@ struct RelaxedSpace<const N: usize> {
     alike: Vec<Range<usize>>,
     /// The blocks' indices among the puzzle's pieces, in slot order.
     pieces: Vec<usize>,
+    /// What stands on each cell of the state being expanded ([`Stands`]), filled by
+    /// `successors` for its own use: every cell [`Stands::Filler`] between calls.
+    stands: RefCell<Vec<Stands>>,
+}
+
+/// What stands on a cell of a relaxed state, looked up once per cell where testing every blank
+/// and block for it took a scan of them each time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stands {
+    /// A 1x1 tile that is filler, or a wall.
+    Filler,
+    /// A blank.
+    Blank,
+    /// A cell of a block (or of a named tile).
+    Block,
 }
 
 /// What a named piece's step home weighs, where the blanks lead a plan ([`Goal::lead_blanks`]),
@@ -429,6 +454,7 @@ impl<const N: usize> RelaxedSpace<N> {
         }
         assert!(blanks + shapes.len() <= N, "dispatched on the slot count");
         RelaxedSpace {
+            stands: RefCell::new(vec![Stands::Filler; board.cells()]),
             board,
             blanks,
             shapes,
@@ -463,18 +489,6 @@ impl<const N: usize> RelaxedSpace<N> {
         key
     }
 
-    fn block_covers(&self, key: &RelaxedPosition<N>, cell: usize) -> bool {
-        let (r, c) = self.board.row_col(cell);
-        (self.shapes.iter().enumerate()).any(|(i, shape)| {
-            let (br, bc) = self.board.row_col(usize::from(key.0[self.blanks + i]));
-            (br..br + shape.rows).contains(&r) && (bc..bc + shape.cols).contains(&c)
-        })
-    }
-
-    fn is_blank(&self, key: &RelaxedPosition<N>, cell: usize) -> bool {
-        key.0[..self.blanks].contains(&(cell as u16))
-    }
-
     /// Moves the blanks standing on the cells of `from` onto those of `to`, pair by pair.
     fn shift_blanks(
         &self,
@@ -494,6 +508,26 @@ impl<const N: usize> RelaxedSpace<N> {
     fn next_cell(&self, cell: usize, dir: Dir) -> Option<usize> {
         self.board.step(Shape::UNIT, cell, dir)
     }
+
+    /// Marks on `stands` the blanks and blocks of `key` (`on`), or clears them again to
+    /// [`Stands::Filler`], touching only their cells.
+    fn mark(&self, key: &RelaxedPosition<N>, stands: &mut [Stands], on: bool) {
+        let (blank, block) = match on {
+            true => (Stands::Blank, Stands::Block),
+            false => (Stands::Filler, Stands::Filler),
+        };
+        for &cell in &key.0[..self.blanks] {
+            stands[usize::from(cell)] = blank;
+        }
+        for (i, &shape) in self.shapes.iter().enumerate() {
+            for cell in self
+                .board
+                .footprint(shape, usize::from(key.0[self.blanks + i]))
+            {
+                stands[cell] = block;
+            }
+        }
+    }
 }
 
 impl<const N: usize> Space for RelaxedSpace<N> {
@@ -501,6 +535,8 @@ impl<const N: usize> Space for RelaxedSpace<N> {
     type Move = Landing;
 
     fn successors(&self, key: &RelaxedPosition<N>, out: &mut Vec<(Landing, RelaxedPosition<N>)>) {
+        let mut stands = self.stands.borrow_mut();
+        self.mark(key, &mut stands, true);
         // A tile slides into a blank: the blank moves onto the tile's cell.
         for slot in 0..self.blanks {
             let blank = usize::from(key.0[slot]);
@@ -508,10 +544,7 @@ impl<const N: usize> Space for RelaxedSpace<N> {
                 let Some(cell) = self.next_cell(blank, dir) else {
                     continue;
                 };
-                if self.board.is_wall(cell)
-                    || self.is_blank(key, cell)
-                    || self.block_covers(key, cell)
-                {
+                if stands[cell] != Stands::Filler || self.board.is_wall(cell) {
                     continue;
                 }
                 let mut child = *key;
@@ -529,7 +562,7 @@ impl<const N: usize> Space for RelaxedSpace<N> {
                     continue;
                 };
                 let mut entering = self.board.entering(shape, origin, dir);
-                if !entering.all(|c| self.is_blank(key, c)) {
+                if !entering.all(|c| stands[c] == Stands::Blank) {
                     continue;
                 }
                 let mut child = *key;
@@ -541,6 +574,7 @@ impl<const N: usize> Space for RelaxedSpace<N> {
                 out.push((Landing { to, dir }, self.sorted(child)));
             }
         }
+        self.mark(key, &mut stands, false);
     }
 
     fn predecessor(&self, key: &RelaxedPosition<N>, mv: Landing) -> RelaxedPosition<N> {
