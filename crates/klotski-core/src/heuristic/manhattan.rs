@@ -154,9 +154,9 @@ impl Manhattan {
 impl Manhattan {
     /// How the bound changes when `piece` slides from origin `from` to the neighbouring
     /// origin `to`, the pieces standing as `grid` says (each cell the index plus one of the
-    /// piece on it, 0 for a blank, before the move). Only the moving piece's distance changes, and the conflicts of the
-    /// goal row it enters or leaves (of the goal column likewise): a piece never passes
-    /// another inside a line, so no other line's order changes.
+    /// piece on it, 0 for a blank, before the move). Only the moving piece's distance changes,
+    /// and the conflicts of the goal row it enters or leaves (of the goal column likewise): a
+    /// piece never passes another inside a line, so no other line's order changes.
     pub fn change(&self, grid: &[u8], piece: usize, from: usize, to: usize) -> i32 {
         let (gr, gc) = self.goals[piece];
         let ((r0, c0), (r1, c1)) = (self.row_col[from], self.row_col[to]);
@@ -251,16 +251,17 @@ impl Manhattan {
         let with = (others[..before].iter())
             .chain([&mine])
             .chain(&others[before..count]);
-        let longer = increasing_within::<N>(with) - increasing_within::<N>(&others[..count]);
+        let longer = increasing_within::<N>(with.copied())
+            - increasing_within::<N>(others[..count].iter().copied());
         1 - longer as i32
     }
 }
 
 /// The length of the longest increasing subsequence of `line`, at most `N` long.
-fn increasing_within<'a, const N: usize>(line: impl IntoIterator<Item = &'a u8>) -> usize {
+fn increasing_within<const N: usize>(line: impl IntoIterator<Item = u8>) -> usize {
     let mut tails = [0u8; N];
     let mut longest = 0;
-    for &goal in line {
+    for goal in line {
         let at = tails[..longest].partition_point(|&t| t < goal);
         tails[at] = goal;
         longest = longest.max(at + 1);
@@ -271,15 +272,9 @@ fn increasing_within<'a, const N: usize>(line: impl IntoIterator<Item = &'a u8>)
 /// The fewest tiles to take out of `line` (0 = empty) so that the rest is increasing: its
 /// length minus its longest increasing subsequence.
 fn out_of_order(line: impl Iterator<Item = u8>) -> u32 {
-    let mut tails = [0u8; MAX_CELLS];
-    let mut longest = 0;
     let mut count = 0;
-    for goal in line.filter(|&g| g != 0) {
-        count += 1;
-        let at = tails[..longest].partition_point(|&t| t < goal);
-        tails[at] = goal;
-        longest = longest.max(at + 1);
-    }
+    let pieces = line.filter(|&g| g != 0).inspect(|_| count += 1);
+    let longest = increasing_within::<MAX_CELLS>(pieces);
     (count - longest) as u32
 }
 

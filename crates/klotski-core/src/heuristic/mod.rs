@@ -83,10 +83,10 @@ impl Bound {
         self
     }
 
-    /// Whether pattern databases count some pieces: without, the bound is the Manhattan
-    /// bound with conflicts of every piece.
-    pub fn has_databases(&self) -> bool {
-        !self.groups.is_empty()
+    /// The Manhattan bound with conflicts of every piece, where that is the whole bound (no
+    /// pattern database counts any piece).
+    pub fn without_databases(&self) -> Option<&Manhattan> {
+        self.groups.is_empty().then_some(&self.manhattan)
     }
 
     /// The bound with the pieces at `origin(piece)`.

@@ -57,7 +57,8 @@ impl Weights {
 
 /// Finds a shortest path from `start` to a state for which `is_goal` holds. `heuristic` (any
 /// `FnMut(&State) -> u32`, or an [`Estimate`] that rates a child from its parent) must never
-/// overestimate the remaining moves; a state it rates `u32::MAX` is known to be a dead end. `on_bound` is called each time the smallest open `f` grows, with that bound and the
+/// overestimate the remaining moves; a state it rates `u32::MAX` is known to be a dead end.
+/// `on_bound` is called each time the smallest open `f` grows, with that bound and the
 /// counters so far. `Exhausted` means no goal is reachable from `start`.
 ///
 /// ```

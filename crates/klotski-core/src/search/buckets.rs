@@ -71,13 +71,10 @@ impl<T> BucketQueue<T> {
 
     /// How many entries wait at the lowest priority that has any (0 when the queue is empty).
     pub fn lowest_len(&self) -> usize {
-        self.buckets[self.lowest.min(self.buckets.len())..]
-            .iter()
-            .find_map(|bucket| {
-                let last = bucket.last()?;
-                Some((bucket.len() - 1) * CHUNK + last.len())
-            })
-            .unwrap_or(0)
+        self.lowest_priority().map_or(0, |priority| {
+            let bucket = &self.buckets[priority];
+            (bucket.len() - 1) * CHUNK + bucket.last().map_or(0, Vec::len)
+        })
     }
 
     /// The lowest priority that has an entry.

@@ -270,9 +270,8 @@ fn expand<P: Space>(
         table.prefetch(hash);
     }
     for (&(mv, child), &hash) in children.iter().zip(&hashes) {
-        let known = table.find(&child, hash);
-        let nodes = known.map(|id| table.entry(id).1);
-        if nodes.is_some_and(|n| n[at].depth <= child_depth) {
+        let known = (table.find(&child, hash)).map(|id| (id, table.entry(id).1));
+        if known.is_some_and(|(_, nodes)| nodes[at].depth <= child_depth) {
             continue;
         }
         let ahead = toward.after(&state, ahead_parent, mv, &child);
@@ -288,7 +287,10 @@ fn expand<P: Space>(
             continue;
         }
         let mut meets = false;
-        if let Some(met) = nodes.map(|n| n[there].depth).filter(|&d| d != UNREACHED) {
+        if let Some(met) = known
+            .map(|(_, n)| n[there].depth)
+            .filter(|&d| d != UNREACHED)
+        {
             let through = length + met as u32;
             if best.as_ref().is_none_or(|m| through < m.length) {
                 *best = Some(Meeting {
@@ -328,12 +330,12 @@ fn expand<P: Space>(
     Ok(())
 }
 
-/// Keeps `child` (of hash `hash`, numbered `known` in `table` if it is there) on `side` as
-/// `node`, queued at `priority` with its bounds `ahead` and `behind`; `other_bytes` is what the
-/// other side's queue holds.
+/// Keeps `child` (of hash `hash`; `known`: its number and nodes where `table` has it) on
+/// `side` as `node`, queued at `priority` with its bounds `ahead` and `behind`; `other_bytes`
+/// is what the other side's queue holds.
 fn keep<S: Copy + Eq + std::hash::Hash, M: Copy>(
     (side, table, other_bytes): (&mut Side<S, M>, &mut Table<S, M>, usize),
-    (child, hash, known): (S, u64, Option<u32>),
+    (child, hash, known): (S, u64, Option<(u32, Nodes<M>)>),
     (node, priority, ahead, behind): (Node<M>, usize, u16, u16),
     meter: &mut Meter,
 ) -> Result<(), Stop> {
@@ -343,8 +345,8 @@ fn keep<S: Copy + Eq + std::hash::Hash, M: Copy>(
         meter.grow(table.bytes() + side.open.bytes() + other_bytes, extra)?;
     }
     let id = match known {
-        Some(id) => {
-            if table.entry(id).1[at].depth == UNREACHED {
+        Some((id, nodes)) => {
+            if nodes[at].depth == UNREACHED {
                 meter.store()?;
                 side.reached += 1;
             }

@@ -178,12 +178,12 @@ fn packed_search<const W: usize>(
             let bound = bound();
             let on_bound = |_, stats: &Stats| on_progress(Progress::Search(stats));
             let is_goal = |s: &PackedPosition<W>| *s == goal;
-            if bound.has_databases() {
-                let estimate = |s: &PackedPosition<W>| bound.estimate(|p| space.origin(s, p));
+            if let Some(manhattan) = bound.without_databases() {
+                // A child rated from its parent.
+                let estimate = PackedManhattan::new(&space, manhattan.clone());
                 search::weighted_astar(&space, start, is_goal, estimate, weights, limits, on_bound)
             } else {
-                // The same bound, a child rated from its parent.
-                let estimate = PackedManhattan::new(&space, Manhattan::new(puzzle, target, true));
+                let estimate = |s: &PackedPosition<W>| bound.estimate(|p| space.origin(s, p));
                 search::weighted_astar(&space, start, is_goal, estimate, weights, limits, on_bound)
             }
         }

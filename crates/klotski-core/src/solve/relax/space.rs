@@ -56,7 +56,8 @@ pub(super) struct RelaxedSpace<const N: usize> {
     /// The blocks' indices among the puzzle's pieces, in slot order.
     pub(super) pieces: Vec<usize>,
     /// What stands on each cell of the state being expanded ([`Stands`]), filled by
-    /// `successors` for its own use: every cell [`Stands::Filler`] between calls.
+    /// `successors` for its own use: between calls every cell [`Stands::Filler`] but the
+    /// walls, [`Stands::Wall`] always.
     stands: RefCell<Vec<Stands>>,
 }
 
@@ -64,8 +65,10 @@ pub(super) struct RelaxedSpace<const N: usize> {
 /// and block for it took a scan of them each time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stands {
-    /// A 1x1 tile that is filler, or a wall.
+    /// A 1x1 tile that is filler.
     Filler,
+    /// A wall: nothing steps onto it.
+    Wall,
     /// A blank.
     Blank,
     /// A cell of a block (or of a named tile).
@@ -161,7 +164,14 @@ impl<const N: usize> RelaxedSpace<N> {
         }
         assert!(blanks + shapes.len() <= N, "dispatched on the slot count");
         RelaxedSpace {
-            stands: RefCell::new(vec![Stands::Filler; board.cells()]),
+            stands: RefCell::new(
+                (0..board.cells())
+                    .map(|cell| match board.is_wall(cell) {
+                        true => Stands::Wall,
+                        false => Stands::Filler,
+                    })
+                    .collect(),
+            ),
             board,
             blanks,
             shapes,
@@ -251,7 +261,7 @@ impl<const N: usize> Space for RelaxedSpace<N> {
                 let Some(cell) = self.next_cell(blank, dir) else {
                     continue;
                 };
-                if stands[cell] != Stands::Filler || self.board.is_wall(cell) {
+                if stands[cell] != Stands::Filler {
                     continue;
                 }
                 let mut child = *key;
