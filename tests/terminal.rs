@@ -212,7 +212,9 @@ fn peer_cases() {
 /// blocks brought home one at a time answer it. `r14_7x7_b2` (`--size 7x7 --blanks 2 --blocks
 /// 2x2:3,2x1:4,1x2:6 --moves 5000 --seed 88028`) was left unanswered by all of those (exit 3
 /// after 12 s): its 2x2 blocks wait for both blanks, and the stages led by the blanks' distance
-/// to them answer it.
+/// to them answer it. `r17_7x7_b2` (`--size 7x7 --blanks 2 --blocks 2x2:3,2x1:6,1x2:6 --moves
+/// 5000 --seed 88035`) was left unanswered by every attempt forwards (exit 3 after 24 s); one
+/// try backwards, from the goal after a random walk, answers it.
 #[test]
 fn dense_blocks_with_few_blanks_get_a_replayed_yes() {
     check_dir("dense");
@@ -242,11 +244,12 @@ fn each_rescue_of_a_stuck_constructive_solver_answers_its_board() {
         ),
         (
             "r12_9x8_b3",
-            "rescued by bringing the blocks home one at a time, then the tiles one at a time",
+            "rescued by placing the rows first (first way) from the goal, back to the start",
         ),
         (
             "r3_10x6_b2",
-            "rescued after the relaxation brought the blocks home",
+            "rescued by placing the columns first (second way) after random walk 3 from the \
+             goal, back to the start",
         ),
         (
             "r14_7x7_b2",
@@ -265,8 +268,7 @@ fn each_rescue_of_a_stuck_constructive_solver_answers_its_board() {
         ),
         (
             "r16_8x8_b2",
-            "rescued by bringing the blocks home one at a time down the columns and any that \
-             would shut others in held back till last, then the tiles one at a time",
+            "rescued by placing the columns first (first way) from the goal, back to the start",
         ),
     ];
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/dense");

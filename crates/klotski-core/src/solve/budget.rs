@@ -67,9 +67,14 @@ pub const EXACT_SMALL_CELLS: usize = 16;
 pub const EXACT_PACKED_IDASTAR: u64 = 300_000;
 /// Breadth-first searches.
 pub const EXACT_BFS: u64 = 4_000_000;
-/// The relaxation's plan for the blocks, once the constructive solver is stuck and its fresh
-/// tries failed: on the whole board, then on each cut of the rows it left unfinished.
+/// The relaxation's plan for the blocks, once every attempt of the rescue failed: on each cut
+/// of the rows the stuck constructive solver left unfinished, a row more at a time up to the
+/// whole board.
 pub const RESCUE_PLAN: u64 = 1_000_000;
+/// The relaxation's plan for the blocks on the whole board, as an attempt of the rescue before
+/// its random walks: plans that answer mostly end within a tenth of [`RESCUE_PLAN`], and the
+/// walks wait while one that fails spends it all.
+pub const RESCUE_FIRST_PLAN: u64 = 250_000;
 /// Each try of weighted A* on those rows.
 pub const RESCUE_TRY: u64 = 500_000;
 /// Weighted A* runs on this many cuts at most, each a row more than the one before.
@@ -82,8 +87,13 @@ pub const RESCUE_WALKS: u64 = 12;
 /// (`solve::staged`): most stages of the densest boards take a few thousand states, the
 /// hardest a few hundred thousand; a stage past this lets another piece go first.
 pub const RESCUE_STAGE: u64 = 200_000;
-/// All those stages together: about two seconds of one core.
+/// All those stages together: about two seconds of one core on a 7x7 board.
 pub const RESCUE_STAGES: u64 = 2_000_000;
+/// [`RESCUE_STAGE`] and [`RESCUE_STAGES`] are for boards of at most this many cells (7x7);
+/// larger boards get proportionally fewer states, since a state of the relaxed space costs
+/// about proportionally more there, so that stages that fail keep the random walks' tries
+/// behind them waiting about as long on any board.
+pub const RESCUE_STAGE_CELLS: usize = 49;
 /// The relaxations, before the constructive solver.
 pub const RELAX: u64 = 200_000;
 /// The relaxations again, once the constructive solver got stuck.

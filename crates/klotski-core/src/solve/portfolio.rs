@@ -561,10 +561,11 @@ impl<'a> Run<'a> {
         let effort = Effort {
             walks: self.work(budget::RESCUE_WALKS),
             stages: staged::Work {
-                stage: self.work(budget::RESCUE_STAGE),
-                total: self.work(budget::RESCUE_STAGES),
+                stage: self.stage_states(budget::RESCUE_STAGE),
+                total: self.stage_states(budget::RESCUE_STAGES),
             },
             plan: self.work(budget::RESCUE_PLAN),
+            first_plan: self.work(budget::RESCUE_FIRST_PLAN),
             astar_tries: budget::RESCUE_TRIES,
             astar_cells: budget::RESCUE_CELLS,
             astar: self.work(budget::RESCUE_TRY),
@@ -581,6 +582,13 @@ impl<'a> Run<'a> {
             cache,
         )?;
         Some((moves, StageOutcome::Rescue(how)))
+    }
+
+    /// `states` of the rescue's stages (before the effort multiplies them), as many on boards
+    /// of at most [`budget::RESCUE_STAGE_CELLS`] cells, proportionally fewer on larger ones.
+    fn stage_states(&self, states: u64) -> u64 {
+        let cells = self.puzzle.board.cells().max(budget::RESCUE_STAGE_CELLS) as u64;
+        self.work(states * budget::RESCUE_STAGE_CELLS as u64 / cells)
     }
 
     /// Weighted A* with falling weights from `moves`, the rounds drawing in turn on one pool of

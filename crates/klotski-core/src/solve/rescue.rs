@@ -1,6 +1,6 @@
-//! Rescuing a stuck constructive solver: fresh tries of it from other positions and the other
-//! way round (the columns placed first), the blocks brought home first, or the rows it did not
-//! complete cut out as a board of their own and finished there.
+//! Rescuing a stuck constructive solver: fresh tries of it from other positions, the other
+//! way round (the columns placed first) and backwards, the blocks brought home first, or the
+//! rows it did not complete cut out as a board of their own and finished there.
 //!
 //! The constructive solver places pieces one by one and keeps them; with few blanks and many
 //! blocks the last pieces can need room that the placed ones took (a 2x2 block needs two
@@ -10,7 +10,9 @@
 //! order of placement, far more than on its way of placing (its ways fall into two kinds,
 //! targets emptied ahead of the pieces or not, that mostly fail together): on the puzzle
 //! mirrored about its main diagonal the order runs down the columns and the last strip is the
-//! last columns, and after a random walk every piece stands elsewhere. So the
+//! last columns, and after a random walk every piece stands elsewhere. Backwards, from the
+//! goal to the start, the last pieces are those that end in the start's last rows, among its
+//! scattered blanks, not the goal's blocks packed against its blanks. So the
 //! rescue draws fresh tries, each one way of placing from one position, the likeliest first,
 //! several at once on a machine with several cores; the answer is the first try in their fixed
 //! order that succeeds, however many ran beside it. On the densest boards (blocks on most of
@@ -76,10 +78,17 @@ pub enum Rescue {
 }
 
 /// One fresh try of the constructive solver on a board it got stuck on: one way of placing,
-/// from one position, in one orientation.
+/// from one position, in one orientation, in one direction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Try {
-    /// Where it starts.
+    /// Whether it runs backwards: from the goal, placing every piece where the puzzle starts,
+    /// its moves then undone in reverse order. The goal packs the blocks into its last rows
+    /// and its blanks into the last cells, where the forward solver's last pieces find no
+    /// room; the start scatters them, so the backward solver's last pieces meet another trap
+    /// or none.
+    pub backwards: bool,
+    /// Where it starts: on a backward try, [`TryStart::Start`] is the goal and a walk runs
+    /// from the goal ([`TryStart::Furthest`] is for forward tries only).
     pub from: TryStart,
     /// Whether it runs on the puzzle mirrored about its main diagonal ([`Puzzle::transposed`]),
     /// placing the columns first.
@@ -116,6 +125,7 @@ impl fmt::Display for Rescue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Rescue::Retried(Try {
+                backwards,
                 from,
                 mirrored,
                 way,
@@ -123,10 +133,15 @@ impl fmt::Display for Rescue {
                 let order = if *mirrored { "columns" } else { "rows" };
                 let nth = ["first", "second"].get(*way).unwrap_or(&"another");
                 write!(f, "rescued by placing the {order} first ({nth} way) ")?;
+                let end = if *backwards { "goal" } else { "start" };
                 match from {
-                    TryStart::Start => f.write_str("from the start"),
-                    TryStart::Furthest => f.write_str("from where it got furthest"),
-                    TryStart::Walk(seed) => write!(f, "after random walk {seed} from the start"),
+                    TryStart::Start => write!(f, "from the {end}")?,
+                    TryStart::Furthest => f.write_str("from where it got furthest")?,
+                    TryStart::Walk(seed) => write!(f, "after random walk {seed} from the {end}")?,
+                }
+                match backwards {
+                    true => f.write_str(", back to the start"),
+                    false => Ok(()),
                 }
             }
             Rescue::Staged { tiles, guide } => {
@@ -174,8 +189,12 @@ pub(super) struct Effort {
     pub walks: u64,
     /// The stages that bring the pieces home one at a time.
     pub stages: staged::Work,
-    /// States the relaxation may expand for each plan of the blocks' way home.
+    /// States the relaxation may expand for each plan of the blocks' way home on a cut.
     pub plan: u64,
+    /// States it may expand for the plan on the whole board, an attempt before the random
+    /// walks, which wait for it: fewer than on a cut, since a plan that answers mostly ends
+    /// early and one that fails spends it all.
+    pub first_plan: u64,
     /// Weighted A* runs on the first this many cuts only: past them, a cut's search space
     /// has grown too large for it.
     pub astar_tries: usize,
@@ -190,11 +209,12 @@ pub(super) struct Effort {
 /// ways are tried in turn, those that rescue most boards at the least cost first:
 ///
 /// 1. [`attempts`], side by side: fresh tries ([`tries`]), the columns first from the start
-///    and from `reached`; from the start, the blocks brought home one at a time
-///    ([`staged::place_in_stages`], the tiles then by the constructive solver or in stages
-///    too), and the blocks brought home by one plan ([`blocks_first`]); the rows first
-///    and the columns first from each random walk's end; the stages down the columns with the
-///    blocks that would shut others in held back ([`held_back`]);
+///    and from `reached`, and backwards from the goal; from the start, the blocks brought
+///    home one at a time ([`staged::place_in_stages`], the tiles then by the constructive
+///    solver or in stages too), and the blocks brought home by one plan ([`blocks_first`]);
+///    the rows first and the columns first from each random walk's
+///    end, forwards and backwards; the stages down the columns with the blocks that would
+///    shut others in held back ([`held_back`]);
 /// 2. from `reached`, the rows below the first unfinished one cut out as a board of their own,
 ///    a row more at a time up to the whole board; on each cut the blocks first, then (on the
 ///    first cuts) weighted A*, each within [`Effort`].
@@ -226,7 +246,7 @@ pub(super) fn rescue(
             .map(|(moves, tiles)| (moves, Rescue::HeldBack { tiles, guide }))
             .ok_or(()),
         Attempt::BlocksFirst => {
-            let plan_limits = limits.expanding(effort.plan);
+            let plan_limits = limits.expanding(effort.first_plan);
             blocks_first(puzzle, target, &plan_limits, limits)
                 .map(|moves| (moves, Rescue::BlocksFirst))
                 .ok_or(())
@@ -254,12 +274,13 @@ enum Attempt {
 }
 
 /// The attempts of the rescue's first way, in the order they are taken: the fresh tries from
-/// the start and from where the solver got furthest ([`tries`]); then the blocks brought home
-/// first, in stages and then by one plan (on the densest boards the room the blocks need is
-/// what the constructive solver lacks, and the tiles, as filler, never take it); then the
-/// fresh tries from each of `walks` random walks' ends, the costliest in all; last, the stages
-/// that hold blocks back ([`held_back`]), led by the blanks too and then by the distances home
-/// alone, which answer fewer boards than the walks.
+/// the start, from where the solver got furthest and backwards from the goal ([`tries`]);
+/// then the blocks brought home first, in stages and then by one plan (on the densest boards
+/// the room the blocks need is what the constructive solver lacks, and the tiles, as filler,
+/// never take it); then
+/// the fresh tries from each of `walks` random walks' ends, the costliest in all; last, the
+/// stages that hold blocks back ([`held_back`]), led by the blanks too and then by the
+/// distances home alone, which answer fewer boards than the walks.
 fn attempts(walks: u64) -> Vec<Attempt> {
     let tries = tries(walks);
     let (placed, walked) = tries.split_at(FIXED_TRIES);
@@ -278,47 +299,50 @@ fn attempts(walks: u64) -> Vec<Attempt> {
         .collect()
 }
 
-/// How many of [`tries`] start from fixed positions (the start and the furthest), before the
-/// random walks'.
-const FIXED_TRIES: usize = 4;
+/// How many of [`tries`] start from fixed positions (the start, the furthest and the goal),
+/// before the random walks'.
+const FIXED_TRIES: usize = 8;
 
 /// The fresh tries, in the order they are taken: the columns first from the start and from
 /// where the solver got furthest, by each of the first two ways of placing (on most stuck
 /// boards the trap lies across the order of placement, and the columns' order misses it);
-/// then from the end of each of `walks` random walks, the rows first by the first way and the
-/// columns first by the second.
+/// backwards from the goal, the columns and then the rows first, by each way; then from
+/// the end of each of `walks` random walks, forwards from the start and then backwards from
+/// the goal, the rows first by the first way and the columns first by the second.
 pub(super) fn tries(walks: u64) -> Vec<Try> {
-    let columns = |from: TryStart, way: usize| Try {
+    let one = |backwards: bool, from: TryStart, mirrored: bool, way: usize| Try {
+        backwards,
         from,
-        mirrored: true,
+        mirrored,
         way,
     };
     let walked = (1..=walks).flat_map(|seed| {
         let from = TryStart::Walk(seed);
-        [
-            Try {
-                from,
-                mirrored: false,
-                way: 0,
-            },
-            columns(from, 1),
-        ]
+        [false, true].map(|backwards| {
+            [
+                one(backwards, from, false, 0),
+                one(backwards, from, true, 1),
+            ]
+        })
     });
-    [
-        columns(TryStart::Start, 0),
-        columns(TryStart::Start, 1),
-        columns(TryStart::Furthest, 0),
-        columns(TryStart::Furthest, 1),
-    ]
-    .into_iter()
-    .chain(walked)
-    .collect()
+    let fixed = [
+        one(false, TryStart::Start, true, 0),
+        one(false, TryStart::Start, true, 1),
+        one(false, TryStart::Furthest, true, 0),
+        one(false, TryStart::Furthest, true, 1),
+        one(true, TryStart::Start, true, 0),
+        one(true, TryStart::Start, true, 1),
+        one(true, TryStart::Start, false, 0),
+        one(true, TryStart::Start, false, 1),
+    ];
+    fixed.into_iter().chain(walked.flatten()).collect()
 }
 
 /// Moves from the start that bring every piece of `puzzle` to `target` by the try `one`: its
 /// way to where it starts (none, `reached`, which ends on `origins`, or its random walk),
 /// then the constructive solver's way of placing that `one` names from there, on the mirrored
-/// puzzle when `one` says so; `None` when that gets stuck too.
+/// puzzle when `one` says so; backwards, the same from the goal to the start, undone in
+/// reverse order. `None` when that gets stuck too.
 fn retry(
     puzzle: &Puzzle,
     target: &[usize],
@@ -327,6 +351,19 @@ fn retry(
     one: Try,
     limits: &Limits,
 ) -> Option<Vec<Move>> {
+    if one.backwards {
+        debug_assert_ne!(one.from, TryStart::Furthest, "where the forward solver got");
+        let back = Puzzle {
+            start: target.to_vec(),
+            ..puzzle.clone()
+        };
+        let forward = Try {
+            backwards: false,
+            ..one
+        };
+        let moves = retry(&back, &puzzle.start, &[], target, forward, limits)?;
+        return Some(moves.into_iter().rev().map(Move::reversed).collect());
+    }
     let (lead, from) = match one.from {
         TryStart::Start => (Vec::new(), puzzle.start.clone()),
         TryStart::Furthest => (reached.to_vec(), origins.to_vec()),
@@ -507,25 +544,36 @@ mod tests {
     use super::*;
 
     /// The columns first from the start and from the furthest position come first, each by
-    /// the first two ways, then each walk's end, the rows first by the first way and the
-    /// columns first by the second; `walks` counts the walks.
+    /// the first two ways, then backwards from the goal the columns and the rows first by
+    /// each way; then each walk's end, forwards and then backwards, the rows first by the
+    /// first way and the columns first by the second; `walks` counts the walks.
     #[test]
-    fn tries_start_with_the_columns_then_walk() {
-        let tries: Vec<(TryStart, bool, usize)> = tries(2)
+    fn tries_start_with_the_columns_then_backwards_then_walk() {
+        let tries: Vec<(bool, TryStart, bool, usize)> = tries(2)
             .iter()
-            .map(|t| (t.from, t.mirrored, t.way))
+            .map(|t| (t.backwards, t.from, t.mirrored, t.way))
             .collect();
+        let (start, furthest) = (TryStart::Start, TryStart::Furthest);
+        let (walk1, walk2) = (TryStart::Walk(1), TryStart::Walk(2));
         assert_eq!(
             tries,
             vec![
-                (TryStart::Start, true, 0),
-                (TryStart::Start, true, 1),
-                (TryStart::Furthest, true, 0),
-                (TryStart::Furthest, true, 1),
-                (TryStart::Walk(1), false, 0),
-                (TryStart::Walk(1), true, 1),
-                (TryStart::Walk(2), false, 0),
-                (TryStart::Walk(2), true, 1),
+                (false, start, true, 0),
+                (false, start, true, 1),
+                (false, furthest, true, 0),
+                (false, furthest, true, 1),
+                (true, start, true, 0),
+                (true, start, true, 1),
+                (true, start, false, 0),
+                (true, start, false, 1),
+                (false, walk1, false, 0),
+                (false, walk1, true, 1),
+                (true, walk1, false, 0),
+                (true, walk1, true, 1),
+                (false, walk2, false, 0),
+                (false, walk2, true, 1),
+                (true, walk2, false, 0),
+                (true, walk2, true, 1),
             ]
         );
     }
