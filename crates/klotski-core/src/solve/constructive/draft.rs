@@ -24,6 +24,9 @@ pub(super) struct Draft {
     /// two positions of one search are alike for the placement at hand when their keys are
     /// equal, since they share the start's part.
     pub(super) key: u64,
+    /// The move that undoes the one that made this draft (none at the search's start): it
+    /// leads back to the parent, which the search has seen, so it is never generated.
+    undo: Option<Move>,
 }
 
 /// Marks a piece's entry in [`Draft::changes`]: cells and pieces both stay below it.
@@ -41,6 +44,7 @@ impl Clone for Draft {
             changes,
             blanks,
             key: self.key,
+            undo: self.undo,
         }
     }
 }
@@ -52,6 +56,7 @@ impl Draft {
             changes: Vec::new(),
             blanks: base.blanks.clone(),
             key: 0,
+            undo: None,
         }
     }
 
@@ -148,6 +153,7 @@ impl Placer<'_> {
             next.blanks.retain(|&b| b as usize != c);
         }
         next.set_origin(mv.piece, to);
+        next.undo = Some(mv.reversed());
         next
     }
 
@@ -184,7 +190,7 @@ impl Placer<'_> {
                     piece: occupant as usize - 1,
                     dir,
                 };
-                if tried.contains(&mv) {
+                if tried.contains(&mv) || draft.undo == Some(mv) {
                     continue;
                 }
                 tried.push(mv);
