@@ -5,6 +5,7 @@
 use super::placer::{Arrangement, EMPTY, Placer, WALL};
 use crate::engine::geometry::{Dir, Shape};
 use crate::engine::puzzle::Move;
+use smallvec::SmallVec;
 
 /// Changes a node is charged room for beyond its start ([`Draft::bytes`]): the searches' paths
 /// are short, a few cells and pieces each move.
@@ -16,10 +17,10 @@ const CHANGE_ROOM: usize = 32;
 pub(super) struct Draft {
     /// What changed, sorted: cells whose occupant changed, each with its occupant now, then
     /// (their index marked with [`PIECE`]) pieces that moved, each with its origin now. One
-    /// vector, so that a node is two allocations.
+    /// vector, so that a node is one allocation.
     changes: Vec<(u32, u32)>,
-    /// Every empty cell, sorted.
-    pub(super) blanks: Vec<u32>,
+    /// Every empty cell, sorted: held in the draft up to [`BLANKS`] of them.
+    pub(super) blanks: SmallVec<[u32; BLANKS]>,
     /// What the changes added to the start's key ([`Placer::key_term`] summed over the cells):
     /// two positions of one search are alike for the placement at hand when their keys are
     /// equal, since they share the start's part.
@@ -27,7 +28,21 @@ pub(super) struct Draft {
     /// The move that undoes the one that made this draft (none at the search's start): it
     /// leads back to the parent, which the search has seen, so it is never generated.
     undo: Option<Move>,
+    /// Bit `cell % 64` set for every cell in `changes` (and more on boards of more than 64
+    /// cells): a cell whose bit is clear holds what it held at the start, found without a
+    /// search of `changes`, as most cells the searches look at do.
+    cells_changed: u64,
+    /// The same for the pieces in `changes`, bit `piece % 64`.
+    pieces_moved: u64,
 }
+
+/// The bit of a cell in [`Draft::cells_changed`], or of a piece in [`Draft::pieces_moved`].
+fn bit(index: usize) -> u64 {
+    1 << (index % 64)
+}
+
+/// Blanks a draft holds without allocating.
+const BLANKS: usize = 4;
 
 /// Marks a piece's entry in [`Draft::changes`]: cells and pieces both stay below it.
 const PIECE: u32 = 1 << 31;
@@ -38,13 +53,14 @@ impl Clone for Draft {
     fn clone(&self) -> Draft {
         let mut changes = Vec::with_capacity(self.changes.len() + 5);
         changes.extend_from_slice(&self.changes);
-        let mut blanks = Vec::with_capacity(self.blanks.len() + 2);
-        blanks.extend_from_slice(&self.blanks);
+        let blanks = self.blanks.clone();
         Draft {
             changes,
             blanks,
             key: self.key,
             undo: self.undo,
+            cells_changed: self.cells_changed,
+            pieces_moved: self.pieces_moved,
         }
     }
 }
@@ -54,9 +70,11 @@ impl Draft {
     pub(super) fn start(base: &Arrangement) -> Draft {
         Draft {
             changes: Vec::new(),
-            blanks: base.blanks.clone(),
+            blanks: SmallVec::from_slice(&base.blanks),
             key: 0,
             undo: None,
+            cells_changed: 0,
+            pieces_moved: 0,
         }
     }
 
@@ -68,6 +86,9 @@ impl Draft {
 
     /// The occupant of `cell` (as in [`Arrangement::occupant`]), `base` being the start.
     pub(super) fn occupant(&self, base: &Arrangement, cell: usize) -> u32 {
+        if self.cells_changed & bit(cell) == 0 {
+            return base.occupant[cell];
+        }
         match self
             .changes
             .binary_search_by_key(&(cell as u32), |&(c, _)| c)
@@ -79,6 +100,9 @@ impl Draft {
 
     /// The origin of `piece`, `base` being the start.
     pub(super) fn origin(&self, base: &Arrangement, piece: usize) -> usize {
+        if self.pieces_moved & bit(piece) == 0 {
+            return base.origins[piece] as usize;
+        }
         match (self.changes).binary_search_by_key(&(PIECE | piece as u32), |&(p, _)| p) {
             Ok(at) => self.changes[at].1 as usize,
             Err(_) => base.origins[piece] as usize,
@@ -93,10 +117,12 @@ impl Draft {
 
     fn set_occupant(&mut self, cell: usize, occupant: u32) {
         set(&mut self.changes, cell as u32, occupant);
+        self.cells_changed |= bit(cell);
     }
 
     fn set_origin(&mut self, piece: usize, origin: usize) {
         set(&mut self.changes, PIECE | piece as u32, origin as u32);
+        self.pieces_moved |= bit(piece);
     }
 }
 
@@ -118,7 +144,7 @@ impl Arrangement {
                 self.origins[(key & !PIECE) as usize] = value;
             }
         }
-        self.blanks = draft.blanks;
+        self.blanks = draft.blanks.into_vec();
     }
 }
 
@@ -150,7 +176,7 @@ impl Placer<'_> {
         for c in board.entering(shape, origin, mv.dir) {
             next.set_occupant(c, occupant);
             next.key = next.key.wrapping_add(self.key_term(c, occupant, named));
-            next.blanks.retain(|&b| b as usize != c);
+            next.blanks.retain(|b| *b as usize != c);
         }
         next.set_origin(mv.piece, to);
         next.undo = Some(mv.reversed());
@@ -169,7 +195,7 @@ impl Placer<'_> {
         out: &mut Vec<(Move, Draft)>,
     ) {
         let board = &self.puzzle.board;
-        let mut tried: Vec<Move> = Vec::new();
+        let mut tried: SmallVec<[Move; 16]> = SmallVec::new();
         let free = |c: usize| !reserved.contains(&c);
         for cell in draft
             .blanks
@@ -261,7 +287,7 @@ mod tests {
         );
         let back = placer.apply(&base, moved, right.reversed(), &named);
         assert_eq!(back.key, start.key);
-        assert_eq!(back.blanks, base.blanks);
+        assert_eq!(back.blanks[..], base.blanks[..]);
         let mut absorbed = base.clone();
         absorbed.absorb(moved.clone());
         let mut made = base.clone();
