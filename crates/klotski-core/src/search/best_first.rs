@@ -2,10 +2,9 @@
 //! too large to search exhaustively. Priority `g + weight * h`: weight 1 is A*, a large weight
 //! is greedy.
 
+use super::buckets::BucketQueue;
 use super::{Limits, Outcome, Search, Stats, Stop};
 use fxhash::FxHashSet;
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 /// Expansions between two looks at the clock: fewer than the other searches', since one node
 /// of a large board can cost what thousands of theirs do.
@@ -22,8 +21,10 @@ struct Entry<N, M> {
 
 /// Searches from `start` for a node `is_goal` accepts, expanding the node with the lowest
 /// `depth + weight * heuristic` first (ties: the newest, which dives through plateaus instead
-/// of widening them). Nodes with equal `key`s are taken as the same node, so `key` may merge
-/// nodes that are equivalent for the goal at hand. `node_bytes` is what one node holds,
+/// of widening them); the open list is a [`BucketQueue`] indexed by that priority, so the
+/// heuristic must stay a small integer, as a count of moves is. Nodes with equal `key`s are
+/// taken as the same node, so `key` may merge nodes that are equivalent for the goal at hand.
+/// `node_bytes` is what one node holds,
 /// counting what it owns on the heap: the search stops when the nodes waiting to be expanded
 /// would take more than the limits' memory (one search of a large board can take longer than
 /// a whole time limit, and its nodes can be as large as the board). The path found ends on
@@ -60,8 +61,10 @@ pub fn best_first<N, M: Copy>(
 ) -> Search<M, N> {
     let mut seen = FxHashSet::default();
     seen.insert(key(&start));
-    let mut heap = BinaryHeap::new();
-    heap.push((Reverse(weight * heuristic(&start)), 0u32));
+    // The priorities index the open list's stacks.
+    let priority = |p: u64| usize::try_from(p).expect("a priority the size of a count of moves");
+    let mut open = BucketQueue::default();
+    open.push(priority(weight * heuristic(&start)), 0u32);
     let mut arena = vec![Entry {
         node: Some(start),
         parent: 0,
@@ -73,7 +76,7 @@ pub fn best_first<N, M: Copy>(
     let stop = |stop: Stop, stats: Stats| Search::ended(Outcome::Stopped(stop), stats);
     let most_waiting = limits.max_memory / node_bytes.max(1);
     let mut waiting = 1usize;
-    while let Some((_, index)) = heap.pop() {
+    while let Some((_, index)) = open.pop() {
         waiting -= 1;
         let node = arena[index as usize]
             .node
@@ -115,8 +118,8 @@ pub fn best_first<N, M: Copy>(
                     return stop(Stop::Memory(limits.max_memory), stats);
                 }
                 stats.peak_bytes = stats.peak_bytes.max(waiting * node_bytes);
-                let priority = depth as u64 + weight * heuristic(&child);
-                heap.push((Reverse(priority), arena.len() as u32));
+                let priority = priority(depth as u64 + weight * heuristic(&child));
+                open.push(priority, arena.len() as u32);
                 arena.push(Entry {
                     node: Some(child),
                     parent: index,
