@@ -90,9 +90,10 @@ pub const RESCUE_STAGE: u64 = 200_000;
 /// All those stages together: about two seconds of one core on a 7x7 board.
 pub const RESCUE_STAGES: u64 = 2_000_000;
 /// [`RESCUE_STAGE`] and [`RESCUE_STAGES`] are for boards of at most this many cells (7x7);
-/// larger boards get proportionally fewer states, since a state of the relaxed space costs
-/// about proportionally more there, so that stages that fail keep the random walks' tries
-/// behind them waiting about as long on any board.
+/// larger boards get fewer states, by the square of the ratio of cells, since a state of the
+/// relaxed space costs about that much more there (more cells to search and more blocks in
+/// every state), so that stages that fail keep the random walks' tries behind them waiting
+/// about as long on any board.
 pub const RESCUE_STAGE_CELLS: usize = 49;
 /// The relaxations, before the constructive solver.
 pub const RELAX: u64 = 200_000;

@@ -585,10 +585,12 @@ impl<'a> Run<'a> {
     }
 
     /// `states` of the rescue's stages (before the effort multiplies them), as many on boards
-    /// of at most [`budget::RESCUE_STAGE_CELLS`] cells, proportionally fewer on larger ones.
+    /// of at most [`budget::RESCUE_STAGE_CELLS`] cells, fewer on larger ones by the square of
+    /// the ratio of cells.
     fn stage_states(&self, states: u64) -> u64 {
         let cells = self.puzzle.board.cells().max(budget::RESCUE_STAGE_CELLS) as u64;
-        self.work(states * budget::RESCUE_STAGE_CELLS as u64 / cells)
+        let few = budget::RESCUE_STAGE_CELLS as u64;
+        self.work(states * few / cells * few / cells)
     }
 
     /// Weighted A* with falling weights from `moves`, the rounds drawing in turn on one pool of
