@@ -75,10 +75,10 @@ enum Stands {
     Block,
 }
 
-/// What a named piece's step home weighs, where the blanks lead a plan ([`Goal::lead_blanks`]),
-/// against the blanks' steps to the cells it would step into: more than those grow by when
-/// the step is made (the blanks are then behind it), so that stepping home always lowers the
-/// estimate.
+/// What a named piece's step home weighs, where the blanks lead a plan
+/// ([`super::Goal::lead_blanks`]), against the blanks' steps to the cells it would step into:
+/// more than those grow by when the step is made (the blanks are then behind it), so that
+/// stepping home always lowers the estimate.
 pub(super) const STEP_HOME: usize = 10;
 
 impl<const N: usize> RelaxedSpace<N> {
