@@ -24,11 +24,11 @@ struct Entry<N, M> {
 /// of widening them); the open list is a [`BucketQueue`] indexed by that priority, so the
 /// heuristic must stay a small integer, as a count of moves is. Nodes with equal `key`s are
 /// taken as the same node, so `key` may merge nodes that are equivalent for the goal at hand.
-/// `node_bytes` is what one node holds,
-/// counting what it owns on the heap: the search stops when the nodes waiting to be expanded
-/// would take more than the limits' memory (one search of a large board can take longer than
-/// a whole time limit, and its nodes can be as large as the board). The path found ends on
-/// [`Search::end`]; a search that expanded everything reachable is [`Outcome::Exhausted`].
+/// `node_bytes` is what one node holds, counting what it owns on the heap: the search stops
+/// when the nodes waiting to be expanded would take more than the limits' memory (one search
+/// of a large board can take longer than a whole time limit, and its nodes can be as large as
+/// the board). The path found ends on [`Search::end`]; a search that expanded everything
+/// reachable is [`Outcome::Exhausted`].
 ///
 /// ```
 /// use klotski_core::search::{Limits, best_first};

@@ -48,15 +48,14 @@ const BLANKS: usize = 4;
 const PIECE: u32 = 1 << 31;
 
 impl Clone for Draft {
-    /// A copy with room for one more move (at most two cells each way, and the piece), so that
-    /// making it does not grow the vectors again.
+    /// A copy with room in its changes for one more move (at most two cells each way, and the
+    /// piece), so that making it does not grow them again; the blanks are held inline.
     fn clone(&self) -> Draft {
         let mut changes = Vec::with_capacity(self.changes.len() + 5);
         changes.extend_from_slice(&self.changes);
-        let blanks = self.blanks.clone();
         Draft {
             changes,
-            blanks,
+            blanks: self.blanks.clone(),
             key: self.key,
             undo: self.undo,
             cells_changed: self.cells_changed,
