@@ -22,23 +22,25 @@ struct Entry<N, M> {
 /// Searches from `start` for a node `is_goal` accepts, expanding the node with the lowest
 /// `depth + weight * heuristic` first (ties: the newest, which dives through plateaus instead
 /// of widening them); the open list is a [`BucketQueue`] indexed by that priority, so the
-/// heuristic must stay a small integer, as a count of moves is. Nodes with equal `key`s are
-/// taken as the same node, so `key` may merge nodes that are equivalent for the goal at hand.
-/// `node_bytes` is what one node holds, counting what it owns on the heap: the search stops
-/// when the nodes waiting to be expanded would take more than the limits' memory (one search
-/// of a large board can take longer than a whole time limit, and its nodes can be as large as
-/// the board). The path found ends on [`Search::end`]; a search that expanded everything
-/// reachable is [`Outcome::Exhausted`].
+/// heuristic must stay a small integer, as a count of moves is. `moves` lists each move from a
+/// node with the key of the node it reaches, and `make` builds that node: nodes with equal
+/// keys are taken as the same node, so a key may merge nodes that are equivalent for the goal
+/// at hand, and a node whose key was seen is never built (building one can cost what the
+/// board does; `start_key` is the start's key). `node_bytes` is what one node holds, counting
+/// what it owns on the heap: the search stops when the nodes waiting to be expanded would
+/// take more than the limits' memory (one search of a large board can take longer than a
+/// whole time limit, and its nodes can be as large as the board). The path found ends on
+/// [`Search::end`]; a search that expanded everything reachable is [`Outcome::Exhausted`].
 ///
 /// ```
 /// use klotski_core::search::{Limits, best_first};
-/// // Nodes are integers, moves are +1 and -1, the goal is 10.
+/// // Nodes are integers and their own keys, moves are +1 and -1, the goal is 10.
 /// let limits = Limits::memory(1 << 20).expanding(100);
 /// let (moves, end) = best_first(
-///     0i64,
-///     |n, out| out.extend([(1, n + 1), (-1, n - 1)]),
+///     (0i64, 0),
+///     |&n, out| out.extend([(1, (n + 1) as u64), (-1, (n - 1) as u64)]),
+///     |n, mv| n + mv,
 ///     |n| (10 - n).unsigned_abs(),
-///     |n| *n as u64,
 ///     |n| *n == 10,
 ///     1,
 ///     8,
@@ -50,17 +52,17 @@ struct Entry<N, M> {
 /// ```
 #[allow(clippy::too_many_arguments)] // the calling style of every closure search, plus the weight
 pub fn best_first<N, M: Copy>(
-    start: N,
-    mut successors: impl FnMut(&N, &mut Vec<(M, N)>),
+    (start, start_key): (N, u64),
+    mut moves: impl FnMut(&N, &mut Vec<(M, u64)>),
+    mut make: impl FnMut(&N, M) -> N,
     mut heuristic: impl FnMut(&N) -> u64,
-    mut key: impl FnMut(&N) -> u64,
     mut is_goal: impl FnMut(&N) -> bool,
     weight: u64,
     node_bytes: usize,
     limits: &Limits,
 ) -> Search<M, N> {
     let mut seen = FxHashSet::default();
-    seen.insert(key(&start));
+    seen.insert(start_key);
     // The priorities index the open list's stacks.
     let priority = |p: u64| usize::try_from(p).expect("a priority the size of a count of moves");
     let mut open = BucketQueue::default();
@@ -71,7 +73,7 @@ pub fn best_first<N, M: Copy>(
         mv: None,
         depth: 0,
     }];
-    let mut children = Vec::new();
+    let mut steps = Vec::new();
     let mut stats = Stats::default();
     let stop = |stop: Stop, stats: Stats| Search::ended(Outcome::Stopped(stop), stats);
     let most_waiting = limits.max_memory / node_bytes.max(1);
@@ -109,10 +111,11 @@ pub fn best_first<N, M: Copy>(
             return stop(expired, stats);
         }
         let depth = arena[index as usize].depth + 1;
-        children.clear();
-        successors(&node, &mut children);
-        for (mv, child) in children.drain(..) {
-            if seen.insert(key(&child)) {
+        steps.clear();
+        moves(&node, &mut steps);
+        for (mv, key) in steps.drain(..) {
+            if seen.insert(key) {
+                let child = make(&node, mv);
                 waiting += 1;
                 if waiting > most_waiting {
                     return stop(Stop::Memory(limits.max_memory), stats);
@@ -140,11 +143,22 @@ mod tests {
     #[test]
     fn gives_up_when_out_of_nodes_time_or_memory() {
         // Nodes are integers; moves +1 and -1; goal 10 (the doctest finds it).
-        let succ = |n: &i64, out: &mut Vec<(i64, i64)>| out.extend([(1, n + 1), (-1, n - 1)]);
+        let moves = |&n: &i64, out: &mut Vec<(i64, u64)>| {
+            out.extend([(1, (n + 1) as u64), (-1, (n - 1) as u64)])
+        };
         let h = |n: &i64| (10 - n).unsigned_abs();
         let run = |max_nodes, limits: Limits| {
             let limits = limits.expanding(max_nodes);
-            let search = best_first(0i64, succ, h, |n| *n as u64, |n| *n == 10, 1, 8, &limits);
+            let search = best_first(
+                (0i64, 0),
+                moves,
+                |n, mv| n + mv,
+                h,
+                |n| *n == 10,
+                1,
+                8,
+                &limits,
+            );
             search.outcome
         };
         let found = |outcome: Outcome<i64>| matches!(outcome, Outcome::Found(_));

@@ -205,10 +205,10 @@ impl Placer<'_> {
             let begin = Draft::start(start);
             let node_bytes = begin.bytes();
             let found = best_first(
-                begin,
-                |draft, out| self.successors((start, draft), stuck, reserved, frozen, out),
+                (begin, 0),
+                |draft, out| self.moves((start, draft), stuck, reserved, frozen, out),
+                |draft, mv| self.apply(start, draft, mv, frozen),
                 heuristic,
-                |draft| draft.key,
                 |draft| cells.iter().all(|&c| draft.occupant(start, c) == EMPTY),
                 WEIGHT,
                 node_bytes,
@@ -266,10 +266,10 @@ impl Placer<'_> {
             let begin = Draft::start(start);
             let node_bytes = begin.bytes();
             let found = best_first(
-                begin,
-                |draft, out| self.successors((start, draft), outside, &[], frozen, out),
+                (begin, 0),
+                |draft, out| self.moves((start, draft), outside, &[], frozen, out),
+                |draft, mv| self.apply(start, draft, mv, frozen),
                 heuristic,
-                |draft| draft.key,
                 |draft| misplacement(draft) == 0,
                 WEIGHT,
                 node_bytes,

@@ -148,6 +148,21 @@ impl Arrangement {
 }
 
 impl Placer<'_> {
+    /// The key of the draft the legal move `mv` makes from `draft` (reached from `base`), for a
+    /// search naming `named`: only the cells the move empties and fills change it.
+    fn key_after(&self, base: &Arrangement, draft: &Draft, mv: Move, named: &[bool]) -> u64 {
+        let board = &self.puzzle.board;
+        let shape = self.puzzle.pieces[mv.piece].shape;
+        let origin = draft.origin(base, mv.piece);
+        let to = board.step(shape, origin, mv.dir).expect("a legal move");
+        let occupant = mv.piece as u32 + 1;
+        let term = |c| self.key_term(c, occupant, named);
+        let emptied = board.entering(shape, to, mv.dir.opposite()).map(term);
+        let filled = board.entering(shape, origin, mv.dir).map(term);
+        let key = emptied.fold(draft.key, u64::wrapping_sub);
+        filled.fold(key, u64::wrapping_add)
+    }
+
     /// `draft` (reached from `base`) after the legal move `mv`, its key kept for a search
     /// naming `named`.
     pub(super) fn apply(
@@ -163,18 +178,17 @@ impl Placer<'_> {
         let to = board.step(shape, origin, mv.dir).expect("a legal move");
         let occupant = mv.piece as u32 + 1;
         let mut next = draft.clone();
+        next.key = self.key_after(base, draft, mv, named);
         // Only the trailing edge empties (the cells the reverse move would enter), and only the
         // leading edge fills.
         for c in board.entering(shape, to, mv.dir.opposite()) {
             next.set_occupant(c, EMPTY);
-            next.key = next.key.wrapping_sub(self.key_term(c, occupant, named));
             // Kept sorted: moves are generated in cell order, whatever the history.
             let at = next.blanks.partition_point(|&b| (b as usize) < c);
             next.blanks.insert(at, c as u32);
         }
         for c in board.entering(shape, origin, mv.dir) {
             next.set_occupant(c, occupant);
-            next.key = next.key.wrapping_add(self.key_term(c, occupant, named));
             next.blanks.retain(|b| *b as usize != c);
         }
         next.set_origin(mv.piece, to);
@@ -183,15 +197,16 @@ impl Placer<'_> {
     }
 
     /// Every move from `draft` (reached from `base`) of a piece not `frozen` into empty cells
-    /// none of which is `reserved`, found from the empty cells so that a large board with few
-    /// blanks costs little; the drafts' keys name the pieces in `named`.
-    pub(super) fn successors(
+    /// none of which is `reserved`, each with the key of the draft it makes ([`Placer::apply`]
+    /// makes it) for a search naming the pieces in `named`. The moves are found from the empty
+    /// cells, so that a large board with few blanks costs little.
+    pub(super) fn moves(
         &self,
         (base, draft): (&Arrangement, &Draft),
         frozen: impl Fn(usize) -> bool,
         reserved: &[usize],
         named: &[bool],
-        out: &mut Vec<(Move, Draft)>,
+        out: &mut Vec<(Move, u64)>,
     ) {
         let board = &self.puzzle.board;
         let mut tried: SmallVec<[Move; 16]> = SmallVec::new();
@@ -226,7 +241,7 @@ impl Placer<'_> {
                         .entering(shape, origin, dir)
                         .all(|c| draft.occupant(base, c) == EMPTY && free(c));
                 if fits {
-                    out.push((mv, self.apply(base, draft, mv, named)));
+                    out.push((mv, self.key_after(base, draft, mv, named)));
                 }
             }
         }
@@ -267,15 +282,17 @@ mod tests {
         let named = vec![false; puzzle.pieces.len()];
         let start = Draft::start(&base);
         let mut out = Vec::new();
-        placer.successors((&base, &start), |_| false, &[], &named, &mut out);
+        placer.moves((&base, &start), |_| false, &[], &named, &mut out);
         let right = Move {
             piece: 0,
             dir: Dir::Right,
         };
-        let (_, moved) = out
+        let &(_, key) = out
             .iter()
             .find(|(mv, _)| *mv == right)
             .expect("the block moves");
+        let moved = &placer.apply(&base, &start, right, &named);
+        assert_eq!(moved.key, key, "a move's key is its draft's");
         assert_eq!(moved.origin(&base, 0), 1);
         assert_eq!(moved.occupant(&base, 0), EMPTY);
         assert_eq!(moved.occupant(&base, 2), 1);
