@@ -239,7 +239,7 @@ impl Placer<'_> {
             !frozen[p] || p == current || start.origins[p] as usize == self.target[p]
         }));
         let misplacement = |draft: &Draft| -> u64 {
-            let moved = draft.moved_pieces().filter(|&(p, _)| frozen[p]);
+            let moved = draft.moved_pieces(start).filter(|&(p, _)| frozen[p]);
             moved.fold(at_start, |sum, (p, at)| {
                 let before = self.distance(start.origins[p] as usize, self.target[p]);
                 sum + self.distance(at, self.target[p]) - before

@@ -1,6 +1,7 @@
-//! The positions a placement search reaches ([`Draft`]): each held as what the search changed
-//! from the position it started at, so that a node costs as much as the moves behind it and the
-//! blanks, never as much as the board, and a search on a huge board costs what it searches.
+//! The positions a placement search reaches ([`Draft`]): on a small board each whole, a byte a
+//! cell and a piece; on a larger one only what the search changed from the position it started
+//! at, so that a node costs as much as the moves behind it and the blanks, never as much as the
+//! board, and a search on a huge board costs what it searches.
 
 use super::placer::{Arrangement, EMPTY, Placer, WALL};
 use crate::engine::geometry::{Dir, Shape};
@@ -11,32 +12,52 @@ use smallvec::SmallVec;
 /// are short, a few cells and pieces each move.
 const CHANGE_ROOM: usize = 32;
 
+/// The most cells of a board whose drafts hold it whole ([`Where::Whole`]): every origin then
+/// fits a byte, and the board's bytes are fewer than the changes of the searches' paths, which
+/// run to dozens of cells and pieces.
+const WHOLE_CELLS: usize = 256;
+
 /// A position one placement search reached from its start (an [`Arrangement`] the search only
-/// reads): the cells and pieces it changed, every empty cell, and the search key.
+/// reads): where the cells and pieces stand, every empty cell, and the search key.
 #[derive(Debug)]
 pub(super) struct Draft {
-    /// What changed, sorted: cells whose occupant changed, each with its occupant now, then
-    /// (their index marked with [`PIECE`]) pieces that moved, each with its origin now. One
-    /// vector, so that a node is one allocation.
-    changes: Vec<(u32, u32)>,
+    /// Where the cells and pieces stand.
+    at: Where,
     /// Every empty cell, sorted: held in the draft up to [`BLANKS`] of them.
     pub(super) blanks: SmallVec<[u32; BLANKS]>,
-    /// What the changes added to the start's key ([`Placer::key_term`] summed over the cells):
+    /// What the moves added to the start's key ([`Placer::key_term`] summed over the cells):
     /// two positions of one search are alike for the placement at hand when their keys are
     /// equal, since they share the start's part.
     pub(super) key: u64,
     /// The move that undoes the one that made this draft (none at the search's start): it
     /// leads back to the parent, which the search has seen, so it is never generated.
     undo: Option<Move>,
-    /// Bit `cell % 64` set for every cell in `changes` (and more on boards of more than 64
-    /// cells): a cell whose bit is clear holds what it held at the start, found without a
-    /// search of `changes`, as most cells the searches look at do.
-    cells_changed: u64,
-    /// The same for the pieces in `changes`, bit `piece % 64`.
+    /// Bit `piece % 64` set for every piece the search moved (and more on boards of more than
+    /// 64 pieces): the pieces away from their start are found without a look at every piece.
     pieces_moved: u64,
 }
 
-/// The bit of a cell in [`Draft::cells_changed`], or of a piece in [`Draft::pieces_moved`].
+/// Where a draft's cells and pieces stand.
+#[derive(Debug)]
+enum Where {
+    /// On a board of at most [`WHOLE_CELLS`] cells, the whole position: each cell's occupant
+    /// ([`Arrangement::occupant`], [`WALL`] as `u8::MAX`), then each piece's origin, a byte
+    /// each. One allocation, and every look one load.
+    Whole(Box<[u8]>),
+    /// On a larger board, what changed, sorted: cells whose occupant changed, each with its
+    /// occupant now, then (their index marked with [`PIECE`]) pieces that moved, each with its
+    /// origin now. One vector, so that a node is one allocation.
+    Changed {
+        changes: Vec<(u32, u32)>,
+        /// Bit `cell % 64` set for every cell in `changes` (and more on boards of more than 64
+        /// cells): a cell whose bit is clear holds what it held at the start, found without a
+        /// search of `changes`, as most cells the searches look at do.
+        cells_changed: u64,
+    },
+}
+
+/// The bit of a cell in `Where::Changed::cells_changed`, or of a piece in
+/// [`Draft::pieces_moved`].
 fn bit(index: usize) -> u64 {
     1 << (index % 64)
 }
@@ -44,56 +65,98 @@ fn bit(index: usize) -> u64 {
 /// Blanks a draft holds without allocating.
 const BLANKS: usize = 4;
 
-/// Marks a piece's entry in [`Draft::changes`]: cells and pieces both stay below it.
+/// Marks a piece's entry in `Where::Changed::changes`: cells and pieces both stay below it.
 const PIECE: u32 = 1 << 31;
 
+/// A wall in [`Where::Whole`].
+const WHOLE_WALL: u8 = u8::MAX;
+
+impl Clone for Where {
+    /// A copy; one of changes has room for one more move (at most two cells each way, and the
+    /// piece), so that making it does not grow them again.
+    fn clone(&self) -> Where {
+        match self {
+            Where::Whole(bytes) => Where::Whole(bytes.clone()),
+            Where::Changed {
+                changes,
+                cells_changed,
+            } => {
+                let mut copy = Vec::with_capacity(changes.len() + 5);
+                copy.extend_from_slice(changes);
+                Where::Changed {
+                    changes: copy,
+                    cells_changed: *cells_changed,
+                }
+            }
+        }
+    }
+}
+
 impl Clone for Draft {
-    /// A copy with room in its changes for one more move (at most two cells each way, and the
-    /// piece), so that making it does not grow them again; the blanks are held inline.
+    /// A copy ready for one more move; the blanks are held inline.
     fn clone(&self) -> Draft {
-        let mut changes = Vec::with_capacity(self.changes.len() + 5);
-        changes.extend_from_slice(&self.changes);
         Draft {
-            changes,
+            at: self.at.clone(),
             blanks: self.blanks.clone(),
             key: self.key,
             undo: self.undo,
-            cells_changed: self.cells_changed,
             pieces_moved: self.pieces_moved,
         }
     }
 }
 
 impl Draft {
-    /// The search's start itself: nothing changed yet.
+    /// The search's start itself: nothing moved yet.
     pub(super) fn start(base: &Arrangement) -> Draft {
+        let cells = base.occupant.len();
+        let at = if cells <= WHOLE_CELLS && base.origins.len() < usize::from(WHOLE_WALL) {
+            let occupant = base.occupant.iter().map(|&o| match o {
+                WALL => WHOLE_WALL,
+                piece => piece as u8,
+            });
+            let origins = base.origins.iter().map(|&o| o as u8);
+            Where::Whole(occupant.chain(origins).collect())
+        } else {
+            Where::Changed {
+                changes: Vec::new(),
+                cells_changed: 0,
+            }
+        };
         Draft {
-            changes: Vec::new(),
+            at,
             blanks: SmallVec::from_slice(&base.blanks),
             key: 0,
             undo: None,
-            cells_changed: 0,
             pieces_moved: 0,
         }
     }
 
-    /// The memory a node is charged: the draft with room for [`CHANGE_ROOM`] changes.
+    /// The memory a node is charged: the draft with its board, or with room for
+    /// [`CHANGE_ROOM`] changes.
     pub(super) fn bytes(&self) -> usize {
-        let changes = self.changes.len() + CHANGE_ROOM;
-        std::mem::size_of::<Draft>() + self.blanks.len() * 4 + changes * 8
+        let held = match &self.at {
+            Where::Whole(bytes) => bytes.len(),
+            Where::Changed { changes, .. } => (changes.len() + CHANGE_ROOM) * 8,
+        };
+        std::mem::size_of::<Draft>() + self.blanks.len() * 4 + held
     }
 
     /// The occupant of `cell` (as in [`Arrangement::occupant`]), `base` being the start.
     pub(super) fn occupant(&self, base: &Arrangement, cell: usize) -> u32 {
-        if self.cells_changed & bit(cell) == 0 {
-            return base.occupant[cell];
-        }
-        match self
-            .changes
-            .binary_search_by_key(&(cell as u32), |&(c, _)| c)
-        {
-            Ok(at) => self.changes[at].1,
-            Err(_) => base.occupant[cell],
+        match &self.at {
+            Where::Whole(bytes) => match bytes[cell] {
+                WHOLE_WALL => WALL,
+                piece => u32::from(piece),
+            },
+            Where::Changed { cells_changed, .. } if cells_changed & bit(cell) == 0 => {
+                base.occupant[cell]
+            }
+            Where::Changed { changes, .. } => {
+                match changes.binary_search_by_key(&(cell as u32), |&(c, _)| c) {
+                    Ok(at) => changes[at].1,
+                    Err(_) => base.occupant[cell],
+                }
+            }
         }
     }
 
@@ -102,25 +165,55 @@ impl Draft {
         if self.pieces_moved & bit(piece) == 0 {
             return base.origins[piece] as usize;
         }
-        match (self.changes).binary_search_by_key(&(PIECE | piece as u32), |&(p, _)| p) {
-            Ok(at) => self.changes[at].1 as usize,
-            Err(_) => base.origins[piece] as usize,
+        match &self.at {
+            Where::Whole(bytes) => usize::from(bytes[base.occupant.len() + piece]),
+            Where::Changed { changes, .. } => {
+                match changes.binary_search_by_key(&(PIECE | piece as u32), |&(p, _)| p) {
+                    Ok(at) => changes[at].1 as usize,
+                    Err(_) => base.origins[piece] as usize,
+                }
+            }
         }
     }
 
-    /// The pieces the search moved, by index, each with its origin now.
-    pub(super) fn moved_pieces(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
-        let pieces = self.changes.partition_point(|&(key, _)| key < PIECE);
-        (self.changes[pieces..].iter()).map(|&(p, o)| ((p & !PIECE) as usize, o as usize))
+    /// The pieces away from where they stood at `base`, the start, each with its origin now.
+    pub(super) fn moved_pieces<'a>(
+        &'a self,
+        base: &'a Arrangement,
+    ) -> impl Iterator<Item = (usize, usize)> + 'a {
+        let pieces = base.origins.len();
+        let bits = (0..64).filter(|&b| self.pieces_moved & (1 << b) != 0);
+        // A bit stands for every piece that is that one modulo 64.
+        let candidates = bits.flat_map(move |b| (b..pieces).step_by(64));
+        candidates
+            .map(|p| (p, self.origin(base, p)))
+            .filter(|&(p, origin)| origin != base.origins[p] as usize)
     }
 
     fn set_occupant(&mut self, cell: usize, occupant: u32) {
-        set(&mut self.changes, cell as u32, occupant);
-        self.cells_changed |= bit(cell);
+        match &mut self.at {
+            Where::Whole(bytes) => {
+                bytes[cell] = if occupant == WALL {
+                    WHOLE_WALL
+                } else {
+                    occupant as u8
+                }
+            }
+            Where::Changed {
+                changes,
+                cells_changed,
+            } => {
+                set(changes, cell as u32, occupant);
+                *cells_changed |= bit(cell);
+            }
+        }
     }
 
-    fn set_origin(&mut self, piece: usize, origin: usize) {
-        set(&mut self.changes, PIECE | piece as u32, origin as u32);
+    fn set_origin(&mut self, cells: usize, piece: usize, origin: usize) {
+        match &mut self.at {
+            Where::Whole(bytes) => bytes[cells + piece] = origin as u8,
+            Where::Changed { changes, .. } => set(changes, PIECE | piece as u32, origin as u32),
+        }
         self.pieces_moved |= bit(piece);
     }
 }
@@ -136,11 +229,28 @@ fn set(pairs: &mut Vec<(u32, u32)>, key: u32, value: u32) {
 impl Arrangement {
     /// Makes this arrangement, the start of the search that reached `draft`, that position.
     pub(super) fn absorb(&mut self, draft: Draft) {
-        for (key, value) in draft.changes {
-            if key & PIECE == 0 {
-                self.occupant[key as usize] = value;
-            } else {
-                self.origins[(key & !PIECE) as usize] = value;
+        match draft.at {
+            Where::Whole(bytes) => {
+                let (occupant, origins) = bytes.split_at(self.occupant.len());
+                for (cell, &byte) in self.occupant.iter_mut().zip(occupant) {
+                    *cell = if byte == WHOLE_WALL {
+                        WALL
+                    } else {
+                        u32::from(byte)
+                    };
+                }
+                for (origin, &byte) in self.origins.iter_mut().zip(origins) {
+                    *origin = u32::from(byte);
+                }
+            }
+            Where::Changed { changes, .. } => {
+                for (key, value) in changes {
+                    if key & PIECE == 0 {
+                        self.occupant[key as usize] = value;
+                    } else {
+                        self.origins[(key & !PIECE) as usize] = value;
+                    }
+                }
             }
         }
         self.blanks = draft.blanks.into_vec();
@@ -191,7 +301,7 @@ impl Placer<'_> {
             next.set_occupant(c, occupant);
             next.blanks.retain(|b| *b as usize != c);
         }
-        next.set_origin(mv.piece, to);
+        next.set_origin(base.occupant.len(), mv.piece, to);
         next.undo = Some(mv.reversed());
         next
     }
@@ -255,8 +365,9 @@ mod tests {
     use crate::engine::puzzle::{Piece, Puzzle};
     use crate::search::Limits;
 
-    /// A 3x3 board: a 1x2 block at the top left, tiles below it, blanks down the right.
-    fn puzzle() -> Puzzle {
+    /// A board of 3 rows and `cols` columns, a wall at its bottom right: a 1x2 block at the top
+    /// left, tiles below it, blanks everywhere else.
+    fn puzzle(cols: usize) -> Puzzle {
         let piece = |rows, cols, numbers: Vec<u32>| Piece {
             shape: Shape { rows, cols },
             numbers,
@@ -264,23 +375,32 @@ mod tests {
         let mut pieces = vec![piece(1, 2, vec![1, 2])];
         pieces.extend((0..3).map(|i| piece(1, 1, vec![4 + i])));
         Puzzle {
-            board: Board::new(3, 3),
+            board: Board::with_walls(3, cols, [3 * cols - 1]),
             pieces,
-            start: vec![0, 3, 4, 6],
+            start: vec![0, cols, cols + 1, 2 * cols],
         }
     }
 
     /// A draft reads through to its start where it changed nothing, and after its moves
     /// absorbed into the start equals the start moved the same way; a draft that went and came
-    /// back has the start's key.
+    /// back has the start's key and no piece moved. So on a small board, whose drafts hold it
+    /// whole, and on a large one, whose drafts hold their changes.
     #[test]
     fn a_draft_is_its_start_with_its_moves_made() {
-        let puzzle = puzzle();
+        for cols in [3, 90] {
+            let puzzle = puzzle(cols);
+            a_draft_is_its_start_on(&puzzle, cols == 3);
+        }
+    }
+
+    /// The test above on `puzzle`, whose drafts hold it `whole` or not.
+    fn a_draft_is_its_start_on(puzzle: &Puzzle, whole: bool) {
         let target: Vec<usize> = puzzle.start.clone();
-        let placer = Placer::new(&puzzle, &target, (2, false), &Limits::memory(1 << 30));
+        let placer = Placer::new(puzzle, &target, (2, false), &Limits::memory(1 << 30));
         let base = placer.layout(&puzzle.start);
         let named = vec![false; puzzle.pieces.len()];
         let start = Draft::start(&base);
+        assert_eq!(matches!(start.at, Where::Whole(_)), whole);
         let mut out = Vec::new();
         placer.moves((&base, &start), |_| false, &[], &named, &mut out);
         let right = Move {
@@ -294,16 +414,20 @@ mod tests {
         let moved = &placer.apply(&base, &start, right, &named);
         assert_eq!(moved.key, key, "a move's key is its draft's");
         assert_eq!(moved.origin(&base, 0), 1);
+        assert_eq!(moved.moved_pieces(&base).collect::<Vec<_>>(), [(0, 1)]);
         assert_eq!(moved.occupant(&base, 0), EMPTY);
         assert_eq!(moved.occupant(&base, 2), 1);
+        let cols = puzzle.board.cols();
         assert_eq!(
-            moved.occupant(&base, 3),
+            moved.occupant(&base, cols),
             2,
             "unchanged cells read the start"
         );
+        assert_eq!(moved.occupant(&base, 3 * cols - 1), WALL);
         let back = placer.apply(&base, moved, right.reversed(), &named);
         assert_eq!(back.key, start.key);
         assert_eq!(back.blanks[..], base.blanks[..]);
+        assert_eq!(back.moved_pieces(&base).count(), 0);
         let mut absorbed = base.clone();
         absorbed.absorb(moved.clone());
         let mut made = base.clone();
