@@ -182,7 +182,12 @@ impl Draft {
         base: &'a Arrangement,
     ) -> impl Iterator<Item = (usize, usize)> + 'a {
         let pieces = base.origins.len();
-        let bits = (0..64).filter(|&b| self.pieces_moved & (1 << b) != 0);
+        let mut mask = self.pieces_moved;
+        let bits = std::iter::from_fn(move || {
+            let bit = (mask != 0).then(|| mask.trailing_zeros() as usize);
+            mask &= mask.wrapping_sub(1);
+            bit
+        });
         // A bit stands for every piece that is that one modulo 64.
         let candidates = bits.flat_map(move |b| (b..pieces).step_by(64));
         candidates
