@@ -6,6 +6,7 @@ use crate::engine::geometry::{Board, Dir, Shape};
 use crate::engine::puzzle::Puzzle;
 use crate::rng::mix;
 use crate::search::{Reversible, Space};
+use smallvec::SmallVec;
 use std::cell::RefCell;
 use std::hash::{Hash, Hasher};
 use std::ops::Range;
@@ -71,8 +72,8 @@ enum Stands {
     Wall,
     /// A blank.
     Blank,
-    /// A cell of a block (or of a named tile).
-    Block,
+    /// A cell of the block (or named tile) in this slot, counted from the first block's.
+    Block(u16),
 }
 
 /// What a named piece's step home weighs, where the blanks lead a plan
@@ -229,14 +230,16 @@ impl<const N: usize> RelaxedSpace<N> {
     /// Marks on `stands` the blanks and blocks of `key` (`on`), or clears them again to
     /// [`Stands::Filler`], touching only their cells.
     fn mark(&self, key: &RelaxedPosition<N>, stands: &mut [Stands], on: bool) {
-        let (blank, block) = match on {
-            true => (Stands::Blank, Stands::Block),
-            false => (Stands::Filler, Stands::Filler),
-        };
+        let blank = if on { Stands::Blank } else { Stands::Filler };
         for &cell in &key.0[..self.blanks] {
             stands[usize::from(cell)] = blank;
         }
         for (i, &shape) in self.shapes.iter().enumerate() {
+            let block = if on {
+                Stands::Block(i as u16)
+            } else {
+                Stands::Filler
+            };
             for cell in self
                 .board
                 .footprint(shape, usize::from(key.0[self.blanks + i]))
@@ -270,26 +273,40 @@ impl<const N: usize> Space for RelaxedSpace<N> {
                 out.push((Landing { to, dir }, self.sorted(child)));
             }
         }
-        // A block slides into blanks, which reappear on the cells it leaves.
-        for (i, &shape) in self.shapes.iter().enumerate() {
-            let slot = self.blanks + i;
-            let origin = usize::from(key.0[slot]);
+        // A block slides into blanks, which reappear on the cells it leaves: only a block
+        // beside a blank can, so the blocks are found from the blanks (most stand among
+        // filler), and tried in slot order, then direction, the order of the moves being what
+        // breaks the searches' ties.
+        let mut beside: SmallVec<[(u16, Dir); 16]> = SmallVec::new();
+        for &blank in &key.0[..self.blanks] {
             for dir in Dir::ALL {
-                let Some(to) = self.board.step(shape, origin, dir) else {
-                    continue;
-                };
-                let mut entering = self.board.entering(shape, origin, dir);
-                if !entering.all(|c| stands[c] == Stands::Blank) {
-                    continue;
+                // The block that would step `dir` into the blank stands on its other side.
+                let next = self.next_cell(usize::from(blank), dir.opposite());
+                if let Some(Stands::Block(i)) = next.map(|cell| stands[cell]) {
+                    beside.push((i, dir));
                 }
-                let mut child = *key;
-                let entered = self.board.entering(shape, origin, dir);
-                let left = self.board.entering(shape, to, dir.opposite());
-                self.shift_blanks(&mut child, entered, left);
-                child.0[slot] = to as u16;
-                let to = to as u16;
-                out.push((Landing { to, dir }, self.sorted(child)));
             }
+        }
+        beside.sort_unstable();
+        beside.dedup();
+        for (i, dir) in beside {
+            let slot = self.blanks + usize::from(i);
+            let shape = self.shapes[usize::from(i)];
+            let origin = usize::from(key.0[slot]);
+            let Some(to) = self.board.step(shape, origin, dir) else {
+                continue;
+            };
+            let mut entering = self.board.entering(shape, origin, dir);
+            if !entering.all(|c| stands[c] == Stands::Blank) {
+                continue;
+            }
+            let mut child = *key;
+            let entered = self.board.entering(shape, origin, dir);
+            let left = self.board.entering(shape, to, dir.opposite());
+            self.shift_blanks(&mut child, entered, left);
+            child.0[slot] = to as u16;
+            let to = to as u16;
+            out.push((Landing { to, dir }, self.sorted(child)));
         }
         self.mark(key, &mut stands, false);
     }
