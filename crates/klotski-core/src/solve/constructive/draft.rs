@@ -71,6 +71,24 @@ const PIECE: u32 = 1 << 31;
 /// A wall in [`Where::Whole`].
 const WHOLE_WALL: u8 = u8::MAX;
 
+/// An occupant ([`Arrangement::occupant`]) as [`Where::Whole`] holds it.
+fn to_byte(occupant: u32) -> u8 {
+    if occupant == WALL {
+        WHOLE_WALL
+    } else {
+        occupant as u8
+    }
+}
+
+/// An occupant as [`Where::Whole`] held it, back as [`Arrangement::occupant`] holds it.
+fn from_byte(byte: u8) -> u32 {
+    if byte == WHOLE_WALL {
+        WALL
+    } else {
+        u32::from(byte)
+    }
+}
+
 impl Clone for Where {
     /// A copy; one of changes has room for one more move (at most two cells each way, and the
     /// piece), so that making it does not grow them again.
@@ -110,10 +128,7 @@ impl Draft {
     pub(super) fn start(base: &Arrangement) -> Draft {
         let cells = base.occupant.len();
         let at = if cells <= WHOLE_CELLS && base.origins.len() < usize::from(WHOLE_WALL) {
-            let occupant = base.occupant.iter().map(|&o| match o {
-                WALL => WHOLE_WALL,
-                piece => piece as u8,
-            });
+            let occupant = base.occupant.iter().map(|&o| to_byte(o));
             let origins = base.origins.iter().map(|&o| o as u8);
             Where::Whole(occupant.chain(origins).collect())
         } else {
@@ -144,10 +159,7 @@ impl Draft {
     /// The occupant of `cell` (as in [`Arrangement::occupant`]), `base` being the start.
     pub(super) fn occupant(&self, base: &Arrangement, cell: usize) -> u32 {
         match &self.at {
-            Where::Whole(bytes) => match bytes[cell] {
-                WHOLE_WALL => WALL,
-                piece => u32::from(piece),
-            },
+            Where::Whole(bytes) => from_byte(bytes[cell]),
             Where::Changed { cells_changed, .. } if cells_changed & bit(cell) == 0 => {
                 base.occupant[cell]
             }
@@ -197,13 +209,7 @@ impl Draft {
 
     fn set_occupant(&mut self, cell: usize, occupant: u32) {
         match &mut self.at {
-            Where::Whole(bytes) => {
-                bytes[cell] = if occupant == WALL {
-                    WHOLE_WALL
-                } else {
-                    occupant as u8
-                }
-            }
+            Where::Whole(bytes) => bytes[cell] = to_byte(occupant),
             Where::Changed {
                 changes,
                 cells_changed,
@@ -238,11 +244,7 @@ impl Arrangement {
             Where::Whole(bytes) => {
                 let (occupant, origins) = bytes.split_at(self.occupant.len());
                 for (cell, &byte) in self.occupant.iter_mut().zip(occupant) {
-                    *cell = if byte == WHOLE_WALL {
-                        WALL
-                    } else {
-                        u32::from(byte)
-                    };
+                    *cell = from_byte(byte);
                 }
                 for (origin, &byte) in self.origins.iter_mut().zip(origins) {
                     *origin = u32::from(byte);
@@ -263,12 +265,12 @@ impl Arrangement {
 }
 
 impl Placer<'_> {
-    /// The key of the draft the legal move `mv` makes from `draft` (reached from `base`), for a
-    /// search naming `named`: only the cells the move empties and fills change it.
-    fn key_after(&self, base: &Arrangement, draft: &Draft, mv: Move, named: &[bool]) -> u64 {
+    /// The key of the draft the legal move `mv` makes from `draft`, where the piece moved
+    /// stands at `origin`, for a search naming `named`: only the cells the move empties and
+    /// fills change it.
+    fn key_after(&self, draft: &Draft, mv: Move, origin: usize, named: &[bool]) -> u64 {
         let board = &self.puzzle.board;
         let shape = self.puzzle.pieces[mv.piece].shape;
-        let origin = draft.origin(base, mv.piece);
         let to = board.step(shape, origin, mv.dir).expect("a legal move");
         let occupant = mv.piece as u32 + 1;
         let term = |c| self.key_term(c, occupant, named);
@@ -293,7 +295,7 @@ impl Placer<'_> {
         let to = board.step(shape, origin, mv.dir).expect("a legal move");
         let occupant = mv.piece as u32 + 1;
         let mut next = draft.clone();
-        next.key = self.key_after(base, draft, mv, named);
+        next.key = self.key_after(draft, mv, origin, named);
         // Only the trailing edge empties (the cells the reverse move would enter), and only the
         // leading edge fills.
         for c in board.entering(shape, to, mv.dir.opposite()) {
@@ -356,7 +358,7 @@ impl Placer<'_> {
                         .entering(shape, origin, dir)
                         .all(|c| draft.occupant(base, c) == EMPTY && free(c));
                 if fits {
-                    out.push((mv, self.key_after(base, draft, mv, named)));
+                    out.push((mv, self.key_after(draft, mv, origin, named)));
                 }
             }
         }
