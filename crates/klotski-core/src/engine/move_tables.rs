@@ -17,14 +17,17 @@ pub struct Step {
 }
 
 /// The tables of some shapes on one board (at most 128 cells), directions in a caller's order.
+/// Each table is one flat vector, shape after shape: a lookup is one index and one bound check
+/// (the searches make several for every piece of every state they expand).
 pub struct MoveTables {
-    /// Per shape: the cells covered from each origin (0 where it does not fit).
-    footprints: Vec<Vec<u128>>,
-    /// Per shape: `steps[origin * 4 + k]` for the k-th of the caller's directions.
-    steps: Vec<Vec<Step>>,
-    /// Per shape: the cells any step from each origin enters, so that a piece with none of
+    cells: usize,
+    /// `footprints[shape * cells + origin]`: the cells covered (0 where it does not fit).
+    footprints: Vec<u128>,
+    /// `steps[(shape * cells + origin) * 4 + k]` for the k-th of the caller's directions.
+    steps: Vec<Step>,
+    /// `rims[shape * cells + origin]`: the cells any step enters, so that a piece with none of
     /// them empty is passed over at one test.
-    rims: Vec<Vec<u128>>,
+    rims: Vec<u128>,
 }
 
 /// The mask of `cells`.
@@ -35,45 +38,35 @@ pub fn mask(cells: impl Iterator<Item = usize>) -> u128 {
 impl MoveTables {
     /// The tables of `shapes` on `board`, steps listed in the order of `dirs`.
     pub fn new(board: &Board, shapes: &[Shape], dirs: [Dir; 4]) -> MoveTables {
-        let origins = 0..board.cells();
-        let footprints = (shapes.iter())
-            .map(|&shape| {
-                (origins.clone())
-                    .map(|o| match board.fits(shape, o) {
-                        true => mask(board.footprint(shape, o)),
-                        false => 0,
-                    })
-                    .collect()
+        let cells = board.cells();
+        let placements = || (shapes.iter()).flat_map(|&shape| (0..cells).map(move |o| (shape, o)));
+        let footprints = placements()
+            .map(|(shape, o)| match board.fits(shape, o) {
+                true => mask(board.footprint(shape, o)),
+                false => 0,
             })
             .collect();
-        let steps: Vec<Vec<Step>> = (shapes.iter())
-            .map(|&shape| {
-                (origins.clone())
-                    .flat_map(|o| {
-                        dirs.map(
-                            |d| match board.fits(shape, o).then(|| board.step(shape, o, d)) {
-                                Some(Some(to)) => Step {
-                                    to: to as u8,
-                                    entering: mask(board.entering(shape, o, d)),
-                                },
-                                _ => Step {
-                                    to: NO_STEP,
-                                    entering: 0,
-                                },
-                            },
-                        )
-                    })
-                    .collect()
+        let steps: Vec<Step> = placements()
+            .flat_map(|(shape, o)| {
+                dirs.map(
+                    |d| match board.fits(shape, o).then(|| board.step(shape, o, d)) {
+                        Some(Some(to)) => Step {
+                            to: to as u8,
+                            entering: mask(board.entering(shape, o, d)),
+                        },
+                        _ => Step {
+                            to: NO_STEP,
+                            entering: 0,
+                        },
+                    },
+                )
             })
             .collect();
-        let rims = (steps.iter())
-            .map(|steps| {
-                (steps.chunks(4))
-                    .map(|four| four.iter().fold(0, |rim, step| rim | step.entering))
-                    .collect()
-            })
+        let rims = (steps.chunks(4))
+            .map(|four| four.iter().fold(0, |rim, step| rim | step.entering))
             .collect();
         MoveTables {
+            cells,
             footprints,
             steps,
             rims,
@@ -83,19 +76,20 @@ impl MoveTables {
     /// The cells shape number `shape` covers from `origin` (0 where it does not fit).
     #[inline]
     pub fn footprint(&self, shape: usize, origin: usize) -> u128 {
-        self.footprints[shape][origin]
+        self.footprints[shape * self.cells + origin]
     }
 
     /// The cells that the steps of shape number `shape` from `origin` enter: a piece can step
     /// only when one of them is empty.
     #[inline]
     pub fn rim(&self, shape: usize, origin: usize) -> u128 {
-        self.rims[shape][origin]
+        self.rims[shape * self.cells + origin]
     }
 
     /// The four steps of shape number `shape` from `origin`, in the directions' order.
     #[inline]
-    pub fn steps(&self, shape: usize, origin: usize) -> &[Step] {
-        &self.steps[shape][origin * 4..origin * 4 + 4]
+    pub fn steps(&self, shape: usize, origin: usize) -> &[Step; 4] {
+        let at = (shape * self.cells + origin) * 4;
+        self.steps[at..at + 4].try_into().expect("four steps")
     }
 }

@@ -40,6 +40,8 @@ pub type PackedMove = u16;
 /// The state space of a [`Puzzle`] whose board has at most [`MAX_CELLS`] cells.
 pub struct PackedSpace<const W: usize> {
     bits: u32,
+    /// Fields a word holds.
+    per_word: usize,
     /// Per piece: the word holding its field and the field's shift in it (looked up: a
     /// division per field read would cost more than the read).
     slots: Vec<(u8, u8)>,
@@ -94,6 +96,7 @@ impl<const W: usize> PackedSpace<W> {
             .collect();
         Some(PackedSpace {
             bits,
+            per_word,
             slots,
             shape_of,
             tables,
@@ -124,15 +127,46 @@ impl<const W: usize> PackedSpace<W> {
         self.field(key, piece)
     }
 
+    /// Every piece's origin in `key`, in piece order, in the first [`pieces`](Self::pieces)
+    /// bytes of `origins`: one pass over the words, where reading each field alone looks up
+    /// where it lies (every expansion reads them all, and so does each parent's layout).
+    #[inline]
+    fn unpack_origins(&self, key: &PackedPosition<W>, origins: &mut [u8; MAX_CELLS]) {
+        let (pieces, field) = (self.shape_of.len(), (1u64 << self.bits) - 1);
+        for (word, chunk) in key
+            .0
+            .iter()
+            .zip(origins[..pieces].chunks_mut(self.per_word))
+        {
+            let mut word = *word;
+            for origin in chunk {
+                *origin = (word & field) as u8;
+                word >>= self.bits;
+            }
+        }
+    }
+
+    /// Writes into `grid` which piece covers each cell of `key` (its index plus one, 0 for a
+    /// blank or a wall), and returns the pieces' origins as [`unpack_origins`] does.
+    ///
+    /// [`unpack_origins`]: Self::unpack_origins
+    pub fn layout(&self, key: &PackedPosition<W>, grid: &mut [u8; MAX_CELLS]) -> [u8; MAX_CELLS] {
+        let mut origins = [0u8; MAX_CELLS];
+        self.unpack_origins(key, &mut origins);
+        *grid = [0; MAX_CELLS];
+        for (piece, (&shape, &origin)) in self.shape_of.iter().zip(&origins).enumerate() {
+            let mut cells = self.tables.footprint(shape as usize, origin as usize);
+            while cells != 0 {
+                grid[cells.trailing_zeros() as usize] = piece as u8 + 1;
+                cells &= cells - 1;
+            }
+        }
+        origins
+    }
+
     /// How many pieces a state places.
     pub fn pieces(&self) -> usize {
         self.shape_of.len()
-    }
-
-    /// The cells `piece` covers in `key`.
-    #[inline]
-    pub fn footprint(&self, key: &PackedPosition<W>, piece: usize) -> u128 {
-        (self.tables).footprint(self.shape_of[piece] as usize, self.field(key, piece))
     }
 
     /// Packs piece origins (indexed like the puzzle's pieces).
@@ -159,22 +193,19 @@ impl<const W: usize> Space for PackedSpace<W> {
     type Move = PackedMove;
 
     fn successors(&self, key: &PackedPosition<W>, out: &mut Vec<(PackedMove, PackedPosition<W>)>) {
-        let pieces = self.shape_of.len();
         let mut origins = [0u8; MAX_CELLS];
-        let mut occupied = self.walls;
-        for (piece, slot) in origins[..pieces].iter_mut().enumerate() {
-            let origin = self.field(key, piece);
-            *slot = origin as u8;
-            occupied |= self.tables.footprint(self.shape_of[piece] as usize, origin);
-        }
-        for (piece, &origin) in origins[..pieces].iter().enumerate() {
-            let shape = self.shape_of[piece] as usize;
+        self.unpack_origins(key, &mut origins);
+        let placed = || self.shape_of.iter().zip(&origins);
+        let occupied = placed().fold(self.walls, |occupied, (&shape, &origin)| {
+            occupied | self.tables.footprint(shape as usize, origin as usize)
+        });
+        for (piece, (&shape, &origin)) in placed().enumerate() {
+            let (shape, origin) = (shape as usize, origin as usize);
             // Most pieces touch no blank: one test passes them over.
-            if self.tables.rim(shape, origin as usize) & !occupied == 0 {
+            if self.tables.rim(shape, origin) & !occupied == 0 {
                 continue;
             }
-            let steps = self.tables.steps(shape, origin as usize);
-            for (dir, step) in steps.iter().enumerate() {
+            for (dir, step) in self.tables.steps(shape, origin).iter().enumerate() {
                 if step.to != NO_STEP && occupied & step.entering == 0 {
                     let mv = (piece as u16) << 2 | dir as u16;
                     out.push((mv, self.with_field(*key, piece, step.to as usize)));

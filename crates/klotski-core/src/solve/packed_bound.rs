@@ -15,6 +15,8 @@ use std::rc::Rc;
 struct Layout<const W: usize> {
     parent: Option<PackedPosition<W>>,
     grid: [u8; MAX_CELLS],
+    /// The parent's pieces' origins.
+    origins: [u8; MAX_CELLS],
 }
 
 /// [`Manhattan`] (with conflicts) toward one placement, as an [`Estimate`] on a
@@ -32,6 +34,7 @@ impl<'a, const W: usize> PackedManhattan<'a, W> {
         let layout = Layout {
             parent: None,
             grid: [0; MAX_CELLS],
+            origins: [0; MAX_CELLS],
         };
         PackedManhattan {
             space,
@@ -66,20 +69,14 @@ impl<const W: usize> Estimate<PackedPosition<W>, PackedMove> for PackedManhattan
         child: &PackedPosition<W>,
     ) -> u32 {
         let mut layout = self.layout.borrow_mut();
+        let layout = &mut *layout;
         if layout.parent != Some(*parent) {
-            layout.grid = [0; MAX_CELLS];
-            for piece in 0..self.space.pieces() {
-                let mut cells = self.space.footprint(parent, piece);
-                while cells != 0 {
-                    layout.grid[cells.trailing_zeros() as usize] = piece as u8 + 1;
-                    cells &= cells - 1;
-                }
-            }
+            layout.origins = self.space.layout(parent, &mut layout.grid);
             layout.parent = Some(*parent);
         }
         let piece = PackedSpace::<W>::unpack(mv).piece;
         let (from, to) = (
-            self.space.origin(parent, piece),
+            usize::from(layout.origins[piece]),
             self.space.origin(child, piece),
         );
         let change = self.bound.change(&layout.grid, piece, from, to);
