@@ -18,9 +18,6 @@ use crate::engine::puzzle::Puzzle;
 /// The largest board linear conflicts are counted on (the exact searches' limit).
 const MAX_CELLS: usize = 128;
 
-/// The longest line whose conflicts' scratch arrays are kept short (see `Manhattan::joining`).
-const SHORT_LINE: usize = 16;
-
 /// The tallest (widest) piece that takes part in its goal rows' (columns') conflicts.
 const MOST_LINES: u32 = 2;
 
@@ -205,32 +202,27 @@ impl Manhattan {
     /// How many more conflicts `line` has with `piece` in it, at `place` along it (its column
     /// in a row, its row in a column), than without it; the other pieces stand as `grid` says.
     fn joining(&self, grid: &[u8], piece: usize, line: Line, place: u32) -> i32 {
-        // Most boards' lines are short: their scratch arrays then cost no clearing of a long one.
+        // Ranks of lines up to 64 long fit a machine word's set of tails.
         match self.rows.max(self.cols) {
-            ..=SHORT_LINE => self.joining_within::<SHORT_LINE>(grid, piece, line, place),
-            _ => self.joining_within::<MAX_CELLS>(grid, piece, line, place),
+            ..=64 => self.joining_with::<u64>(grid, piece, line, place),
+            _ => self.joining_with::<u128>(grid, piece, line, place),
         }
     }
 
-    /// [`Manhattan::joining`] on lines of at most `N` cells.
-    fn joining_within<const N: usize>(
-        &self,
-        grid: &[u8],
-        piece: usize,
-        line: Line,
-        place: u32,
-    ) -> i32 {
+    /// [`Manhattan::joining`], the runs' tails kept in a `T`. Taking part adds a conflict
+    /// unless the piece lengthens a longest increasing run of the goal ranks along the line,
+    /// so the runs with it and without it are followed in one pass.
+    fn joining_with<T: Tails>(&self, grid: &[u8], piece: usize, line: Line, place: u32) -> i32 {
         let (length, step, first, index, facts) = match line {
-            Line::Row(r) => (self.cols, 1, r as usize * self.cols, r, &self.in_rows),
-            Line::Column(c) => (self.rows, self.cols, c as usize, c, &self.in_cols),
+            Line::Row(r) => (self.cols, 1, r as usize * self.cols, r as u8, &self.in_rows),
+            Line::Column(c) => (self.rows, self.cols, c as usize, c as u8, &self.in_cols),
         };
-        // The ranks of the other pieces taking part, in order along the line, and how many of
-        // them stand before `place`.
-        let (mut others, mut count, mut before) = ([0u8; N], 0, 0);
-        let (me, mut last) = (piece as u8 + 1, 0);
+        let (me, mine) = (piece as u8 + 1, facts[piece].rank);
+        let (mut without, mut with) = (T::default(), T::default());
+        let mut last = 0;
         for at in 0..length {
             if at == place as usize {
-                before = count;
+                with = with.push(mine);
             }
             let tag = grid[first + at * step];
             if tag == 0 || tag == me || tag == last {
@@ -238,44 +230,58 @@ impl Manhattan {
             }
             last = tag;
             let other = facts[tag as usize - 1];
-            if (other.lo..other.hi).contains(&(index as u8)) {
-                others[count] = other.rank;
-                count += 1;
+            if (other.lo..other.hi).contains(&index) {
+                without = without.push(other.rank);
+                with = with.push(other.rank);
             }
         }
-        if count == 0 {
+        if without == T::default() {
             return 0;
         }
-        // Taking part adds a conflict unless the piece lengthens a longest increasing run.
-        let mine = facts[piece].rank;
-        let with = (others[..before].iter())
-            .chain([&mine])
-            .chain(&others[before..count]);
-        let longer = increasing_within::<N>(with.copied())
-            - increasing_within::<N>(others[..count].iter().copied());
-        1 - longer as i32
+        1 - (with.longest() - without.longest()) as i32
     }
 }
 
-/// The length of the longest increasing subsequence of `line`, at most `N` long.
-fn increasing_within<const N: usize>(line: impl IntoIterator<Item = u8>) -> usize {
-    let mut tails = [0u8; N];
-    let mut longest = 0;
-    for goal in line {
-        let at = tails[..longest].partition_point(|&t| t < goal);
-        tails[at] = goal;
-        longest = longest.max(at + 1);
-    }
-    longest
+/// The longest increasing run of a sequence of goal ranks (1 up, told apart by rank; at most
+/// the bits of the set), followed one rank at a time: bit `r - 1` is set where some longest
+/// run of a length ends lowest at rank `r` (patience sorting's tails, as a set), so a rank
+/// takes the place of the lowest tail at or above it, or adds one.
+trait Tails: Copy + Default + PartialEq {
+    /// The tails once `rank` follows.
+    fn push(self, rank: u8) -> Self;
+    /// The length of the longest run.
+    fn longest(self) -> u32;
 }
+
+/// [`Tails`] for a word type: a rank replaces the lowest set bit at or above its own.
+macro_rules! tails_in {
+    ($word:ty) => {
+        impl Tails for $word {
+            fn push(self, rank: u8) -> $word {
+                let bit: $word = 1 << (rank - 1);
+                let at_or_above = self & !(bit - 1);
+                (self & !(at_or_above & at_or_above.wrapping_neg())) | bit
+            }
+
+            fn longest(self) -> u32 {
+                self.count_ones()
+            }
+        }
+    };
+}
+
+tails_in!(u64);
+tails_in!(u128);
 
 /// The fewest tiles to take out of `line` (0 = empty) so that the rest is increasing: its
 /// length minus its longest increasing subsequence.
 fn out_of_order(line: impl Iterator<Item = u8>) -> u32 {
-    let mut count = 0;
-    let pieces = line.filter(|&g| g != 0).inspect(|_| count += 1);
-    let longest = increasing_within::<MAX_CELLS>(pieces);
-    (count - longest) as u32
+    let (mut count, mut runs) = (0, 0u128);
+    for rank in line.filter(|&g| g != 0) {
+        count += 1;
+        runs = runs.push(rank);
+    }
+    count - runs.longest()
 }
 
 #[cfg(test)]
@@ -285,6 +291,37 @@ mod tests {
     fn bound(text: &str, conflicts: bool) -> u32 {
         let (puzzle, target) = crate::engine::sample(text);
         Manhattan::new(&puzzle, &target, conflicts).estimate(|p| puzzle.start[p], |_| false)
+    }
+
+    /// The set of tails against the longest increasing run counted pair by pair, on random
+    /// sequences of distinct ranks, in both word sizes.
+    #[test]
+    fn the_tails_follow_the_longest_increasing_run() {
+        fn by_pairs(ranks: &[u8]) -> u32 {
+            let mut ending = vec![1u32; ranks.len()];
+            for j in 0..ranks.len() {
+                for i in 0..j {
+                    if ranks[i] < ranks[j] {
+                        ending[j] = ending[j].max(ending[i] + 1);
+                    }
+                }
+            }
+            ending.into_iter().max().unwrap_or(0)
+        }
+        let mut rng = crate::rng::Rng::new(5);
+        for round in 0..2000 {
+            let most = if round % 2 == 0 { 64 } else { 128 };
+            let mut ranks: Vec<u8> = (1..=most as u8).collect();
+            for i in (1..ranks.len()).rev() {
+                ranks.swap(i, rng.below(i + 1));
+            }
+            ranks.truncate(1 + rng.below(16));
+            let wide = ranks.iter().fold(0u128, |t, &r| t.push(r)).longest();
+            assert_eq!(wide, by_pairs(&ranks), "{ranks:?}");
+            if most == 64 {
+                assert_eq!(ranks.iter().fold(0u64, |t, &r| t.push(r)).longest(), wide);
+            }
+        }
     }
 
     #[test]
