@@ -69,6 +69,15 @@ impl<T> BucketQueue<T> {
         None
     }
 
+    /// The newest entry of the lowest priority, with that priority, left in the queue.
+    pub fn peek(&mut self) -> Option<(usize, &T)> {
+        while self.buckets.get(self.lowest)?.is_empty() {
+            self.lowest += 1;
+        }
+        let chunk = self.buckets[self.lowest].last().expect("a chunk");
+        Some((self.lowest, chunk.last().expect("no chunk is left empty")))
+    }
+
     /// How many entries wait at the lowest priority that has any (0 when the queue is empty).
     pub fn lowest_len(&self) -> usize {
         self.lowest_priority().map_or(0, |priority| {
@@ -145,6 +154,12 @@ impl<T> TieredQueue<T> {
         Some((priority, key % self.tiers, item))
     }
 
+    /// The entry [`pop`](Self::pop) would take, with its priority, left in the queue.
+    pub fn peek(&mut self) -> Option<(usize, &T)> {
+        let tiers = self.tiers;
+        self.queue.peek().map(|(key, item)| (key / tiers, item))
+    }
+
     /// How many entries wait at the lowest priority that has any, all its tiers (0 when the
     /// queue is empty).
     pub fn lowest_len(&self) -> usize {
@@ -173,6 +188,7 @@ mod tests {
             queue.push(priority, item);
         }
         assert_eq!(queue.lowest_len(), 2);
+        assert_eq!(queue.peek(), Some((1, &'d')));
         let popped: Vec<_> = std::iter::from_fn(|| queue.pop()).collect();
         assert_eq!(queue.lowest_len(), 0);
         assert_eq!(popped, [(1, 'd'), (1, 'b'), (3, 'c'), (3, 'a')]);
@@ -193,6 +209,7 @@ mod tests {
             queue.push(priority, tier, item);
         }
         assert_eq!(queue.lowest_len(), 3);
+        assert_eq!(queue.peek(), Some((1, &'e')));
         let popped: Vec<_> = std::iter::from_fn(|| queue.pop()).collect();
         assert_eq!(
             popped,

@@ -89,11 +89,11 @@ impl<S: Copy + Eq + std::hash::Hash, M: Copy> Side<S, M> {
     /// shorter path found since they were queued.
     fn lowest(&mut self, table: &Table<S, M>) -> Option<usize> {
         loop {
-            let (priority, tier, entry) = self.open.pop()?;
-            if table.entry(entry.0).1[self.at].depth == entry.3 {
-                self.open.push(priority, tier, entry);
+            let (priority, &(id, _, _, depth)) = self.open.peek()?;
+            if table.entry(id).1[self.at].depth == depth {
                 return Some(priority);
             }
+            self.open.pop();
         }
     }
 }
@@ -255,7 +255,7 @@ fn expand<P: Space>(
     let (at, there) = (side.at, 1 - side.at);
     let (_, _, (id, ahead_parent, behind_parent, depth)) =
         side.open.pop().expect("lowest left an entry");
-    let state = table.entry(id).0;
+    let (state, nodes) = *table.entry(id);
     meter.expand()?;
     let memory = meter.limits.max_memory;
     let child_depth = sixteen_bits(u32::from(depth) + 1, memory)?;
@@ -263,6 +263,14 @@ fn expand<P: Space>(
     let (mut children, mut hashes) = (take(&mut side.children), take(&mut side.hashes));
     children.clear();
     space.successors(&state, &mut children);
+    // The move back to the parent reaches a state this side holds at a smaller depth: it is
+    // left out before its table entry is looked for.
+    if depth > 0 {
+        let parent = space.predecessor(&state, nodes[at].mv);
+        if let Some(back) = children.iter().position(|&(_, child)| child == parent) {
+            children.remove(back);
+        }
+    }
     hashes.clear();
     hashes.extend(children.iter().map(|(_, child)| hash_of(child)));
     // The table's entries for every child are asked for at once, then read.
