@@ -147,9 +147,8 @@ impl<const W: usize> PackedSpace<W> {
     }
 
     /// Writes into `grid` which piece covers each cell of `key` (its index plus one, 0 for a
-    /// blank or a wall), and returns the pieces' origins as [`unpack_origins`] does.
-    ///
-    /// [`unpack_origins`]: Self::unpack_origins
+    /// blank or a wall), and returns the pieces' origins in piece order (in the first
+    /// [`pieces`](Self::pieces) bytes).
     pub fn layout(&self, key: &PackedPosition<W>, grid: &mut [u8; MAX_CELLS]) -> [u8; MAX_CELLS] {
         let mut origins = [0u8; MAX_CELLS];
         self.unpack_origins(key, &mut origins);
