@@ -55,27 +55,30 @@ impl<T> BucketQueue<T> {
 
     /// Takes the newest entry of the lowest priority, with that priority.
     pub fn pop(&mut self) -> Option<(usize, T)> {
-        while let Some(bucket) = self.buckets.get_mut(self.lowest) {
-            if let Some(chunk) = bucket.last_mut() {
-                let item = chunk.pop().expect("no chunk is left empty");
-                if chunk.is_empty() {
-                    let chunk = bucket.pop().expect("the last chunk");
-                    self.spare.push(chunk);
-                }
-                return Some((self.lowest, item));
-            }
-            self.lowest += 1;
+        let priority = self.settle()?;
+        let bucket = &mut self.buckets[priority];
+        let chunk = bucket.last_mut().expect("a chunk");
+        let item = chunk.pop().expect("no chunk is left empty");
+        if chunk.is_empty() {
+            let chunk = bucket.pop().expect("the last chunk");
+            self.spare.push(chunk);
         }
-        None
+        Some((priority, item))
     }
 
     /// The newest entry of the lowest priority, with that priority, left in the queue.
     pub fn peek(&mut self) -> Option<(usize, &T)> {
-        while self.buckets.get(self.lowest)?.is_empty() {
-            self.lowest += 1;
-        }
-        let chunk = self.buckets[self.lowest].last().expect("a chunk");
-        Some((self.lowest, chunk.last().expect("no chunk is left empty")))
+        let priority = self.settle()?;
+        let chunk = self.buckets[priority].last().expect("a chunk");
+        Some((priority, chunk.last().expect("no chunk is left empty")))
+    }
+
+    /// Moves `lowest` up to the lowest priority that has an entry, and returns it (`None`, and
+    /// `lowest` past every priority, when the queue is empty): pushes only ever lower it.
+    fn settle(&mut self) -> Option<usize> {
+        let found = self.lowest_priority();
+        self.lowest = found.unwrap_or(self.buckets.len());
+        found
     }
 
     /// How many entries wait at the lowest priority that has any (0 when the queue is empty).

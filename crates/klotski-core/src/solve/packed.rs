@@ -147,20 +147,23 @@ impl<const W: usize> PackedSpace<W> {
     }
 
     /// Writes into `grid` which piece covers each cell of `key` (its index plus one, 0 for a
-    /// blank or a wall), and returns the pieces' origins in piece order (in the first
-    /// [`pieces`](Self::pieces) bytes).
-    pub fn layout(&self, key: &PackedPosition<W>, grid: &mut [u8; MAX_CELLS]) -> [u8; MAX_CELLS] {
-        let mut origins = [0u8; MAX_CELLS];
-        self.unpack_origins(key, &mut origins);
+    /// blank or a wall), and into the first [`pieces`](Self::pieces) bytes of `origins` the
+    /// pieces' origins in piece order.
+    pub fn layout(
+        &self,
+        key: &PackedPosition<W>,
+        grid: &mut [u8; MAX_CELLS],
+        origins: &mut [u8; MAX_CELLS],
+    ) {
+        self.unpack_origins(key, origins);
         *grid = [0; MAX_CELLS];
-        for (piece, (&shape, &origin)) in self.shape_of.iter().zip(&origins).enumerate() {
+        for (piece, (&shape, &origin)) in self.shape_of.iter().zip(origins.iter()).enumerate() {
             let mut cells = self.tables.footprint(shape as usize, origin as usize);
             while cells != 0 {
                 grid[cells.trailing_zeros() as usize] = piece as u8 + 1;
                 cells &= cells - 1;
             }
         }
-        origins
     }
 
     /// How many pieces a state places.

@@ -71,7 +71,7 @@ impl<const W: usize> Estimate<PackedPosition<W>, PackedMove> for PackedManhattan
         let mut layout = self.layout.borrow_mut();
         let layout = &mut *layout;
         if layout.parent != Some(*parent) {
-            layout.origins = self.space.layout(parent, &mut layout.grid);
+            (self.space).layout(parent, &mut layout.grid, &mut layout.origins);
             layout.parent = Some(*parent);
         }
         let piece = PackedSpace::<W>::unpack(mv).piece;
