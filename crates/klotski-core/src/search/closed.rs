@@ -17,9 +17,15 @@ const AHEAD: usize = 16;
 
 /// Reached states with a value each (the move that reached it and its depth, say).
 pub struct Closed<S, V> {
-    /// Per slot: 0 when empty, else the high half of the state's hash (a tag that rules out
-    /// most mismatches without reading the arena) and its number plus one.
-    index: Vec<u64>,
+    /// Per slot: 0 when empty, else the state's number plus one in the low [`Closed::id_bits`]
+    /// bits and, above them, the top bits of its hash's high half (a tag that rules out most
+    /// mismatches without reading the arena). Four bytes a slot where a number and a 32-bit
+    /// tag took eight: the index is read at random, and half its size is half the pages a
+    /// lookup may have to walk to.
+    index: Vec<u32>,
+    /// The bits of a slot that hold a number: those of the index's length, a power of two
+    /// that the numbers plus one stay below (the index grows before it is 5/8 full).
+    id_bits: u32,
     chunks: Vec<Vec<(S, V)>>,
     len: usize,
 }
@@ -35,6 +41,7 @@ impl<S: Copy + Eq + Hash, V: Copy> Default for Closed<S, V> {
     fn default() -> Self {
         Closed {
             index: empty_index(64),
+            id_bits: 6,
             chunks: Vec::new(),
             len: 0,
         }
@@ -59,7 +66,7 @@ impl<S: Copy + Eq + Hash, V: Copy> Closed<S, V> {
 
     /// The number of `state` (of hash `hash`), if the table holds it.
     pub fn find(&self, state: &S, hash: u64) -> Option<u32> {
-        let tag = hash >> 32;
+        let (tag, numbers) = (self.tag(hash), self.numbers());
         let mask = self.index.len() - 1;
         let mut slot = self.slot(hash);
         loop {
@@ -67,12 +74,22 @@ impl<S: Copy + Eq + Hash, V: Copy> Closed<S, V> {
             if entry == 0 {
                 return None;
             }
-            let id = (entry as u32).wrapping_sub(1);
-            if entry >> 32 == tag && self.entry(id).0 == *state {
+            let id = (entry & numbers).wrapping_sub(1);
+            if entry & !numbers == tag && self.entry(id).0 == *state {
                 return Some(id);
             }
             slot = (slot + 1) & mask;
         }
+    }
+
+    /// The bits of a slot that hold a number plus one.
+    fn numbers(&self) -> u32 {
+        (1 << self.id_bits) - 1
+    }
+
+    /// The tag of the state of hash `hash`, in place above a slot's number.
+    fn tag(&self, hash: u64) -> u32 {
+        (hash >> 32) as u32 & !self.numbers()
     }
 
     /// The state numbered `id` and its value.
@@ -105,7 +122,7 @@ impl<S: Copy + Eq + Hash, V: Copy> Closed<S, V> {
 
     /// Bytes the table holds.
     pub fn bytes(&self) -> usize {
-        self.index.len() * size_of::<u64>() + self.chunks.len() * CHUNK * size_of::<(S, V)>()
+        self.index.len() * size_of::<u32>() + self.chunks.len() * CHUNK * size_of::<(S, V)>()
     }
 
     /// Bytes the next [`insert`](Self::insert) would add: a chunk, or a larger index (the old
@@ -116,7 +133,7 @@ impl<S: Copy + Eq + Hash, V: Copy> Closed<S, V> {
             extra += CHUNK * size_of::<(S, V)>();
         }
         if (self.len + 1) * 8 > self.index.len() * 5 {
-            extra += 2 * self.index.len() * size_of::<u64>();
+            extra += 2 * self.index.len() * size_of::<u32>();
         }
         extra
     }
@@ -131,7 +148,7 @@ impl<S: Copy + Eq + Hash, V: Copy> Closed<S, V> {
         while self.index[slot] != 0 {
             slot = (slot + 1) & mask;
         }
-        self.index[slot] = (hash >> 32) << 32 | u64::from(id + 1);
+        self.index[slot] = self.tag(hash) | (id + 1);
     }
 
     /// Doubles the index and places every state again. The placements land all over the new
@@ -139,6 +156,8 @@ impl<S: Copy + Eq + Hash, V: Copy> Closed<S, V> {
     /// the writes' cache misses overlap instead of following one another.
     fn grow_index(&mut self) {
         self.index = empty_index(self.index.len() * 2);
+        self.id_bits += 1;
+        assert!(self.id_bits < u32::BITS, "a tag bit above the numbers");
         let mut hashes = [0u64; AHEAD];
         for id in 0..self.len + AHEAD {
             let ring = id % AHEAD;
@@ -159,9 +178,9 @@ impl<S: Copy + Eq + Hash, V: Copy> Closed<S, V> {
 /// insert writes it: that write must then replace the page's mapping, which flushes the
 /// address from every core running the process (an interrupt to each, costly in a virtual
 /// machine), where a first write maps the page at once.
-fn empty_index(len: usize) -> Vec<u64> {
-    let mut index = vec![0u64; len];
-    for slot in index.iter_mut().step_by(PAGE_BYTES / size_of::<u64>()) {
+fn empty_index(len: usize) -> Vec<u32> {
+    let mut index = vec![0u32; len];
+    for slot in index.iter_mut().step_by(PAGE_BYTES / size_of::<u32>()) {
         // `black_box`: a store of the zero the slot already holds is not one to leave out.
         *slot = std::hint::black_box(0);
     }
