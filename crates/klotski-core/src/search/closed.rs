@@ -92,6 +92,11 @@ impl<S: Copy + Eq + Hash, V: Copy> Closed<S, V> {
         (hash >> 32) as u32 & !self.numbers()
     }
 
+    /// Starts loading the state numbered `id` and its value.
+    pub fn prefetch_entry(&self, id: u32) {
+        prefetch(self.entry(id));
+    }
+
     /// The state numbered `id` and its value.
     pub fn entry(&self, id: u32) -> &(S, V) {
         &self.chunks[(id >> CHUNK_BITS) as usize][id as usize & (CHUNK - 1)]

@@ -255,6 +255,11 @@ fn expand<P: Space>(
     let (at, there) = (side.at, 1 - side.at);
     let (_, _, (id, ahead_parent, behind_parent, depth)) =
         side.open.pop().expect("lowest left an entry");
+    // The entry likely to be expanded next is asked for now, so that its state has arrived
+    // by then (unless this expansion queues a child that comes first).
+    if let Some((_, &(next, ..))) = side.open.peek() {
+        table.prefetch_entry(next);
+    }
     let (state, nodes) = *table.entry(id);
     meter.expand()?;
     let memory = meter.limits.max_memory;
