@@ -48,6 +48,9 @@ pub struct PackedSpace<const W: usize> {
     shape_of: Vec<u8>,
     /// Per shape, in [`Dir::ALL`] order.
     tables: MoveTables,
+    /// Per shape, the cells it covers as offsets from its origin: a layout writes them at once
+    /// where walking the bits of its footprint costs a 128-bit scan a cell.
+    covers: Vec<Vec<u8>>,
     walls: u128,
     /// The cells whose row plus column is odd: a move shifts one origin by one cell, into or
     /// out of this set, so the count of origins in it flips with every move.
@@ -80,6 +83,9 @@ impl<const W: usize> PackedSpace<W> {
         let (shapes, classes) = puzzle.shape_classes();
         let shape_of = classes.into_iter().map(|c| c as u8).collect();
         let tables = MoveTables::new(board, &shapes, Dir::ALL);
+        let covers = (shapes.iter())
+            .map(|&shape| board.footprint(shape, 0).map(|cell| cell as u8).collect())
+            .collect();
         let walls = mask((0..board.cells()).filter(|&c| board.is_wall(c)));
         let odd_cells = mask((0..board.cells()).filter(|&c| {
             let (row, col) = board.row_col(c);
@@ -100,6 +106,7 @@ impl<const W: usize> PackedSpace<W> {
             slots,
             shape_of,
             tables,
+            covers,
             walls,
             odd_cells,
         })
@@ -158,10 +165,8 @@ impl<const W: usize> PackedSpace<W> {
         self.unpack_origins(key, origins);
         *grid = [0; MAX_CELLS];
         for (piece, (&shape, &origin)) in self.shape_of.iter().zip(origins.iter()).enumerate() {
-            let mut cells = self.tables.footprint(shape as usize, origin as usize);
-            while cells != 0 {
-                grid[cells.trailing_zeros() as usize] = piece as u8 + 1;
-                cells &= cells - 1;
+            for &offset in &self.covers[shape as usize] {
+                grid[usize::from(origin + offset)] = piece as u8 + 1;
             }
         }
     }
