@@ -313,17 +313,26 @@ fn expand<P: Space>(
                 meets = true;
             }
         }
-        let behind = back.after(&state, behind_parent, mv, &child);
-        // `behind` never exceeds the depth: it bounds the moves back to the root.
-        let priority = 2 * length as usize + ahead as usize - behind.min(length) as usize;
         // Nor can a path through it and a state the other side has still to expand (the best
-        // meeting itself is kept: the path is read back through it).
-        let through_open = (priority + other_lowest).div_ceil(2) as u32;
-        if !meets
-            && best
-                .as_ref()
-                .is_some_and(|m| at_least(through_open, parity) >= m.length)
-        {
+        // meeting itself is kept: the path is read back through it). A consistent bound back
+        // exceeds its parent's by at most one, which puts a floor under the child's priority:
+        // where even that floor is pruned, the bound back is not worked out.
+        let beyond_open = |behind: u32| {
+            // `behind` never exceeds the depth: it bounds the moves back to the root.
+            let priority = 2 * length as usize + ahead as usize - behind.min(length) as usize;
+            let through_open = (priority + other_lowest).div_ceil(2) as u32;
+            (
+                priority,
+                best.as_ref()
+                    .is_some_and(|m| at_least(through_open, parity) >= m.length),
+            )
+        };
+        if !meets && beyond_open(behind_parent + 1).1 {
+            continue;
+        }
+        let behind = back.after(&state, behind_parent, mv, &child);
+        let (priority, pruned) = beyond_open(behind);
+        if !meets && pruned {
             continue;
         }
         let node = Node {
