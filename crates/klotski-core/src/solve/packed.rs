@@ -206,13 +206,23 @@ impl<const W: usize> Space for PackedSpace<W> {
         let occupied = placed().fold(self.walls, |occupied, (&shape, &origin)| {
             occupied | self.tables.footprint(shape as usize, origin as usize)
         });
+        // Most pieces touch no blank. Those that do are listed without a branch per piece:
+        // which of them do is as good as random to a branch predictor.
+        let mut touching = [0u8; MAX_CELLS];
+        let mut count = 0;
         for (piece, (&shape, &origin)) in placed().enumerate() {
-            let (shape, origin) = (shape as usize, origin as usize);
-            // Most pieces touch no blank: one test passes them over.
-            if self.tables.rim(shape, origin) & !occupied == 0 {
-                continue;
-            }
-            for (dir, step) in self.tables.steps(shape, origin).iter().enumerate() {
+            touching[count] = piece as u8;
+            count += usize::from(self.tables.rim(shape as usize, origin as usize) & !occupied != 0);
+        }
+        for &piece in &touching[..count] {
+            let piece = usize::from(piece);
+            let (shape, origin) = (self.shape_of[piece], origins[piece]);
+            for (dir, step) in self
+                .tables
+                .steps(shape as usize, origin as usize)
+                .iter()
+                .enumerate()
+            {
                 if step.to != NO_STEP && occupied & step.entering == 0 {
                     let mv = (piece as u16) << 2 | dir as u16;
                     out.push((mv, self.with_field(*key, piece, step.to as usize)));
