@@ -268,19 +268,21 @@ fn expand<P: Space>(
     let (mut children, mut hashes) = (take(&mut side.children), take(&mut side.hashes));
     children.clear();
     space.successors(&state, &mut children);
+    // The table's entries for every child are asked for at once, then read.
+    hashes.clear();
+    for (_, child) in &children {
+        let hash = hash_of(child);
+        table.prefetch(hash);
+        hashes.push(hash);
+    }
     // The move back to the parent reaches a state this side holds at a smaller depth: it is
-    // left out before its table entry is looked for.
+    // left out before its table entry is looked for (while those entries are on their way).
     if depth > 0 {
         let parent = space.predecessor(&state, nodes[at].mv);
         if let Some(back) = children.iter().position(|&(_, child)| child == parent) {
             children.remove(back);
+            hashes.remove(back);
         }
-    }
-    hashes.clear();
-    hashes.extend(children.iter().map(|(_, child)| hash_of(child)));
-    // The table's entries for every child are asked for at once, then read.
-    for &hash in &hashes {
-        table.prefetch(hash);
     }
     for (&(mv, child), &hash) in children.iter().zip(&hashes) {
         let known = (table.find(&child, hash)).map(|id| (id, table.entry(id).1));
