@@ -284,6 +284,7 @@ fn expand<P: Space>(
             hashes.remove(back);
         }
     }
+    toward.prepare(&state);
     for (&(mv, child), &hash) in children.iter().zip(&hashes) {
         let known = (table.find(&child, hash)).map(|id| (id, table.entry(id).1));
         if known.is_some_and(|(_, nodes)| nodes[at].depth <= child_depth) {

@@ -89,6 +89,13 @@ pub trait Estimate<S, M> {
         let _ = (parent, at_parent, mv);
         self.at(child)
     }
+
+    /// Readies what [`after`](Self::after) works out once per `parent`, if anything: a search
+    /// calls it while it waits on memory for the children's table entries. The default does
+    /// nothing.
+    fn prepare(&mut self, parent: &S) {
+        let _ = parent;
+    }
 }
 
 impl<S, M, F: FnMut(&S) -> u32> Estimate<S, M> for F {

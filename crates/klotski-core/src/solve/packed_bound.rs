@@ -68,12 +68,8 @@ impl<const W: usize> Estimate<PackedPosition<W>, PackedMove> for PackedManhattan
         mv: PackedMove,
         child: &PackedPosition<W>,
     ) -> u32 {
-        let mut layout = self.layout.borrow_mut();
-        let layout = &mut *layout;
-        if layout.parent != Some(*parent) {
-            (self.space).layout(parent, &mut layout.grid, &mut layout.origins);
-            layout.parent = Some(*parent);
-        }
+        self.prepare(parent);
+        let layout = self.layout.borrow();
         let piece = PackedSpace::<W>::unpack(mv).piece;
         let (from, to) = (
             usize::from(layout.origins[piece]),
@@ -83,6 +79,15 @@ impl<const W: usize> Estimate<PackedPosition<W>, PackedMove> for PackedManhattan
         at_parent
             .checked_add_signed(change)
             .expect("a consistent bound stays at or above zero")
+    }
+
+    fn prepare(&mut self, parent: &PackedPosition<W>) {
+        let mut layout = self.layout.borrow_mut();
+        let layout = &mut *layout;
+        if layout.parent != Some(*parent) {
+            (self.space).layout(parent, &mut layout.grid, &mut layout.origins);
+            layout.parent = Some(*parent);
+        }
     }
 }
 
