@@ -266,24 +266,14 @@ fn expand<P: Space>(
     let child_depth = sixteen_bits(u32::from(depth) + 1, memory)?;
     let (ahead_parent, behind_parent) = (u32::from(ahead_parent), u32::from(behind_parent));
     let (mut children, mut hashes) = (take(&mut side.children), take(&mut side.hashes));
-    children.clear();
-    space.successors(&state, &mut children);
-    // The table's entries for every child are asked for at once, then read.
-    hashes.clear();
-    for (_, child) in &children {
-        let hash = hash_of(child);
-        table.prefetch(hash);
-        hashes.push(hash);
-    }
-    // The move back to the parent reaches a state this side holds at a smaller depth: it is
-    // left out before its table entry is looked for (while those entries are on their way).
-    if depth > 0 {
-        let parent = space.predecessor(&state, nodes[at].mv);
-        if let Some(back) = children.iter().position(|&(_, child)| child == parent) {
-            children.remove(back);
-            hashes.remove(back);
-        }
-    }
+    let reached_by = (depth > 0).then_some(nodes[at].mv);
+    children_of(
+        space,
+        table,
+        (&state, reached_by),
+        &mut children,
+        &mut hashes,
+    );
     toward.prepare(&state);
     // The first child's bound is worked out while its table entry is on its way (wasted
     // where the child turns out to be known already, about one time in four).
@@ -360,6 +350,35 @@ fn expand<P: Space>(
     }
     (side.children, side.hashes) = (children, hashes);
     Ok(())
+}
+
+/// Fills `children` with the moves out of `state` and the states they reach, and `hashes` with
+/// theirs, asking `table` for each child's entry as soon as its hash is known (the entries are
+/// read later, all on their way at once). The move back to the parent (`reached_by`, the move
+/// that reached `state`, if any) is left out: it reaches a state this side holds at a smaller
+/// depth, and looking for it then overlaps the wait for those entries.
+fn children_of<P: Space>(
+    space: &P,
+    table: &TableOf<P>,
+    (state, reached_by): (&P::State, Option<P::Move>),
+    children: &mut Vec<(P::Move, P::State)>,
+    hashes: &mut Vec<u64>,
+) {
+    children.clear();
+    space.successors(state, children);
+    hashes.clear();
+    for (_, child) in children.iter() {
+        let hash = hash_of(child);
+        table.prefetch(hash);
+        hashes.push(hash);
+    }
+    if let Some(mv) = reached_by {
+        let parent = space.predecessor(state, mv);
+        if let Some(back) = children.iter().position(|&(_, child)| child == parent) {
+            children.remove(back);
+            hashes.remove(back);
+        }
+    }
 }
 
 /// Keeps `child` (of hash `hash`; `known`: its number and nodes where `table` has it) on
