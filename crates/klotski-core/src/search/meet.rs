@@ -299,20 +299,8 @@ fn expand<P: Space>(
         {
             continue;
         }
-        let mut meets = false;
-        if let Some(met) = known
-            .map(|(_, n)| n[there].depth)
-            .filter(|&d| d != UNREACHED)
-        {
-            let through = length + met as u32;
-            if best.as_ref().is_none_or(|m| through < m.length) {
-                *best = Some(Meeting {
-                    length: through,
-                    state: child,
-                });
-                meets = true;
-            }
-        }
+        let met = known.map(|(_, nodes)| nodes[there].depth);
+        let meets = met.is_some_and(|depth| shorter_meeting(best, child, length, depth));
         // Nor can a path through it and a state the other side has still to expand (the best
         // meeting itself is kept: the path is read back through it). A consistent bound back
         // exceeds its parent's by at most one, which puts a floor under the child's priority:
@@ -350,6 +338,21 @@ fn expand<P: Space>(
     }
     (side.children, side.hashes) = (children, hashes);
     Ok(())
+}
+
+/// Keeps a meeting at `child`, `length` moves from this side's root and `depth` from the other's
+/// ([`UNREACHED`] where the other side has not reached it), as `best` where it is shorter;
+/// whether it was.
+fn shorter_meeting<S>(best: &mut Option<Meeting<S>>, child: S, length: u32, depth: u16) -> bool {
+    let through = length + u32::from(depth);
+    let shorter = depth != UNREACHED && best.as_ref().is_none_or(|m| through < m.length);
+    if shorter {
+        *best = Some(Meeting {
+            length: through,
+            state: child,
+        });
+    }
+    shorter
 }
 
 /// Fills `children` with the moves out of `state` and the states they reach, and `hashes` with
