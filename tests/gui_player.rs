@@ -216,19 +216,7 @@ fn a_solve_by_hand_glows_and_scores_the_persons_moves_against_the_shortest() {
     // Once the solve from the start is in (the shortest is known), click each move in turn:
     // on the piece, towards where it goes.
     wait_for_the_first_solve(&display, &window, &layout, &at_start);
-    let mut position = playback.puzzle().start_position();
-    for &mv in &solution {
-        let puzzle = playback.puzzle();
-        let shape = puzzle.pieces()[mv.piece].shape;
-        let (row, col) = puzzle.board().row_col(position.origins()[mv.piece]);
-        let (x, y) = layout
-            .cells(row as f32, col as f32, shape.rows, shape.cols)
-            .centre();
-        let (dr, dc) = mv.dir.delta();
-        let nudge = layout.cell * 0.3;
-        display.click(&window, (x + dc as f32 * nudge, y + dr as f32 * nudge));
-        puzzle.apply(&mut position, mv);
-    }
+    click_each_move(&display, &window, &layout, &playback);
     let (shown, shot) = display.wait_for(&window, layout.status, &region(&scored, layout.status));
     assert!(shown, "the status does not say: {}", by_hand.status());
     // The score is kept in the user's data folder, for the next game of this puzzle.
@@ -237,6 +225,59 @@ fn a_solve_by_hand_glows_and_scores_the_persons_moves_against_the_shortest() {
     assert_eq!(kept.trim(), format!("{key} {}", solution.len()));
     let frame = pixel(&shot, (layout.frame.x + 3.0, layout.frame.centre().1));
     assert!(!near(frame, FRAME), "no celebration: {frame:?}");
+}
+
+#[test]
+fn a_damaged_scores_file_is_told_once_and_loses_no_line_when_a_score_is_kept() {
+    let (playback, _, layout, area, first) = sample_frames();
+    let solution = playback.moves().to_vec();
+    let display = Display::start("damaged-scores");
+    // A line that is not UTF-8 among scores: every line must outlive the next score kept.
+    let file = display.scratch.join("data/klotski/scores.txt");
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    let old: &[u8] = b"aaaaaaaaaaaaaaaa 5\nbbbbbbbbbbbbbbbb 7\xff\ncccccccccccccccc\t9\n";
+    std::fs::write(&file, old).unwrap();
+    let mut told = solved();
+    headless::seek(&mut told, 0);
+    told.tell("Best scores: line 2 is not a score; kept as it is".to_string());
+    let mut frames = Headless::new(SIZE, 4, 5).unwrap();
+    let want = frames
+        .frame(&told, &Pointer::default(), headless::at_rest(TWEEN))
+        .unwrap();
+
+    let (_player, window) = start_on(&display, area, &first);
+    let (shown, _) = display.wait_for(&window, layout.status, &region(&want, layout.status));
+    assert!(shown, "the status line does not tell of the damaged line");
+    click_each_move(&display, &window, &layout, &playback);
+    let key = klotski::gui::scores::key(playback.puzzle());
+    // Every line kept, the scores among them written the one way (a space between the words).
+    let mut want = b"aaaaaaaaaaaaaaaa 5\nbbbbbbbbbbbbbbbb 7\xff\ncccccccccccccccc 9\n".to_vec();
+    want.extend(format!("{key} {}\n", solution.len()).bytes());
+    let began = Instant::now();
+    while std::fs::read(&file).unwrap() != want {
+        assert!(
+            began.elapsed() < PATIENCE,
+            "the scores file is not the old lines and the new one: {:?}",
+            String::from_utf8_lossy(&std::fs::read(&file).unwrap())
+        );
+    }
+}
+
+/// Clicks each move of `playback`'s solution in turn: on the piece, towards where it goes.
+fn click_each_move(display: &Display, window: &str, layout: &ScreenLayout, playback: &Playback) {
+    let mut position = playback.puzzle().start_position();
+    for &mv in playback.moves() {
+        let puzzle = playback.puzzle();
+        let shape = puzzle.pieces()[mv.piece].shape;
+        let (row, col) = puzzle.board().row_col(position.origins()[mv.piece]);
+        let (x, y) = layout
+            .cells(row as f32, col as f32, shape.rows, shape.cols)
+            .centre();
+        let (dr, dc) = mv.dir.delta();
+        let nudge = layout.cell * 0.3;
+        display.click(window, (x + dc as f32 * nudge, y + dr as f32 * nudge));
+        puzzle.apply(&mut position, mv);
+    }
 }
 
 #[test]

@@ -13,7 +13,7 @@ use crate::picker::{self, Choice, Picker, Sheet};
 use crate::playback::{Order, Playback};
 use crate::prompt::Prompt;
 use crate::scene::{self, Scene};
-use crate::scores::{self, Scores};
+use crate::scores::{self, ScoreBook, Scores};
 use crate::screen::Screen;
 use crate::show::{Show, SolveFrom};
 use crate::solver_thread::Solver;
@@ -79,6 +79,7 @@ pub fn run(
         epoch: Instant::now(),
         options,
         failure: None,
+        book: ScoreBook::default(),
         scores,
         scored: false,
         title: String::new(),
@@ -86,7 +87,11 @@ pub fn run(
         picker: None,
         level_keys: Vec::new(),
     };
+    let damage = app.read_scores();
     app.load(show);
+    if let Some(damage) = damage {
+        app.playback.tell(damage);
+    }
     event_loop.run_app(&mut app).map_err(GuiError::window)?;
     app.solver.stop();
     app.failure.map_or(Ok(()), Err)
@@ -111,6 +116,8 @@ struct App {
     failure: Option<GuiError>,
     /// The person's best scores, kept between runs.
     scores: Scores,
+    /// The scores as last read or written.
+    book: ScoreBook,
     /// Whether this game's solve by hand has been kept.
     scored: bool,
     /// The window's title: the program and the puzzle's name.
@@ -145,7 +152,7 @@ impl App {
         let marks = show.marks();
         self.solve_from = show.solve_from;
         let speed = self.playback.speed();
-        let best = self.scores.best(&scores::key(&show.puzzle));
+        let best = self.book.best(&scores::key(&show.puzzle));
         self.scored = false;
         self.playback = Playback::new(show.puzzle, self.options.tween)
             .with_marks(marks)
@@ -237,12 +244,34 @@ impl App {
         self.scored = true;
         let (hand, _, _) = self.playback.score();
         let key = scores::key(self.playback.puzzle());
-        if let Err(e) = self.scores.record(&key, hand) {
-            let _ = writeln!(
-                std::io::stderr(),
-                "klotski: the best score was not kept: {e}"
-            );
+        match self.scores.record(&key, hand) {
+            Ok(book) => self.book = book,
+            Err(e) => self.tell_both(format!("The best score was not kept: {e}")),
         }
+    }
+
+    /// Reads the scores kept; what is wrong with the file is returned to be told once, on the
+    /// status line and stderr. A file that cannot be read leaves no best score shown, and none
+    /// is written over it.
+    fn read_scores(&mut self) -> Option<String> {
+        let told = match self.scores.read() {
+            Ok(book) => {
+                let other = book.first_other_line();
+                self.book = book;
+                format!("Best scores: line {} is not a score; kept as it is", other?)
+            }
+            Err(e) => format!("Best scores are not kept: {e}"),
+        };
+        let _ = writeln!(std::io::stderr(), "klotski: {told}");
+        Some(told)
+    }
+
+    /// Says `message` on the status line and on stderr (which may be gone: the status line
+    /// still says it).
+    fn tell_both(&mut self, message: String) {
+        let _ = writeln!(std::io::stderr(), "klotski: {message}");
+        self.playback.tell(message);
+        self.redraw();
     }
 
     /// Writes a screenshot and says where on the status line (or why it failed).
@@ -252,10 +281,7 @@ impl App {
             Ok(None) => return,
             Err(e) => format!("error: screenshot failed: {e}"),
         };
-        // stderr may be gone: the status line still says it.
-        let _ = writeln!(std::io::stderr(), "klotski: {said}");
-        self.playback.tell(said);
-        self.redraw();
+        self.tell_both(said);
     }
 
     /// Opens the level after (or, `forward` false, before) the one played, or the first (last)
@@ -277,7 +303,7 @@ impl App {
                     .map(|i| scores::key(&levels::show(i, &self.solve).puzzle))
                     .collect();
             }
-            let bests = self.level_keys.iter().map(|key| self.scores.best(key));
+            let bests = self.level_keys.iter().map(|key| self.book.best(key));
             let shown = self
                 .layout
                 .as_ref()
