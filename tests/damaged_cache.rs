@@ -18,7 +18,13 @@ const SEVEN: &str = "pdb-4x4-b1-0.1.2.4.5.8.9-ranked.bin";
 fn solves_optimally(cache: &Path, name: &str) -> String {
     let (input, optimum) = korf(name);
     let run: Run = klotski(
-        &["terminal", "-v", "--cache-dir", cache.to_str().unwrap()],
+        &[
+            "terminal",
+            "-v",
+            "--no-time-limit",
+            "--cache-dir",
+            cache.to_str().unwrap(),
+        ],
         &input,
     );
     assert_eq!(run.code, 0, "{name}: {}", run.stderr);
@@ -160,12 +166,17 @@ fn a_build_killed_halfway_leaves_a_cache_the_next_run_completes() {
     let (input, _) = korf("k060");
     let input_file = cache.join("k060.in");
     std::fs::write(&input_file, &input).unwrap();
-    let mut child = command(&["terminal", "--cache-dir", cache.to_str().unwrap()])
-        .stdin(std::fs::File::open(&input_file).unwrap())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = command(&[
+        "terminal",
+        "--no-time-limit",
+        "--cache-dir",
+        cache.to_str().unwrap(),
+    ])
+    .stdin(std::fs::File::open(&input_file).unwrap())
+    .stdout(Stdio::null())
+    .stderr(Stdio::piped())
+    .spawn()
+    .unwrap();
     // Killed once the first of the large tables has begun to build.
     let stderr = BufReader::new(child.stderr.take().unwrap());
     for line in stderr.lines() {

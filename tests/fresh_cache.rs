@@ -14,6 +14,10 @@ use std::process::{Child, Stdio};
 fn start(cache: &Path, extra: &[&str], input: &[u8]) -> Child {
     let mut args = vec!["terminal", "--cache-dir", cache.to_str().unwrap()];
     args.extend_from_slice(extra);
+    // Without a time limit of its own, the run is the unhurried one.
+    if !extra.contains(&"--time-limit") {
+        args.push("--no-time-limit");
+    }
     let mut child = command(&args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

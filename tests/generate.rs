@@ -16,7 +16,7 @@ fn generate(args: &[&str]) -> String {
 
 /// Solves `puzzle` in terminal mode and returns the first line (`Yes` or `No`) and the steps.
 fn solve(puzzle: &str) -> (String, Option<usize>) {
-    let run = klotski(&["terminal"], puzzle.as_bytes());
+    let run = klotski(&["terminal", "--no-time-limit"], puzzle.as_bytes());
     assert_eq!(run.code, 0, "{puzzle}{}", run.stderr);
     let mut lines = run.stdout.lines();
     let verdict = lines.next().unwrap().to_string();

@@ -53,9 +53,14 @@ fn the_six_six_six_six_tables_prove_korf_and_felners_instance_forty() {
     let walk = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/walks5x5/g80_3.in");
     let input = std::fs::read(walk).unwrap();
     let empty = empty_cache("korf24-empty");
-    let with = klotski(&["terminal", "--cache-dir", dir], &input);
+    let with = klotski(&["terminal", "--no-time-limit", "--cache-dir", dir], &input);
     let without = klotski(
-        &["terminal", "--cache-dir", empty.to_str().unwrap()],
+        &[
+            "terminal",
+            "--no-time-limit",
+            "--cache-dir",
+            empty.to_str().unwrap(),
+        ],
         &input,
     );
     assert_eq!((with.code, &with.stdout), (0, &without.stdout));

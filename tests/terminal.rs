@@ -160,7 +160,7 @@ fn check_dir(dir: &str) {
     let mut failures = Vec::new();
     for case in cases(dir) {
         let input = std::fs::read_to_string(&case).unwrap();
-        let run = klotski(&["terminal"], input.as_bytes());
+        let run = klotski(&["terminal", "--no-time-limit"], input.as_bytes());
         let name = case.file_name().unwrap().to_string_lossy().to_string();
         let verdict = match (expected(&case), run.code) {
             (_, code) if code != 0 => Err(format!("exit {code}: {}", run.stderr)),
@@ -274,7 +274,7 @@ fn each_rescue_of_a_stuck_constructive_solver_answers_its_board() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/dense");
     for (case, rescue) in rescues {
         let input = std::fs::read_to_string(dir.join(format!("{case}.in"))).unwrap();
-        let run = klotski(&["terminal", "-v"], input.as_bytes());
+        let run = klotski(&["terminal", "-v", "--no-time-limit"], input.as_bytes());
         assert_eq!(run.code, 0, "{case}: {}", run.stderr);
         assert!(run.stderr.contains(rescue), "{case}: {}", run.stderr);
         check_solution(&input, &run.stdout).unwrap_or_else(|e| panic!("{case}: {e}"));
@@ -288,8 +288,14 @@ fn each_rescue_of_a_stuck_constructive_solver_answers_its_board() {
 fn a_rescued_board_prints_the_same_bytes_on_any_number_of_threads() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/dense");
     let input = std::fs::read_to_string(dir.join("r8_9x6_b2.in")).unwrap();
-    let one = klotski(&["terminal", "--threads", "1"], input.as_bytes());
-    let four = klotski(&["terminal", "--threads", "4"], input.as_bytes());
+    let one = klotski(
+        &["terminal", "--no-time-limit", "--threads", "1"],
+        input.as_bytes(),
+    );
+    let four = klotski(
+        &["terminal", "--no-time-limit", "--threads", "4"],
+        input.as_bytes(),
+    );
     assert_eq!(one.code, 0, "{}", one.stderr);
     check_solution(&input, &one.stdout).unwrap();
     assert_eq!(one.stdout, four.stdout);
@@ -303,7 +309,10 @@ fn large_boards_get_a_replayed_yes_by_default() {
     for case in cases("large") {
         assert_eq!(expected(&case), Expected::Solvable, "{}", case.display());
         let input = std::fs::read_to_string(&case).unwrap();
-        let run = klotski(&["terminal", "--algo", "auto"], input.as_bytes());
+        let run = klotski(
+            &["terminal", "--no-time-limit", "--algo", "auto"],
+            input.as_bytes(),
+        );
         let verdict = match run.code {
             0 => check_solution(&input, &run.stdout).map(drop),
             code => Err(format!("exit {code}: {}", run.stderr)),
@@ -330,7 +339,7 @@ fn locked_blocks_are_proven_unsolvable() {
         let input = std::fs::read_to_string(&case).unwrap();
         let args: &[&str] = match expected(&case) {
             Expected::No => &["terminal", "-v", "--time-limit", "20"],
-            _ => &["terminal", "-v"],
+            _ => &["terminal", "-v", "--no-time-limit"],
         };
         let run = klotski(args, input.as_bytes());
         let verdict = match (expected(&case), run.code) {
@@ -457,6 +466,24 @@ fn boards_beyond_exact_search_get_a_valid_solution_from_the_portfolio() {
     }
 }
 
+/// The time limit is a net under every default run: on a board whose work takes far longer
+/// than 8 s (`tests/cases/slow`), a run with no options still prints a replayed answer and ends
+/// within 0.2 s of the limit; so does one with a shorter `--time-limit`.
+#[test]
+fn the_default_time_limit_prints_an_answer_in_time_on_a_board_that_needs_far_longer() {
+    let case = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/cases/slow/Linkin999_dsaaB_lab_project_final_DSAA_project_data_4.in");
+    let input = std::fs::read_to_string(case).unwrap();
+    for (args, limit) in [(&[][..], 8.0), (&["--time-limit", "3"][..], 3.0)] {
+        let began = std::time::Instant::now();
+        let run = klotski(&[&["terminal"], args].concat(), input.as_bytes());
+        let took = began.elapsed().as_secs_f64();
+        assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+        check_solution(&input, &run.stdout).unwrap_or_else(|e| panic!("{args:?}: {e}"));
+        assert!(took <= limit + 0.2, "{args:?}: {took:.2} s");
+    }
+}
+
 #[test]
 fn a_forced_exact_search_stops_at_the_time_limit_with_exit_3() {
     let case = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/beyond/spec_example_5x6.in");
@@ -537,7 +564,7 @@ fn an_answer_as_long_as_the_stopped_searchs_bound_is_proven_optimal() {
     let optimum: usize = answer.split_whitespace().nth(1).unwrap().parse().unwrap();
     for (memory, proven) in [("2245K", true), ("1500K", false)] {
         let run = klotski(
-            &["terminal", "-v", "--max-memory", memory],
+            &["terminal", "-v", "--no-time-limit", "--max-memory", memory],
             input.as_bytes(),
         );
         assert_eq!(run.code, 0, "{}", run.stderr);

@@ -1,7 +1,7 @@
 //! `klotski terminal`: solves the puzzle on standard input and prints exactly what graders
 //! compare on stdout; with `--verbose`, a summary of what was proven on stderr.
 
-use super::args::{SolveArgs, default_memory_budget};
+use super::args::{TerminalArgs, default_memory_budget};
 use super::output::{self, tell};
 use super::progress::Reporter;
 use super::watchdog::Watchdog;
@@ -15,9 +15,10 @@ use std::time::Instant;
 
 /// Solves the puzzle on standard input within the options' limits, the time limit counted from
 /// now and held by a watchdog.
-pub fn run(args: &SolveArgs) -> Result<u8> {
+pub fn run(terminal: &TerminalArgs) -> Result<u8> {
     let started = Instant::now();
-    let time_limit = args.time_limit;
+    let args = &terminal.solve_args;
+    let time_limit = terminal.time_limit();
     let watchdog = match time_limit {
         Some(limit) => Watchdog::arm(
             started + limit,
@@ -43,7 +44,7 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
     };
     if report.cut_short {
         tell!(
-            "klotski: the time limit cut the search short: an unhurried run may print another answer"
+            "klotski: the time limit cut the search short: a run with --no-time-limit may print another answer"
         );
     }
     let puzzle = numeric.engine();
