@@ -22,7 +22,8 @@ pub fn run(terminal: &TerminalArgs) -> Result<u8> {
     let watchdog = match time_limit {
         Some(limit) => Watchdog::arm(
             started + limit,
-            "the time limit was reached before a solution or a proof was found",
+            "the time limit was reached before a solution or a proof was found \
+             (--no-time-limit lets the work run to its end)",
         ),
         None => Watchdog::default(),
     };
