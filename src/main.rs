@@ -3,5 +3,6 @@
 mod cli;
 
 fn main() -> std::process::ExitCode {
-    cli::run(std::env::args())
+    // As the system gives them: a file name need not be UTF-8.
+    cli::run(std::env::args_os())
 }

@@ -143,3 +143,40 @@ fn every_method_on_a_tiny_suite_writes_agreeing_csv_markdown_and_charts() {
         assert!(svg.matches("<circle").count() >= 5 * 6, "{chart}");
     }
 }
+
+/// `klotski bench` with no files runs its built-in corpus anywhere, outside a checkout too:
+/// each case's answer is its proven optimum (or `No`) from `tests/cases`.
+#[test]
+fn bench_with_no_files_runs_its_built_in_corpus_outside_a_checkout() {
+    let away = Path::new(env!("CARGO_TARGET_TMPDIR")).join("bench-away");
+    std::fs::create_dir_all(&away).unwrap();
+    let run = common::klotski_in(&away, &["bench", "--repeat", "1"], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    let mut cases = 0;
+    for dir in ["official", "small"] {
+        for entry in std::fs::read_dir(root.join(dir)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|x| x != "in") {
+                continue;
+            }
+            let name = path.file_name().unwrap().to_str().unwrap();
+            let answer = std::fs::read_to_string(path.with_extension("ans")).unwrap();
+            let row = format!("| {name} | ");
+            let line = (run.stdout.lines().find(|l| l.starts_with(&row)))
+                .unwrap_or_else(|| panic!("{name} missing: {}", run.stdout));
+            // `Yes` alone: solvable, its optimum not on file.
+            let want = match answer.trim() {
+                "Yes" => " | Yes ".to_string(),
+                known => format!(" | {known} |"),
+            };
+            assert!(line.contains(&want), "{line}");
+            cases += 1;
+        }
+    }
+    assert!(
+        run.stdout.contains(&format!("\n{cases} cases, total ")),
+        "{}",
+        run.stdout
+    );
+}

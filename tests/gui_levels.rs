@@ -2,6 +2,7 @@
 //! under Xvfb, against the headless renderer's frames of the same models.
 #![cfg(feature = "gui")]
 
+mod common;
 mod xvfb;
 
 use klotski::gui::action::Action;
@@ -65,6 +66,25 @@ fn frame(playback: &Playback, pointer: &Pointer) -> klotski::gui::image::RgbaIma
 fn layout_of(playback: &Playback) -> ScreenLayout {
     let board = playback.puzzle().board();
     ScreenLayout::new(SIZE.width, SIZE.height, 1.0, board.rows(), board.cols())
+}
+
+/// `klotski gui` typed at a terminal, with no puzzle piped in, opens the window on the first
+/// level with the picker over it: a click on the picker's second row opens the second level.
+#[test]
+fn the_window_opens_on_the_level_picker_when_standard_input_is_a_terminal() {
+    let layout = layout_of(&level(0));
+    let sheet = Sheet::new(&layout);
+    let picker = Picker::new(vec![None; LEVELS.len()], Some(0), sheet.shown);
+    let second_row = sheet.centre_of(&picker, 1).expect("the second row shows");
+
+    let display = Display::start("tty-picker");
+    let (_typed, stdin) = common::pseudo_terminal();
+    let (_player, window) = display.player(&["gui", "--size", "640x480"], stdin);
+    let first = format!("klotski: level 1 of 25: {}", LEVELS[0].name);
+    assert_eq!(display.wait_for_title(&window, &first), first);
+    display.click(&window, second_row);
+    let second = format!("klotski: level 2 of 25: {}", LEVELS[1].name);
+    assert_eq!(display.wait_for_title(&window, &second), second);
 }
 
 #[test]

@@ -357,3 +357,33 @@ fn a_render_without_a_runtime_folder_is_quiet() {
     assert_eq!(stderr(&output), "");
     assert_eq!(String::from_utf8_lossy(&output.stdout).lines().count(), 2);
 }
+
+/// An argument that is not UTF-8 never panics: as a file name it is a path like any other (a
+/// file that is not there is one error line, exit 2), as any other value bad usage (exit 2).
+#[test]
+fn arguments_that_are_not_utf8_are_paths_or_bad_usage_never_a_panic() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let odd = OsStr::from_bytes(b"/nowhere/\xff.txt");
+    let run = |words: &[&str], last: &OsStr| {
+        let mut command = command(words);
+        command.arg(last).stdin(Stdio::null());
+        let output = command.output().unwrap();
+        (
+            output.status.code(),
+            stderr(&output),
+            output.stdout.is_empty(),
+        )
+    };
+    let (code, told, quiet) = run(&["sbp", "print"], odd);
+    assert_eq!((code, quiet), (Some(2), true), "{told}");
+    assert_eq!(told.lines().count(), 1, "{told}");
+    assert!(
+        told.starts_with("error: ") && told.contains("/nowhere/"),
+        "{told}"
+    );
+    let (code, told, quiet) = run(&["hrd", "show"], OsStr::from_bytes(b"\xff"));
+    assert_eq!((code, quiet), (Some(2), true), "{told}");
+    assert_eq!(told.lines().count(), 1, "{told}");
+    assert!(told.starts_with("error: "), "{told}");
+}

@@ -4,6 +4,7 @@
 mod common;
 
 use common::klotski;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 fn cases(dir: &str) -> Vec<PathBuf> {
@@ -427,6 +428,33 @@ fn malformed_inputs_get_one_error_line_and_exit_2() {
     }
 }
 
+/// A person who runs `terminal` at a terminal is told once, on stderr, what is read and how to
+/// end it; piped input, as graders give it, is read without a word.
+#[test]
+fn a_person_at_a_terminal_is_told_what_is_read_and_piped_input_is_not() {
+    let (mut typed, stdin) = common::pseudo_terminal();
+    let child = common::command(&["terminal"])
+        .stdin(stdin)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Ctrl-D at the start of a line ends the input.
+    typed.write_all(b"2 2\n1 2\n0 3\n\x04").unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "Yes\n1\n3 L\n");
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "klotski: reading a puzzle from standard input (rows and columns, the board, the \
+         blocks); end it with Ctrl-D, or give a file: `< FILE`\n"
+    );
+    let piped = klotski(&["terminal"], b"2 2\n1 2\n0 3\n");
+    assert_eq!(
+        (piped.stdout.as_str(), piped.stderr.as_str()),
+        ("Yes\n1\n3 L\n", "")
+    );
+}
+
 #[test]
 fn layout_is_forgiving() {
     let run = klotski(
@@ -520,10 +548,14 @@ fn usage_errors_exit_2_and_help_exits_0() {
     let run = klotski(&["--help"], b"");
     assert_eq!(run.code, 0);
     assert!(run.stdout.contains("terminal"));
+    // The version says whether the window player is built in (the tests build it).
     let run = klotski(&["--version"], b"");
     assert_eq!(
         run.stdout,
-        format!("klotski {}\n", env!("CARGO_PKG_VERSION"))
+        format!(
+            "klotski {} (window player: built in)\n",
+            env!("CARGO_PKG_VERSION")
+        )
     );
 }
 
@@ -586,5 +618,44 @@ fn an_answer_as_long_as_the_stopped_searchs_bound_is_proven_optimal() {
                 run.stderr
             ),
         }
+    }
+}
+
+/// `klotski completions bash` completes the modes and their commands, the `sbp` ones with their
+/// camelCase names among them; `klotski man` writes a manual page naming every mode.
+#[test]
+fn bash_completes_the_sbp_commands_and_man_writes_a_page() {
+    let run = klotski(&["completions", "bash"], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let script = Path::new(env!("CARGO_TARGET_TMPDIR")).join("klotski.bash");
+    std::fs::write(&script, &run.stdout).unwrap();
+    let offered = |line: &str| {
+        let words: Vec<&str> = line.split(' ').collect();
+        let program = format!(
+            "source {}; COMP_WORDS=({}); COMP_CWORD={}; COMP_LINE='{line}'; \
+             COMP_POINT=${{#COMP_LINE}}; _klotski klotski '{}' '{}'; echo \"${{COMPREPLY[*]}}\"",
+            script.display(),
+            words.join(" "),
+            words.len() - 1,
+            words[words.len() - 1],
+            words[words.len() - 2],
+        );
+        let output = std::process::Command::new("bash")
+            .args(["-c", &program])
+            .output()
+            .unwrap();
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let sbp = offered("klotski sbp ");
+    for command in ["print", "availableMoves", "applyMove", "astar"] {
+        assert!(sbp.split_whitespace().any(|w| w == command), "{sbp}");
+    }
+    let modes = offered("klotski ter");
+    assert_eq!(modes.trim(), "terminal");
+    let man = klotski(&["man"], b"");
+    assert_eq!(man.code, 0, "{}", man.stderr);
+    assert!(man.stdout.contains("\n.TH klotski 1"), "{}", man.stdout);
+    for mode in ["terminal", "gui", "sbp", "hrd", "completions"] {
+        assert!(man.stdout.contains(mode), "{mode}");
     }
 }

@@ -5,12 +5,13 @@ use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use klotski::heuristic::pdb::Cache;
 use klotski::search::Limits;
 use klotski::solve::{Algo, Options};
+use std::ffi::OsString;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 /// Exact, fast solver and GPU player for Numeric Klotski and other sliding-block puzzles.
 #[derive(Parser, Debug)]
-#[command(name = "klotski", version, about, long_about = None, max_term_width = 100)]
+#[command(name = "klotski", version = VERSION, about, long_about = None, max_term_width = 100)]
 #[command(after_help = EXIT_CODES)]
 #[command(arg_required_else_help = true)]
 pub struct Cli {
@@ -19,11 +20,22 @@ pub struct Cli {
     pub mode: Mode,
 }
 
+/// `--version`: the version and whether the window player (`gui`, `render`) is built in.
+const VERSION: &str = if cfg!(feature = "gui") {
+    concat!(env!("CARGO_PKG_VERSION"), " (window player: built in)")
+} else {
+    concat!(
+        env!("CARGO_PKG_VERSION"),
+        " (window player: not built in; build with the default features for gui and render)"
+    )
+};
+
 /// The exit codes, at the end of `--help`.
 const EXIT_CODES: &str = "\
 Exit codes: 0 answer printed; 1 internal error; 2 bad input or usage (one `error:` line on
 stderr, nothing on stdout); 3 a limit stopped the work before an answer was proven; 4 stdout
-could not be written (a reader closing the pipe early is not an error: exit 0).
+could not be written (a reader closing the pipe early is not an error: exit 0); 5 `cache verify`
+found a damaged table.
 `solvable` follows its own assignment: bad input is one `error:` line on stdout, exit 1.";
 
 /// The modes.
@@ -60,6 +72,19 @@ pub enum Mode {
     /// Write frames of the solution as PNG files, with no window and no display
     #[cfg(feature = "gui")]
     Render(RenderArgs),
+    /// Print the completion script of a shell: `klotski completions bash >
+    /// ~/.local/share/bash-completion/completions/klotski`
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff): `klotski man | man -l -`
+    Man,
+}
+
+/// `completions`' shell.
+#[derive(Args, Debug)]
+pub struct CompletionsArgs {
+    /// The shell to complete in
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
 }
 
 /// How to solve: the method and what it may spend.
@@ -125,7 +150,8 @@ impl TerminalArgs {
 /// Where pattern databases are kept between runs.
 #[derive(Args, Debug, Clone)]
 pub struct CacheArgs {
-    /// The cache folder [default: $XDG_CACHE_HOME/klotski, else ~/.cache/klotski]
+    /// The cache folder [default: $KLOTSKI_CACHE_DIR, else $XDG_CACHE_HOME/klotski, else
+    /// ~/.cache/klotski]
     #[arg(long, value_name = "DIR")]
     pub cache_dir: Option<PathBuf>,
     /// The most the cached tables may take; the least recently used go first
@@ -165,7 +191,8 @@ pub struct BenchArgs {
     pub algos: Option<Vec<Algo>>,
     #[command(flatten)]
     pub solve_args: SolveArgs,
-    /// Case files or folders of .in files [default: tests/cases/{official,small,decided,peers}]
+    /// Case files or folders of .in files [default: a corpus built in: the four official samples
+    /// and 23 small boards]
     pub paths: Vec<PathBuf>,
 }
 
@@ -227,7 +254,7 @@ pub struct CacheCommand {
 pub enum CacheAction {
     /// The cached tables, least recently used first, and their total
     List,
-    /// The same, each table read whole and checked against its checksum (exit 1 if one is
+    /// The same, each table read whole and checked against its checksum (exit 5 if one is
     /// damaged)
     Verify,
     /// Remove every cached table
@@ -298,14 +325,20 @@ pub struct RenderArgs {
 
 /// Parses the command line `args` (the program name first). A number with a minus sign is a
 /// value in every mode, so that `--moves -1` is refused as a bad value, not as an unknown flag.
-pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Cli, clap::Error> {
+/// A path may be any bytes; any other value that is not UTF-8 is refused (bad usage).
+pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli, clap::Error> {
+    let matches = command().try_get_matches_from(args)?;
+    Cli::from_arg_matches(&matches)
+}
+
+/// The command line as clap runs it, for parsing, completions and the manual page.
+pub fn command() -> clap::Command {
     fn numbers_are_values(command: clap::Command) -> clap::Command {
         command
             .allow_negative_numbers(true)
             .mut_subcommands(numbers_are_values)
     }
-    let matches = numbers_are_values(Cli::command()).try_get_matches_from(args)?;
-    Cli::from_arg_matches(&matches)
+    numbers_are_values(Cli::command())
 }
 
 impl SolveArgs {
@@ -333,19 +366,9 @@ impl CacheArgs {
         if self.no_cache {
             return None;
         }
-        let dir = self.cache_dir.clone().or_else(default_cache_dir)?;
+        let dir = self.cache_dir.clone().or_else(super::folders::cache_dir)?;
         Some(Cache::new(dir, self.cache_size as u64))
     }
-}
-
-/// The user's cache folder for pattern databases: `$XDG_CACHE_HOME/klotski`, else
-/// `~/.cache/klotski`.
-fn default_cache_dir() -> Option<PathBuf> {
-    let base = std::env::var_os("XDG_CACHE_HOME")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))?;
-    Some(base.join("klotski"))
 }
 
 /// Half of the memory the system reports available, or 2 GiB when it cannot be read.

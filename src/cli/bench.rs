@@ -8,15 +8,47 @@ use anyhow::Result;
 use klotski::puzzles::numeric::{self, NumericPuzzle, ParseError};
 use klotski::solve::{Answer, Bytes, Options, Unverified};
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-/// The corpus `bench` solves when given no files.
-const DEFAULT_CORPUS: [&str; 4] = [
-    "tests/cases/official",
-    "tests/cases/small",
-    "tests/cases/decided",
-    "tests/cases/peers",
+/// A case of the built-in corpus: its name and text, from `tests/cases`.
+macro_rules! case {
+    ($name:literal) => {
+        ($name, include_str!(concat!("../../tests/cases/", $name)))
+    };
+}
+
+/// The corpus `bench` solves when given no files, built into the binary so that it runs
+/// anywhere: the course's four samples and the small random walks of `tests/cases/small`
+/// (their optima proven, none over a second).
+const BUILT_IN: [(&str, &str); 27] = [
+    case!("official/sample1.in"),
+    case!("official/sample2.in"),
+    case!("official/sample3.in"),
+    case!("official/sample4.in"),
+    case!("small/s00_2x2_b1.in"),
+    case!("small/s01_2x3_b1.in"),
+    case!("small/s02_3x3_b1.in"),
+    case!("small/s03_3x3_b2.in"),
+    case!("small/s04_2x4_b2.in"),
+    case!("small/s05_3x4_b2.in"),
+    case!("small/s06_3x4_b1.in"),
+    case!("small/s07_4x4_b2.in"),
+    case!("small/s08_4x4_b2.in"),
+    case!("small/s09_4x4_b3.in"),
+    case!("small/s10_4x5_b2.in"),
+    case!("small/s11_4x5_b2.in"),
+    case!("small/s12_5x4_b2.in"),
+    case!("small/s13_3x5_b3.in"),
+    case!("small/s14_1x5_b2.in"),
+    case!("small/s15_5x1_b1.in"),
+    case!("small/s16_2x5_b2.in"),
+    case!("small/s17_4x4_b1.in"),
+    case!("small/s18_5x5_b1.in"),
+    case!("small/s19_5x5_b3.in"),
+    case!("small/s20_5x6_b3.in"),
+    case!("small/s21_6x6_b4.in"),
+    case!("small/s99_solved.in"),
 ];
 
 /// `klotski bench`: each case of the corpus `repeat` times, a Markdown table of medians on
@@ -28,17 +60,27 @@ pub fn run(args: &BenchArgs) -> Result<u8> {
     if args.algos.is_some() || !args.suite.is_empty() {
         anyhow::bail!("--algos and --suite compare methods: they need --out DIR");
     }
-    let paths: Vec<PathBuf> = if args.paths.is_empty() {
-        DEFAULT_CORPUS.iter().map(PathBuf::from).collect()
+    let cases: Vec<(String, String)> = if args.paths.is_empty() {
+        let built_in = BUILT_IN.iter();
+        built_in
+            .map(|&(name, text)| (name.to_string(), text.to_string()))
+            .collect()
     } else {
-        args.paths.clone()
+        let read = |file: PathBuf| match std::fs::read_to_string(&file) {
+            Ok(text) => Ok((file.display().to_string(), text)),
+            Err(e) => Err(BenchError::Io(file, e)),
+        };
+        corpus(&args.paths)?
+            .into_iter()
+            .map(read)
+            .collect::<Result<_, _>>()?
     };
     let solve_args = &args.solve_args;
     let mut rows = Vec::new();
-    for file in corpus(&paths)? {
+    for (case, text) in &cases {
         // A fresh deadline per case: --time-limit bounds each case, not the whole run.
         let options = solve_args.options(Instant::now(), solve_args.time_limit);
-        let row = measure(&file, options, args.repeat)?;
+        let row = measure(case, text, options, args.repeat)?;
         tell!(
             "{} {} {:.2} ms",
             row.case,
@@ -76,12 +118,12 @@ pub enum BenchError {
     /// A file could not be read.
     #[error("{0}: {1}")]
     Io(PathBuf, std::io::Error),
-    /// A file is not a valid puzzle.
+    /// A case is not a valid puzzle.
     #[error("{0}: {1}")]
-    Parse(PathBuf, ParseError),
+    Parse(String, ParseError),
     /// A solution failed its replay check.
     #[error("{0}: {1}")]
-    Unverified(PathBuf, Unverified),
+    Unverified(String, Unverified),
 }
 
 /// The `.in` files under each of `paths` (a file is taken as it is), sorted within each folder.
@@ -103,17 +145,16 @@ pub fn corpus(paths: &[PathBuf]) -> Result<Vec<PathBuf>, BenchError> {
     Ok(files)
 }
 
-/// Solves the puzzle in `file` `repeat` times (at least once) and measures it.
-pub fn measure(file: &Path, options: Options, repeat: usize) -> Result<Row, BenchError> {
-    let text = std::fs::read_to_string(file).map_err(|e| BenchError::Io(file.to_path_buf(), e))?;
+/// Solves the puzzle `text` (the case `case`) `repeat` times (at least once) and measures it.
+pub fn measure(case: &str, text: &str, options: Options, repeat: usize) -> Result<Row, BenchError> {
     let puzzle: NumericPuzzle = text
         .parse()
-        .map_err(|e| BenchError::Parse(file.to_path_buf(), e))?;
+        .map_err(|e| BenchError::Parse(case.to_string(), e))?;
     let mut times = Vec::new();
     let mut last = None;
     for _ in 0..repeat.max(1) {
         let report = numeric::solve(&puzzle, options.clone(), &mut |_| {})
-            .map_err(|e| BenchError::Unverified(file.to_path_buf(), e))?;
+            .map_err(|e| BenchError::Unverified(case.to_string(), e))?;
         times.push(report.elapsed);
         last = Some(report);
     }
@@ -132,10 +173,7 @@ pub fn measure(file: &Path, options: Options, repeat: usize) -> Result<Row, Benc
         Answer::GaveUp(_) => "limit".to_string(),
     };
     Ok(Row {
-        case: file.file_name().map_or_else(
-            || file.display().to_string(),
-            |n| n.to_string_lossy().into_owned(),
-        ),
+        case: case.rsplit('/').next().unwrap_or(case).to_string(),
         size: format!("{}x{}", puzzle.rows(), puzzle.cols()),
         verdict,
         median: times[times.len() / 2],

@@ -162,7 +162,7 @@ pub fn run_case(
     let text = std::fs::read_to_string(file).map_err(|e| BenchError::Io(file.to_path_buf(), e))?;
     let puzzle: NumericPuzzle = text
         .parse()
-        .map_err(|e| BenchError::Parse(file.to_path_buf(), e))?;
+        .map_err(|e| BenchError::Parse(file.display().to_string(), e))?;
     let case = file.file_stem().map_or_else(
         || file.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
@@ -177,7 +177,7 @@ pub fn run_case(
         };
         let cpu_before = thread_cpu();
         let report = numeric::solve(&puzzle, options, &mut |_| {})
-            .map_err(|e| BenchError::Unverified(file.to_path_buf(), e))?;
+            .map_err(|e| BenchError::Unverified(file.display().to_string(), e))?;
         let cpu = thread_cpu()
             .zip(cpu_before)
             .map(|(after, before)| after - before);

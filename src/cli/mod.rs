@@ -7,6 +7,7 @@ mod bench;
 mod charts;
 mod clock;
 mod compare;
+mod folders;
 mod generate;
 pub mod hrd;
 mod output;
@@ -36,9 +37,11 @@ pub const LIMIT: u8 = 3;
 /// Exit code when standard output could not be written (a full disk, say); a reader that
 /// closed the pipe early is not a failure (exit 0).
 pub const OUTPUT: u8 = 4;
+/// Exit code when `cache verify` found a damaged table (the run itself went well).
+pub const DAMAGED: u8 = 5;
 
 /// Runs the command line `args` (the program name first) and returns the exit code.
-pub fn run(args: impl IntoIterator<Item = String>) -> ExitCode {
+pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode {
     let cli = match args::parse(args) {
         Ok(cli) => cli,
         Err(e) => return ExitCode::from(usage(&e)),
@@ -57,11 +60,29 @@ pub fn run(args: impl IntoIterator<Item = String>) -> ExitCode {
         Mode::Gui(args) => player::gui(&args),
         #[cfg(feature = "gui")]
         Mode::Render(args) => player::render(&args),
+        Mode::Completions(args) => completions(args.shell),
+        Mode::Man => manual(),
     };
     ExitCode::from(match result {
         Ok(code) => code,
         Err(e) => failure(&e),
     })
+}
+
+/// Prints `shell`'s completion script for the whole command line.
+fn completions(shell: clap_complete::Shell) -> anyhow::Result<u8> {
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut args::command(), "klotski", &mut script);
+    output::stdout(script)?;
+    Ok(OK)
+}
+
+/// Prints the manual page: every mode and option, and the exit codes.
+fn manual() -> anyhow::Result<u8> {
+    let mut page = Vec::new();
+    clap_mangen::Man::new(args::command()).render(&mut page)?;
+    output::stdout(page)?;
+    Ok(OK)
 }
 
 /// The exit code of a run that ended in `error`, told on stderr in one line (nothing when the

@@ -10,6 +10,7 @@ use klotski::gui::error::GuiError;
 use klotski::gui::scores::Scores;
 use klotski::gui::{app, headless, show::Show};
 use klotski::solve::Options;
+use std::io::IsTerminal;
 use std::os::unix::fs::DirBuilderExt;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -19,12 +20,22 @@ use std::time::{Duration, Instant};
 pub fn gui(args: &GuiArgs) -> Result<u8> {
     let _runtime = RuntimeDir::ensure();
     let options = player_options(&args.solve_args);
-    let show = show(&args.player, options.clone())?;
+    // A person who typed `klotski gui` at a terminal, with no puzzle, gets the level picker.
+    let given = args.player.hrd.is_some() || args.player.sbp.is_some();
+    let show = match given || !std::io::stdin().is_terminal() {
+        true => Some(show(&args.player, options.clone())?),
+        false => None,
+    };
     let window = app::WindowOptions {
         tween: Duration::from_millis(args.player.speed),
         size: args.player.size,
     };
-    match app::run(show, window, options, Scores::at(scores_file())) {
+    match app::run(
+        show,
+        window,
+        options,
+        Scores::at(super::folders::scores_file()),
+    ) {
         Ok(()) => Ok(OK),
         Err(e @ GuiError::Window(_)) => {
             tell!("error: {e} (klotski render draws frames without a display)");
@@ -35,16 +46,6 @@ pub fn gui(args: &GuiArgs) -> Result<u8> {
             Ok(INTERNAL)
         }
     }
-}
-
-/// Where the player keeps the person's best scores: `$XDG_DATA_HOME/klotski/scores.txt`, else
-/// `~/.local/share/klotski/scores.txt`; none without either.
-fn scores_file() -> Option<PathBuf> {
-    let data = std::env::var_os("XDG_DATA_HOME")
-        .map(PathBuf::from)
-        .filter(|dir| dir.is_absolute())
-        .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".local/share")));
-    data.map(|dir| dir.join("klotski").join("scores.txt"))
 }
 
 /// Writes the frames `args` ask for and prints their paths.

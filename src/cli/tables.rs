@@ -5,7 +5,7 @@
 use super::args::{CacheAction, CacheCommand, PdbArgs, default_memory_budget};
 use super::output::{self, tell};
 use super::progress::Ticker;
-use super::{INTERNAL, LIMIT, OK};
+use super::{DAMAGED, INTERNAL, LIMIT, OK};
 use anyhow::{Context, Result, anyhow};
 use indicatif::{ProgressBar, ProgressStyle};
 use klotski::heuristic::pdb::{self, Cache, Supply, TableEvent};
@@ -195,7 +195,7 @@ pub fn cache(args: &CacheCommand) -> Result<u8> {
         Bytes(cache.max_bytes() as usize),
         cache.dir().display()
     ))?;
-    Ok(if damaged > 0 { INTERNAL } else { OK })
+    Ok(if damaged > 0 { DAMAGED } else { OK })
 }
 
 /// How long ago `time` was, in the largest whole unit.

@@ -11,6 +11,7 @@ use klotski::puzzles::numeric::parse::{ParseError, ParseErrorKind};
 use klotski::puzzles::numeric::{self, NumericPuzzle};
 use klotski::puzzles::text::InputProblem;
 use klotski::solve::{Answer, Bytes, Report, Unverified};
+use std::io::IsTerminal;
 use std::time::Instant;
 
 /// Solves the puzzle on standard input within the options' limits, the time limit counted from
@@ -65,10 +66,19 @@ pub fn run(terminal: &TerminalArgs) -> Result<u8> {
 }
 
 /// Reads the puzzle on standard input as it comes, stopping at the first problem; reading
-/// may take at most `max_memory` bytes.
+/// may take at most `max_memory` bytes. A person at a terminal is told first, once, what is
+/// read and how to end it; piped input is read without a word.
 pub fn read_puzzle(max_memory: usize) -> Result<NumericPuzzle, ParseError> {
-    NumericPuzzle::read(std::io::stdin().lock(), max_memory)
+    let stdin = std::io::stdin();
+    if stdin.is_terminal() {
+        tell!("{TYPE_A_PUZZLE}");
+    }
+    NumericPuzzle::read(stdin.lock(), max_memory)
 }
+
+/// What a person at a terminal is told before the puzzle is read.
+pub const TYPE_A_PUZZLE: &str = "klotski: reading a puzzle from standard input (rows and \
+    columns, the board, the blocks); end it with Ctrl-D, or give a file: `< FILE`";
 
 /// Whether `error` says the board is too large to read within the memory limit: a limit that
 /// stopped the work (exit 3), not bad input.

@@ -90,3 +90,29 @@ pub fn korf(name: &str) -> (Vec<u8>, usize) {
     let optimum = answer.trim().strip_prefix("Yes ").unwrap().parse().unwrap();
     (input, optimum)
 }
+
+/// A new pseudo-terminal: the side a person types into, and the side a program gets as its
+/// standard input, which it sees as a terminal.
+pub fn pseudo_terminal() -> (std::fs::File, Stdio) {
+    use std::os::fd::{FromRawFd, OwnedFd};
+    let (mut person, mut program) = (0, 0);
+    // SAFETY: openpty only writes the two descriptors it opens; no name, settings or window
+    // size are asked for.
+    let opened = unsafe {
+        libc::openpty(
+            &mut person,
+            &mut program,
+            std::ptr::null_mut(),
+            std::ptr::null(),
+            std::ptr::null(),
+        )
+    };
+    assert_eq!(opened, 0, "openpty: {}", std::io::Error::last_os_error());
+    // SAFETY: both descriptors were opened just now and belong to nothing else.
+    unsafe {
+        (
+            std::fs::File::from_raw_fd(person),
+            Stdio::from(OwnedFd::from_raw_fd(program)),
+        )
+    }
+}

@@ -48,11 +48,11 @@ pub struct WindowOptions {
     pub size: FrameSize,
 }
 
-/// Opens the window on `show`, starts its solve on the solver thread and plays until the
-/// window is closed; puzzles opened later are solved under `options`. A puzzle solved by hand
-/// has its best score kept in `scores`.
+/// Opens the window on `show` (none: the first level, the level picker open over it), starts
+/// its solve on the solver thread and plays until the window is closed; puzzles opened later
+/// are solved under `options`. A puzzle solved by hand has its best score kept in `scores`.
 pub fn run(
-    show: Show,
+    show: Option<Show>,
     options: WindowOptions,
     solve: Options,
     scores: Scores,
@@ -60,6 +60,8 @@ pub fn run(
     let event_loop = EventLoop::new().map_err(GuiError::window)?;
     event_loop.set_control_flow(ControlFlow::Wait);
     let proxy = event_loop.create_proxy();
+    let pick_a_level = show.is_none();
+    let show = show.unwrap_or_else(|| levels::show(0, &solve));
     let solver = Solver::new(move || {
         // The loop may already be gone when the window was closed early.
         let _ = proxy.send_event(());
@@ -89,6 +91,10 @@ pub fn run(
     };
     let damage = app.read_scores();
     app.load(show);
+    if pick_a_level {
+        app.level = Some(0);
+        app.toggle_picker();
+    }
     if let Some(damage) = damage {
         app.playback.tell(damage);
     }
