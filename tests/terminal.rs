@@ -548,6 +548,21 @@ fn usage_errors_exit_2_and_help_exits_0() {
     let run = klotski(&["--help"], b"");
     assert_eq!(run.code, 0);
     assert!(run.stdout.contains("terminal"));
+    // The solving options under headings, --algo's values listed, and examples for each mode.
+    let help = klotski(&["terminal", "--help"], b"");
+    for heading in ["Output:", "Solving:", "Limits:", "Tables:", "Examples:"] {
+        assert!(help.stdout.contains(&format!("\n{heading}\n")), "{heading}");
+    }
+    assert!(help.stdout.contains("[possible values: auto, bfs, bibfs,"));
+    let modes = [
+        "terminal", "solvable", "bench", "generate", "pdb", "cache", "tipover", "gui", "render",
+    ];
+    for mode in modes {
+        let help = klotski(&[mode, "--help"], b"");
+        let examples = help.stdout.split_once("\nExample").map(|(_, after)| after);
+        let shown = examples.is_some_and(|after| after.contains(&format!("klotski {mode}")));
+        assert!(shown, "{mode}: {}", help.stdout);
+    }
     // The version says whether the window player is built in (the tests build it).
     let run = klotski(&["--version"], b"");
     assert_eq!(

@@ -1,6 +1,7 @@
 //! The one definition of the command line: every mode, option and default, from which clap
 //! parses the arguments and writes `--help`.
 
+use clap::builder::TypedValueParser as _;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use klotski::heuristic::pdb::Cache;
 use klotski::search::Limits;
@@ -43,22 +44,41 @@ found a damaged table.
 pub enum Mode {
     /// Solve the Numeric Klotski puzzle on standard input: print Yes, the step count and the
     /// moves (`x S` lines), or No
+    #[command(after_help = "Examples:
+  klotski terminal < assets/samples/sample4.txt
+  klotski terminal -v --no-time-limit < puzzle.txt    # the unhurried answer, and its proof")]
     Terminal(TerminalArgs),
     /// Read an NxN sliding-tile start board and goal board (two lines, b for the blank); print
     /// them and whether the goal is reachable
+    #[command(after_help = "Example:
+  printf '1 2 3 b\\n1 2 b 3\\n' | klotski solvable --solve")]
     Solvable(SolvableArgs),
     /// Solve a fixed corpus and print per-case median time, states and memory; with --out,
     /// compare the search methods and write CSV, Markdown and SVG charts
+    #[command(after_help = "Examples:
+  klotski bench --repeat 3                # the corpus built in
+  klotski bench --out bench-out tests/cases/small")]
     Bench(BenchArgs),
     /// Print a random puzzle in the terminal input format
+    #[command(after_help = "Examples:
+  klotski generate --size 5x5 --seed 7 | klotski terminal
+  klotski generate --size 6x6 --blanks 2 --blocks 2x2:1,1x2:2 --moves 400")]
     Generate(GenerateArgs),
     /// Build the 15-puzzle's 7-8 pattern databases into the cache; 4x4 searches use them from
     /// then on
+    #[command(after_help = "Examples:
+  klotski pdb                 # the 15-puzzle's tables, about 15 s
+  klotski pdb --size 5x5      # the 24-puzzle's")]
     Pdb(PdbArgs),
     /// List, verify or clear the pattern-database cache
+    #[command(after_help = "Examples:
+  klotski cache verify        # exit 5 when a table is damaged
+  klotski cache --cache-dir /tmp/k list")]
     Cache(CacheCommand),
     /// Solve the Tipover puzzle on standard input: a solution with the fewest tips, one
     /// `row col dr dc` a line, or nothing when it has none
+    #[command(after_help = "Example:
+  klotski tipover -v < level.txt")]
     Tipover(TipoverArgs),
     /// The Sliding Brick Puzzle commands on board files (print, done, availableMoves,
     /// applyMove, applyMoves, compare, norm, random, bfs, dfs, ids, astar)
@@ -68,9 +88,16 @@ pub enum Mode {
     Hrd(super::hrd::HrdArgs),
     /// Open a window that shows the board and plays the solution
     #[cfg(feature = "gui")]
+    #[command(after_help = "Examples:
+  klotski gui                                  # the level picker
+  klotski gui < assets/samples/sample4.txt
+  klotski gui --hrd 1A9BF0C00                  # classic Klotski by layout code")]
     Gui(GuiArgs),
     /// Write frames of the solution as PNG files, with no window and no display
     #[cfg(feature = "gui")]
+    #[command(after_help = "Examples:
+  klotski render --out frames < assets/samples/sample4.txt
+  klotski render --animate solution.png --size 640x480 < assets/samples/sample4.txt")]
     Render(RenderArgs),
     /// Print the completion script of a shell: `klotski completions bash >
     /// ~/.local/share/bash-completion/completions/klotski`
@@ -91,30 +118,31 @@ pub struct CompletionsArgs {
 #[derive(Args, Debug, Clone)]
 pub struct SolveArgs {
     /// Tell on stderr what was proven, how, and what it cost
-    #[arg(short, long)]
+    #[arg(short, long, help_heading = "Output")]
     pub verbose: bool,
     /// auto: an exact search picked from the board, then the relaxation, the constructive
     /// solver and weighted A* (the portfolio); or one method alone: bfs, bibfs, astar,
     /// biastar, idastar (exact), wastar, greedy, constructive (valid, not proven shortest)
-    #[arg(long, default_value = "auto", value_name = "NAME")]
+    #[arg(long, default_value = "auto", value_name = "NAME", value_parser = algo_parser(),
+          help_heading = "Solving")]
     pub algo: Algo,
     /// Memory the solver's searches, tables and answer may use, such as 512M or 4G; a board
     /// whose answer cannot fit is refused (exit 3). The input and the program are not counted
     /// [default: half the available memory]
-    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    #[arg(long, value_name = "SIZE", value_parser = parse_size, help_heading = "Limits")]
     pub max_memory: Option<usize>,
     /// A hard time limit in seconds, counted from the start of the run: the best answer found
     /// by then is printed (exit 3 when there is none); an answer it cuts short may differ from
     /// an unhurried run's [default: 8 in `terminal` (--no-time-limit: none), none elsewhere]
-    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds, help_heading = "Limits")]
     pub time_limit: Option<Duration>,
     /// Multiply the work budgets of the portfolio's stages: longer runs, shorter answers
-    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1000))]
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1000), help_heading = "Solving")]
     pub effort: u32,
     /// Threads for work split side by side: an exact IDA* walk without a work budget, the
     /// constructive solver's ways and its rescues, table builds; the answer is the same on any
     /// number [default: the machine's cores]
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024), help_heading = "Solving")]
     pub threads: Option<u16>,
     #[command(flatten)]
     pub cache: CacheArgs,
@@ -132,7 +160,7 @@ pub struct TerminalArgs {
     pub solve_args: SolveArgs,
     /// No time limit: every stage runs to the end of its work budget, so the same input prints
     /// the same bytes on any machine, however long that takes
-    #[arg(long, conflicts_with = "time_limit")]
+    #[arg(long, conflicts_with = "time_limit", help_heading = "Limits")]
     pub no_time_limit: bool,
 }
 
@@ -152,13 +180,14 @@ impl TerminalArgs {
 pub struct CacheArgs {
     /// The cache folder [default: $KLOTSKI_CACHE_DIR, else $XDG_CACHE_HOME/klotski, else
     /// ~/.cache/klotski]
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", help_heading = "Tables")]
     pub cache_dir: Option<PathBuf>,
     /// The most the cached tables may take; the least recently used go first
-    #[arg(long, value_name = "SIZE", value_parser = parse_size, default_value = "2G")]
+    #[arg(long, value_name = "SIZE", value_parser = parse_size, default_value = "2G",
+          help_heading = "Tables")]
     pub cache_size: usize,
     /// Build pattern databases in memory only, neither reading nor writing the cache
-    #[arg(long)]
+    #[arg(long, help_heading = "Tables")]
     pub no_cache: bool,
 }
 
@@ -381,6 +410,12 @@ pub fn default_memory_budget() -> usize {
                 .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<usize>().ok())
         });
     available_kib.map_or(2 << 30, |kib| kib * 1024 / 2)
+}
+
+/// `--algo`'s values, as `Algo` names them: listed in `--help` and completed by the shells.
+fn algo_parser() -> impl clap::builder::TypedValueParser<Value = Algo> {
+    clap::builder::PossibleValuesParser::new(Algo::ALL.map(Algo::key))
+        .map(|key| key.parse().expect("a value listed from Algo::ALL"))
 }
 
 /// Parses `512M`, `4G`, `1.5G`, `64K` or a plain byte count.
