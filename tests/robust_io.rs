@@ -286,6 +286,20 @@ fn a_line_without_end_is_refused_in_every_mode() {
         String::from_utf8_lossy(&solvable.stdout)
             .starts_with("error: line 1: the line is longer than"),
     );
+    // A case file of bench (and of its comparison) is read as the terminal reads its input.
+    let out = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("bench-zero");
+    let compare = ["bench", "--out", out.to_str().unwrap(), "/dev/zero"];
+    for args in [&["bench", "/dev/zero"][..], &compare] {
+        let bench = klotski(args, b"");
+        assert_eq!((bench.code, bench.stdout.as_str()), (2, ""), "{args:?}");
+        assert!(
+            bench
+                .stderr
+                .contains("/dev/zero: line 1: the line is longer than the 4096 bytes"),
+            "{args:?}: {}",
+            bench.stderr
+        );
+    }
     let sbp = klotski(&["sbp", "print", "/dev/zero"], b"");
     assert_eq!((sbp.code, sbp.stdout.as_str()), (2, ""));
     assert!(

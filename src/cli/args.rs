@@ -434,8 +434,18 @@ pub fn parse_size(text: &str) -> Result<usize, String> {
         .ok()
         .filter(|v: &f64| v.is_finite() && *v > 0.0)
         .ok_or_else(|| format!("a size is a number of bytes such as 512M or 4G, got '{text}'"))?;
-    Ok((value * scale as f64).min(usize::MAX as f64) as usize)
+    let bytes = value * scale as f64;
+    if bytes > MAX_SIZE as f64 {
+        return Err(format!(
+            "a size is at most {}T (a million terabytes), got '{text}'",
+            MAX_SIZE >> 40
+        ));
+    }
+    Ok(bytes as usize)
 }
+
+/// The largest size accepted, 2^60 bytes: more than any machine has, far from overflowing.
+const MAX_SIZE: u64 = 1 << 60;
 
 /// Parses a non-negative number of seconds.
 fn parse_seconds(text: &str) -> Result<Duration, String> {
@@ -464,6 +474,9 @@ mod tests {
         assert_eq!(parse_size("64kib"), Ok(64 << 10));
         assert_eq!(parse_size("4096"), Ok(4096));
         assert!(parse_size("-1G").is_err());
+        assert_eq!(parse_size("1048576T"), Ok(1 << 60));
+        assert!(parse_size("1048577T").is_err());
+        assert!(parse_size("99999999999999999999T").is_err());
         assert_eq!(parse_seconds("0.5"), Ok(Duration::from_millis(500)));
         assert!(parse_seconds("soon").is_err());
     }

@@ -1,14 +1,14 @@
 //! The `bench` mode: solves a fixed corpus of puzzle files several times each and reports the
 //! median time, the states searched and the peak table memory per case.
 
-use super::args::BenchArgs;
+use super::args::{BenchArgs, default_memory_budget};
 use super::output::{self, tell};
 use super::{OK, compare};
 use anyhow::Result;
 use klotski::puzzles::numeric::{self, NumericPuzzle, ParseError};
 use klotski::solve::{Answer, Bytes, Options, Unverified};
 use std::fmt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// A case of the built-in corpus: its name and text, from `tests/cases`.
@@ -60,27 +60,24 @@ pub fn run(args: &BenchArgs) -> Result<u8> {
     if args.algos.is_some() || !args.suite.is_empty() {
         anyhow::bail!("--algos and --suite compare methods: they need --out DIR");
     }
-    let cases: Vec<(String, String)> = if args.paths.is_empty() {
-        let built_in = BUILT_IN.iter();
-        built_in
-            .map(|&(name, text)| (name.to_string(), text.to_string()))
-            .collect()
-    } else {
-        let read = |file: PathBuf| match std::fs::read_to_string(&file) {
-            Ok(text) => Ok((file.display().to_string(), text)),
-            Err(e) => Err(BenchError::Io(file, e)),
-        };
-        corpus(&args.paths)?
-            .into_iter()
-            .map(read)
-            .collect::<Result<_, _>>()?
-    };
     let solve_args = &args.solve_args;
+    let memory = solve_args.max_memory.unwrap_or_else(default_memory_budget);
+    let cases: Vec<(String, NumericPuzzle)> = if args.paths.is_empty() {
+        let parse = |&(name, text): &(&str, &str)| match text.parse() {
+            Ok(puzzle) => Ok((name.to_string(), puzzle)),
+            Err(e) => Err(BenchError::Parse(name.to_string(), e)),
+        };
+        BUILT_IN.iter().map(parse).collect::<Result<_, _>>()?
+    } else {
+        let read = |file: PathBuf| Ok((file.display().to_string(), read_case(&file, memory)?));
+        let files = corpus(&args.paths)?.into_iter();
+        files.map(read).collect::<Result<_, BenchError>>()?
+    };
     let mut rows = Vec::new();
-    for (case, text) in &cases {
+    for (case, puzzle) in &cases {
         // A fresh deadline per case: --time-limit bounds each case, not the whole run.
         let options = solve_args.options(Instant::now(), solve_args.time_limit);
-        let row = measure(case, text, options, args.repeat)?;
+        let row = measure(case, puzzle, options, args.repeat)?;
         tell!(
             "{} {} {:.2} ms",
             row.case,
@@ -145,15 +142,25 @@ pub fn corpus(paths: &[PathBuf]) -> Result<Vec<PathBuf>, BenchError> {
     Ok(files)
 }
 
-/// Solves the puzzle `text` (the case `case`) `repeat` times (at least once) and measures it.
-pub fn measure(case: &str, text: &str, options: Options, repeat: usize) -> Result<Row, BenchError> {
-    let puzzle: NumericPuzzle = text
-        .parse()
-        .map_err(|e| BenchError::Parse(case.to_string(), e))?;
+/// The puzzle in `file`, read as the terminal reads its input: a line at a time, stopping at
+/// the first problem, within `max_memory` (so `/dev/zero` or an endless pipe costs nothing).
+pub fn read_case(file: &Path, max_memory: usize) -> Result<NumericPuzzle, BenchError> {
+    let opened = std::fs::File::open(file).map_err(|e| BenchError::Io(file.to_path_buf(), e))?;
+    NumericPuzzle::read(std::io::BufReader::new(opened), max_memory)
+        .map_err(|e| BenchError::Parse(file.display().to_string(), e))
+}
+
+/// Solves `puzzle` (the case `case`) `repeat` times (at least once) and measures it.
+pub fn measure(
+    case: &str,
+    puzzle: &NumericPuzzle,
+    options: Options,
+    repeat: usize,
+) -> Result<Row, BenchError> {
     let mut times = Vec::new();
     let mut last = None;
     for _ in 0..repeat.max(1) {
-        let report = numeric::solve(&puzzle, options.clone(), &mut |_| {})
+        let report = numeric::solve(puzzle, options.clone(), &mut |_| {})
             .map_err(|e| BenchError::Unverified(case.to_string(), e))?;
         times.push(report.elapsed);
         last = Some(report);

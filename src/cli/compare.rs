@@ -8,7 +8,7 @@ use super::output::{tell, tell_raw};
 use super::{OK, charts};
 use anyhow::{Context, Result, bail};
 use klotski::heuristic::pdb::Cache;
-use klotski::puzzles::numeric::{self, NumericPuzzle};
+use klotski::puzzles::numeric;
 use klotski::search::Limits;
 use klotski::solve::{Algo, Answer, Bytes, Options};
 use std::fmt;
@@ -159,10 +159,7 @@ pub fn run_case(
     cache: Option<&Cache>,
     on_run: &mut dyn FnMut(&Run),
 ) -> Result<Vec<Run>, BenchError> {
-    let text = std::fs::read_to_string(file).map_err(|e| BenchError::Io(file.to_path_buf(), e))?;
-    let puzzle: NumericPuzzle = text
-        .parse()
-        .map_err(|e| BenchError::Parse(file.display().to_string(), e))?;
+    let puzzle = bench::read_case(file, limits().max_memory)?;
     let case = file.file_stem().map_or_else(
         || file.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
