@@ -245,6 +245,22 @@ fn an_endless_input_is_refused_at_its_first_bad_line() {
         2,
         "error: line 1000005: more than 1000000 blank lines",
     );
+    // `yes 1A9BF0C` as a seeds file (1A9BF0C00 with its trailing zeros left out, eight bytes a
+    // line so that lines never straddle the writer's chunks): refused after a million codes.
+    let seeds = [
+        "hrd",
+        "analy-multi-group",
+        "/dev/stdin",
+        "/dev/null",
+        "/dev/null",
+    ];
+    let (output, stopped) = endless(&seeds, b"", b"1A9BF0C\n");
+    assert!(stopped, "the whole input was read");
+    assert_refused(
+        &output,
+        2,
+        "error: /dev/stdin line 1000001: more than 1000000 seeds",
+    );
     let (output, stopped) = endless(&["tipover"], b"2 2\n0 0\n*.\n", b"*.\n");
     assert!(stopped, "the whole input was read");
     assert_refused(&output, 2, "error: line 4: a second target");

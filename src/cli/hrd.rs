@@ -163,6 +163,14 @@ enum HrdError {
         /// What is wrong with the code (printed here, not chained, so it shows once).
         cause: CodeError,
     },
+    /// A seeds file lists more than [`MOST_SEEDS`] codes.
+    #[error("{path} line {line}: more than {MOST_SEEDS} seeds")]
+    TooManySeeds {
+        /// The file.
+        path: String,
+        /// 1-based line of the first code too many.
+        line: usize,
+    },
     /// A seeds file could not be read, or has a line too long.
     #[error("{path} line {line}: {problem}")]
     Input {
@@ -423,22 +431,36 @@ fn group_tables(
     emit(Some(&tables.solution), &solution)
 }
 
-/// The codes of a seeds file: the first word of each non-blank line, read a line at a time
-/// (a line over [`SEED_LINE_BYTES`] is refused).
+/// The most codes a seeds file may list, as the other readers refuse more than a million blank
+/// lines: a stream without end (`yes CODE`) is refused after it, not read for ever.
+const MOST_SEEDS: usize = 1_000_000;
+
+/// The codes of a seeds file: the first word of each non-blank line, each code once, read a
+/// line at a time (a line over [`SEED_LINE_BYTES`] is refused, so are more than [`MOST_SEEDS`]
+/// lines).
 fn read_seeds(path: &str) -> Result<Vec<Code>, HrdError> {
     let file = std::fs::File::open(path).map_err(|cause| HrdError::Io {
         path: path.to_string(),
         cause,
     })?;
     let mut lines = Lines::reader(std::io::BufReader::new(file), SEED_LINE_BYTES);
-    let mut codes = Vec::new();
+    let (mut codes, mut seen) = (Vec::new(), fxhash::FxHashSet::default());
+    let mut count = 0;
     while let Some((line, text)) = lines.non_blank() {
+        count += 1;
+        if count > MOST_SEEDS {
+            let path = path.to_string();
+            return Err(HrdError::TooManySeeds { path, line });
+        }
         let word = text.split_whitespace().next().unwrap_or_default();
-        codes.push(word.parse().map_err(|cause| HrdError::Seed {
+        let code: Code = word.parse().map_err(|cause| HrdError::Seed {
             path: path.to_string(),
             line,
             cause,
-        })?);
+        })?;
+        if seen.insert(code) {
+            codes.push(code);
+        }
     }
     let read: Result<(), LineError<InputProblem>> = lines.finish(Ok(()));
     read.map_err(|e| HrdError::Input {
