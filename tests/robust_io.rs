@@ -356,6 +356,29 @@ fn error_lines_quote_little_and_escape_control_characters() {
         run.stderr,
         format!("error: line 2: '{}...' is too large\n", "9".repeat(40))
     );
+    // Arguments as the input: a refused value quoted to 40 characters, control characters
+    // escaped, in clap's messages and ours alike.
+    let long = "1".repeat(100_000);
+    let run = klotski(&["hrd", "show", &long], b"");
+    let forty = format!("'{}...'", "1".repeat(40));
+    assert_eq!(run.code, 2);
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+    assert!(
+        run.stderr.len() < 300 && run.stderr.contains(&forty),
+        "{}",
+        run.stderr
+    );
+    let run = klotski(&["hrd", "cal", "1,\r}"], b"");
+    assert_eq!(
+        run.stderr,
+        "error: invalid value '1,\\r}' for '<CODE>': layout code '1,\\r}': ',' at position 2 \
+         is not a hex digit (see klotski --help)\n"
+    );
+    let run = klotski(&["sbp", "print", "/nowhere/\x1b[31m"], b"");
+    assert_eq!(
+        run.stderr,
+        "error: /nowhere/\\u{1b}[31m: No such file or directory (os error 2)\n"
+    );
 }
 
 #[cfg(feature = "gui")]

@@ -22,7 +22,8 @@ mod tipover;
 mod watchdog;
 
 use args::Mode;
-use clap::error::ErrorKind;
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use klotski::puzzles::text::quote;
 use output::{WriteFailed, tell, tell_raw};
 use std::process::ExitCode;
 
@@ -95,7 +96,7 @@ fn failure(error: &anyhow::Error) -> u8 {
             OUTPUT
         }
         None => {
-            tell!("error: {}", one_line(error));
+            tell!("error: {}", printable(&one_line(error)));
             BAD_INPUT
         }
     }
@@ -138,10 +139,28 @@ fn usage(error: &clap::Error) -> u8 {
             BAD_INPUT
         }
         _ => {
-            tell!("{}", usage_line(&error.to_string()));
+            let mut text = error.to_string();
+            // Clap quotes a refused value whole: a 100 KB argument made a 100 KB line.
+            if let Some(ContextValue::String(value)) = error.get(ContextKind::InvalidValue) {
+                text = text.replace(&format!("'{value}'"), &format!("'{}'", quote(value)));
+            }
+            tell!("{}", printable(&usage_line(&text)));
             BAD_INPUT
         }
     }
+}
+
+/// `line` with its control characters escaped, so that no argument or file name can write an
+/// escape sequence to the terminal through an error line.
+fn printable(line: &str) -> String {
+    let mut shown = String::with_capacity(line.len());
+    for c in line.chars() {
+        match c.is_control() {
+            true => shown.extend(c.escape_debug()),
+            false => shown.push(c),
+        }
+    }
+    shown
 }
 
 /// Clap's error text in one line: its first line with what it says is missing, its tips
