@@ -435,6 +435,17 @@ fn arguments_that_are_not_utf8_are_paths_or_bad_usage_never_a_panic() {
         told.starts_with("error: ") && told.contains("/nowhere/"),
         "{told}"
     );
+    // hrd's seeds file too: a path, told as one line.
+    let group = ["hrd", "analy-multi-group", "/dev/null", "/dev/null"];
+    let mut command = command(&group[..2]);
+    command.arg(odd).args(&group[2..]).stdin(Stdio::null());
+    let output = command.output().unwrap();
+    let told = stderr(&output);
+    assert_eq!(output.status.code(), Some(2), "{told}");
+    assert!(
+        told.starts_with("error: /nowhere/") && told.contains("No such file"),
+        "{told}"
+    );
     let (code, told, quiet) = run(&["hrd", "show"], OsStr::from_bytes(b"\xff"));
     assert_eq!((code, quiet), (Some(2), true), "{told}");
     assert_eq!(told.lines().count(), 1, "{told}");

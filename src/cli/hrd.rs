@@ -140,7 +140,7 @@ pub enum HrdCommand {
 pub struct GroupTables {
     /// A layout code, or for the multi-group commands a file of them
     #[arg(value_name = "CODE|SEEDS")]
-    seeds: String,
+    seeds: std::ffi::OsString,
     /// The table of farthest layouts
     farthest: PathBuf,
     /// The table of solutions
@@ -398,9 +398,10 @@ fn group_tables(
     integral: bool,
 ) -> Result<(), HrdError> {
     let seeds = if multi {
-        read_seeds(&tables.seeds)?
+        read_seeds(std::path::Path::new(&tables.seeds))?
     } else {
-        vec![tables.seeds.parse()?]
+        // A code that is not UTF-8 is shown as the lossy text, which no code is either.
+        vec![tables.seeds.to_string_lossy().parse()?]
     };
     let (mut farthest, mut solution) = (String::new(), String::new());
     let mut done: Vec<Group> = Vec::new();
@@ -438,9 +439,9 @@ const MOST_SEEDS: usize = 1_000_000;
 /// The codes of a seeds file: the first word of each non-blank line, each code once, read a
 /// line at a time (a line over [`SEED_LINE_BYTES`] is refused, so are more than [`MOST_SEEDS`]
 /// lines).
-fn read_seeds(path: &str) -> Result<Vec<Code>, HrdError> {
+fn read_seeds(path: &std::path::Path) -> Result<Vec<Code>, HrdError> {
     let file = std::fs::File::open(path).map_err(|cause| HrdError::Io {
-        path: path.to_string(),
+        path: path.display().to_string(),
         cause,
     })?;
     let mut lines = Lines::reader(std::io::BufReader::new(file), SEED_LINE_BYTES);
@@ -449,12 +450,12 @@ fn read_seeds(path: &str) -> Result<Vec<Code>, HrdError> {
     while let Some((line, text)) = lines.non_blank() {
         count += 1;
         if count > MOST_SEEDS {
-            let path = path.to_string();
+            let path = path.display().to_string();
             return Err(HrdError::TooManySeeds { path, line });
         }
         let word = text.split_whitespace().next().unwrap_or_default();
         let code: Code = word.parse().map_err(|cause| HrdError::Seed {
-            path: path.to_string(),
+            path: path.display().to_string(),
             line,
             cause,
         })?;
@@ -464,7 +465,7 @@ fn read_seeds(path: &str) -> Result<Vec<Code>, HrdError> {
     }
     let read: Result<(), LineError<InputProblem>> = lines.finish(Ok(()));
     read.map_err(|e| HrdError::Input {
-        path: path.to_string(),
+        path: path.display().to_string(),
         line: e.line,
         problem: e.kind,
     })?;
