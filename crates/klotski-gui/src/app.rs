@@ -96,7 +96,7 @@ pub fn run(
         app.toggle_picker();
     }
     if let Some(damage) = damage {
-        app.playback.tell(damage);
+        app.tell_both(damage);
     }
     event_loop.run_app(&mut app).map_err(GuiError::window)?;
     app.solver.stop();
@@ -256,20 +256,20 @@ impl App {
         }
     }
 
-    /// Reads the scores kept; what is wrong with the file is returned to be told once, on the
-    /// status line and stderr. A file that cannot be read leaves no best score shown, and none
-    /// is written over it.
+    /// Reads the scores kept; returns what is wrong with the file, to be told once. A file
+    /// that cannot be read leaves no best score shown, and none is written over it.
     fn read_scores(&mut self) -> Option<String> {
-        let told = match self.scores.read() {
+        match self.scores.read() {
             Ok(book) => {
                 let other = book.first_other_line();
                 self.book = book;
-                format!("Best scores: line {} is not a score; kept as it is", other?)
+                Some(format!(
+                    "Best scores: line {} is not a score; kept as it is",
+                    other?
+                ))
             }
-            Err(e) => format!("Best scores are not kept: {e}"),
-        };
-        let _ = writeln!(std::io::stderr(), "klotski: {told}");
-        Some(told)
+            Err(e) => Some(format!("Best scores are not kept: {e}")),
+        }
     }
 
     /// Says `message` on the status line and on stderr (which may be gone: the status line
