@@ -428,6 +428,71 @@ fn malformed_inputs_get_one_error_line_and_exit_2() {
     }
 }
 
+/// `-v` and `-q` belong to the program, before the mode or after it: `-v` tells what was
+/// proven, `-q` nothing but errors. Progress is drawn only on a terminal: off one, a run cut
+/// short by its limit tells that and nothing else; on one, a spinner names the stage.
+#[test]
+fn verbose_and_quiet_anywhere_and_progress_drawn_only_on_a_terminal() {
+    let sample = std::fs::read(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases/official/sample4.in"),
+    )
+    .unwrap();
+    for args in [&["-v", "terminal"], &["terminal", "-v"]] {
+        let run = klotski(args, &sample);
+        assert!(run.stdout.starts_with("Yes\n16\n"), "{args:?}");
+        assert!(run.stderr.contains("16 moves, proven optimal"), "{args:?}");
+    }
+    assert_eq!(klotski(&["terminal", "-q", "-v"], &sample).code, 2);
+
+    // The slow board (`tests/cases/slow`) cut short by a limit past the first seconds.
+    let slow = std::fs::read(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/cases/slow/Linkin999_dsaaB_lab_project_final_DSAA_project_data_4.in"),
+    )
+    .unwrap();
+    let limit = ["terminal", "--time-limit", "4"];
+    let run = klotski(&limit, &slow);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    // Notes of the tables built on first use may come first; no progress line, where one
+    // came every 3 s ("klotski: 3 s: exact search").
+    assert!(
+        run.stderr.ends_with(
+            "\nklotski: the time limit cut the search short: a run with --no-time-limit may \
+             print another answer\n"
+        ) || run
+            .stderr
+            .starts_with("klotski: the time limit cut the search short"),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains(" s: "), "{}", run.stderr);
+    let quiet = klotski(&[&["-q"][..], &limit].concat(), &slow);
+    assert_eq!((quiet.code, quiet.stderr.as_str()), (0, ""));
+
+    let (mut screen, stderr) = common::pseudo_terminal();
+    let mut child = common::command(&limit)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(stderr)
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(&slow).unwrap();
+    let reader = std::thread::spawn(move || {
+        use std::io::Read;
+        let mut shown = Vec::new();
+        let mut chunk = [0; 4096];
+        // The terminal reads until every process holding its other side has gone (EIO).
+        while let Ok(n @ 1..) = screen.read(&mut chunk) {
+            shown.extend_from_slice(&chunk[..n]);
+        }
+        String::from_utf8_lossy(&shown).into_owned()
+    });
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let shown = reader.join().unwrap();
+    assert!(shown.contains("exact search"), "{shown:?}");
+}
+
 /// A person who runs `terminal` at a terminal is told once, on stderr, what is read and how to
 /// end it; piped input, as graders give it, is read without a word.
 #[test]
@@ -528,7 +593,7 @@ fn usage_errors_exit_2_and_help_exits_0() {
     let run = klotski(&[], b"");
     assert_eq!(run.code, 2);
     assert!(run.stderr.starts_with("error: no mode given"));
-    assert!(run.stderr.contains("Usage: klotski <COMMAND>"));
+    assert!(run.stderr.contains("Usage: klotski [OPTIONS] <COMMAND>"));
     assert_eq!(run.stdout, "");
     let run = klotski(&["frobnicate"], b"");
     assert_eq!(run.code, 2);

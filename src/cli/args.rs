@@ -16,6 +16,18 @@ use std::time::{Duration, Instant};
 #[command(after_help = EXIT_CODES)]
 #[command(arg_required_else_help = true)]
 pub struct Cli {
+    /// Tell on stderr what was proven, how and what it cost, and each stage as it begins
+    #[arg(short, long, global = true, help_heading = "Output")]
+    pub verbose: bool,
+    /// Tell nothing on stderr but errors: no progress, no notes
+    #[arg(
+        short,
+        long,
+        global = true,
+        conflicts_with = "verbose",
+        help_heading = "Output"
+    )]
+    pub quiet: bool,
     /// What to do.
     #[command(subcommand)]
     pub mode: Mode,
@@ -117,9 +129,6 @@ pub struct CompletionsArgs {
 /// How to solve: the method and what it may spend.
 #[derive(Args, Debug, Clone)]
 pub struct SolveArgs {
-    /// Tell on stderr what was proven, how, and what it cost
-    #[arg(short, long, help_heading = "Output")]
-    pub verbose: bool,
     /// auto: an exact search picked from the board, then the relaxation, the constructive
     /// solver and weighted A* (the portfolio); or one method alone: bfs, bibfs, astar,
     /// biastar, idastar (exact), wastar, greedy, constructive (valid, not proven shortest)
@@ -293,9 +302,6 @@ pub enum CacheAction {
 /// `tipover`'s options.
 #[derive(Args, Debug)]
 pub struct TipoverArgs {
-    /// Tell on stderr how many states the search visited, and how long it took
-    #[arg(short, long)]
-    pub verbose: bool,
     /// seed: `rows cols`, `row col`, rows of . 1-9 *; grid: `rows cols row col goalRow
     /// goalCol`, rows of heights
     #[arg(long, default_value = "seed", value_name = "FORMAT")]

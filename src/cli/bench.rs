@@ -2,7 +2,8 @@
 //! median time, the states searched and the peak table memory per case.
 
 use super::args::{BenchArgs, default_memory_budget};
-use super::output::{self, tell};
+use super::output;
+use super::progress;
 use super::{OK, compare};
 use anyhow::Result;
 use klotski::puzzles::numeric::{self, NumericPuzzle, ParseError};
@@ -74,18 +75,15 @@ pub fn run(args: &BenchArgs) -> Result<u8> {
         files.map(read).collect::<Result<_, BenchError>>()?
     };
     let mut rows = Vec::new();
+    let bar = progress::job(Some(cases.len() as u64));
     for (case, puzzle) in &cases {
+        bar.set_message(case.clone());
         // A fresh deadline per case: --time-limit bounds each case, not the whole run.
         let options = solve_args.options(Instant::now(), solve_args.time_limit);
-        let row = measure(case, puzzle, options, args.repeat)?;
-        tell!(
-            "{} {} {:.2} ms",
-            row.case,
-            row.verdict,
-            row.median.as_secs_f64() * 1000.0
-        );
-        rows.push(row);
+        rows.push(measure(case, puzzle, options, args.repeat)?);
+        bar.inc(1);
     }
+    bar.finish_and_clear();
     output::stdout(Table(&rows).to_string())?;
     Ok(OK)
 }

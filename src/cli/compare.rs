@@ -4,7 +4,8 @@
 use super::args::BenchArgs;
 use super::bench::{self, BenchError};
 use super::clock::thread_cpu;
-use super::output::{tell, tell_raw};
+use super::output::note;
+use super::progress;
 use super::{OK, charts};
 use anyhow::{Context, Result, bail};
 use klotski::heuristic::pdb::Cache;
@@ -26,7 +27,6 @@ pub const METHODS: &[Algo] = Algo::ALL.split_at(1).1;
 /// `klotski bench --out DIR`: every method of `--algos` on every case of the suite, each run
 /// under the time limit (default 10 s) and the memory limit; writes CSV, Markdown and SVG charts.
 pub fn run(args: &BenchArgs, out: &Path) -> Result<u8> {
-    use std::io::IsTerminal;
     let mut suite: Vec<PathBuf> = args.suite.iter().chain(&args.paths).cloned().collect();
     if suite.is_empty() {
         suite.push(PathBuf::from("tests/cases/bench"));
@@ -41,38 +41,16 @@ pub fn run(args: &BenchArgs, out: &Path) -> Result<u8> {
     let time_limit = solve_args.time_limit.unwrap_or(RUN_TIME_LIMIT);
     let cache = solve_args.cache.cache();
     let limits = || solve_args.options(Instant::now(), Some(time_limit)).limits;
-    let terminal = std::io::stderr().is_terminal();
-    let total = files.len() * algos.len();
+    let bar = progress::job(Some((files.len() * algos.len()) as u64));
     let mut runs = Vec::new();
     for file in &files {
-        let mut line = String::new();
-        let mut done = runs.len();
         let case_runs = run_case(file, &algos, limits, cache.as_ref(), &mut |run| {
-            done += 1;
-            let result = match run.length {
-                Some(length) => length.to_string(),
-                None => run.status.to_string(),
-            };
-            line.push_str(&format!(" {} {}", run.algo.key(), result));
-            if terminal {
-                let filled = done * 30 / total;
-                tell_raw(&format!(
-                    "\r\x1b[K[{}{}] {done}/{total} {} {}",
-                    "#".repeat(filled),
-                    ".".repeat(30 - filled),
-                    run.case,
-                    run.algo.key()
-                ));
-            }
+            bar.inc(1);
+            bar.set_message(format!("{} {}", run.case, run.algo.key()));
         })?;
-        if !terminal {
-            tell!("{}:{line}", case_runs[0].case);
-        }
         runs.extend(case_runs);
     }
-    if terminal {
-        tell!();
-    }
+    bar.finish_and_clear();
     let max_memory = limits().max_memory;
     let budget = format!(
         "{:.0} s and {}",
@@ -91,7 +69,7 @@ pub fn run(args: &BenchArgs, out: &Path) -> Result<u8> {
     };
     write("summary.md", summary.to_string())?;
     charts::draw(&runs, &algos, out)?;
-    tell!(
+    note!(
         "klotski: wrote results.csv, summary.md, time.svg, nodes.svg and ratio.svg to {}",
         out.display()
     );

@@ -35,7 +35,7 @@ pub fn run(args: &GenerateArgs) -> Result<u8> {
     };
     let solve_args = &args.solve_args;
     let options = solve_args.options(started, solve_args.time_limit);
-    let mut reporter = Reporter::new(solve_args.verbose);
+    let mut reporter = Reporter::new();
     let puzzle = generate::generate_told(&spec, seed, options, &mut |p| reporter.tell(p))?;
     if clock_seed {
         tell!("klotski: seed {seed} (--seed {seed} gives this puzzle again)");

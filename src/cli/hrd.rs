@@ -3,7 +3,7 @@
 
 use super::clock::thread_cpu;
 use super::output::{self, WriteFailed, tell};
-use super::progress::Ticker;
+use super::progress;
 use super::{BAD_INPUT, OK};
 use anyhow::Result;
 use clap::{Args, Subcommand};
@@ -305,30 +305,11 @@ fn all(dir: &std::path::Path) -> Result<Vec<MixCount>, HrdError> {
         cause,
     };
     std::fs::create_dir_all(dir).map_err(io)?;
-    let bar = indicatif::ProgressBar::new(census::ALL_LAYOUTS);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{prefix:>9} [{bar:40}] {percent:>3}% {elapsed_precise}",
-        )
-        .expect("a valid template")
-        .progress_chars("=> "),
-    );
-    // Off a terminal the bar is hidden: a line every few seconds tells the same.
-    let mut ticker = Ticker::new();
+    let bar = progress::job(Some(census::ALL_LAYOUTS));
     let mut show = |p: Progress| {
         bar.set_length(p.total);
         bar.set_position(p.done);
-        bar.set_prefix(p.step.name());
-        if bar.is_hidden()
-            && let Some(seconds) = ticker.due()
-        {
-            tell!(
-                "klotski: {seconds} s: {} {} of {}",
-                p.step.name(),
-                p.done,
-                p.total
-            );
-        }
+        bar.set_message(p.step.name());
     };
     let census = GroupCensus::all(&mut show);
     database::write(&census, dir, &mut show).map_err(|e| HrdError::Io {
@@ -406,28 +387,22 @@ fn group_tables(
     let (mut farthest, mut solution) = (String::new(), String::new());
     let mut done: Vec<Group> = Vec::new();
     let mut scratch = Scratch::default();
-    let mut ticker = Ticker::new();
-    let count = seeds.len();
+    let bar = progress::job(Some(seeds.len() as u64));
     for (number, seed) in seeds.into_iter().enumerate() {
+        bar.set_position(number as u64);
         if done.iter().any(|g| g.index_of(seed).is_some()) {
             continue;
         }
         let group = Group::of(seed, metric);
+        bar.set_message(format!("seed {seed}, a group of {} layouts", group.len()));
         for i in 0..group.len() {
-            if let Some(seconds) = ticker.due() {
-                tell!(
-                    "klotski: {seconds} s: seed {} of {count} ({seed}), layout {} of {} in its group",
-                    number + 1,
-                    i + 1,
-                    group.len()
-                );
-            }
             let a = Analysis::of(&group, i, &mut scratch);
             let _ = writeln!(farthest, "{}", a.farthest_row());
             let _ = writeln!(solution, "{}", a.solution_row(integral));
         }
         done.push(group);
     }
+    bar.finish_and_clear();
     emit(Some(&tables.farthest), &farthest)?;
     emit(Some(&tables.solution), &solution)
 }

@@ -47,6 +47,7 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return ExitCode::from(usage(&e)),
     };
+    output::set_talk(cli.verbose, cli.quiet);
     let result = match cli.mode {
         Mode::Terminal(args) => terminal::run(&args),
         Mode::Solvable(args) => solvable::run(&args),

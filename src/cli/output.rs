@@ -5,6 +5,7 @@
 
 use std::fmt;
 use std::io::{self, Write};
+use std::sync::atomic::{AtomicU8, Ordering};
 
 /// Standard output could not be written.
 ///
@@ -28,6 +29,32 @@ impl WriteFailed {
     }
 }
 
+/// How much a run tells on stderr besides its errors: 0 only errors (`-q`), 1 notes and
+/// progress, 2 also what was proven and each stage (`-v`). Set once, from the command line.
+static TALK: AtomicU8 = AtomicU8::new(1);
+
+/// Sets how much the run tells, from `-v` and `-q`.
+pub fn set_talk(verbose: bool, quiet: bool) {
+    TALK.store(
+        match (quiet, verbose) {
+            (true, _) => 0,
+            (false, false) => 1,
+            (false, true) => 2,
+        },
+        Ordering::Relaxed,
+    );
+}
+
+/// Whether the run tells what was proven and each stage (`-v`).
+pub fn verbose() -> bool {
+    TALK.load(Ordering::Relaxed) >= 2
+}
+
+/// Whether the run tells nothing but errors (`-q`).
+pub fn quiet() -> bool {
+    TALK.load(Ordering::Relaxed) == 0
+}
+
 /// Writes `text` to stdout and flushes it.
 pub fn stdout(text: impl AsRef<[u8]>) -> Result<(), WriteFailed> {
     let mut out = io::stdout().lock();
@@ -45,6 +72,17 @@ macro_rules! tell {
     }};
 }
 pub(crate) use tell;
+
+/// Writes one line to stderr as [`tell!`] does, unless the run is quiet (`-q`): for notes, not
+/// for errors.
+macro_rules! note {
+    ($($arg:tt)*) => {{
+        if !$crate::cli::output::quiet() {
+            $crate::cli::output::tell!($($arg)*);
+        }
+    }};
+}
+pub(crate) use note;
 
 /// Writes `text` as it is to stderr, ignoring a failure as [`tell!`] does.
 pub fn tell_raw(text: &str) {

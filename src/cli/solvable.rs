@@ -28,9 +28,9 @@ pub fn run(args: &SolvableArgs) -> Result<u8> {
     };
     let (moves, code) = if args.solve && instance.solvable() {
         let options = solve_args.options(started, solve_args.time_limit);
-        let mut reporter = Reporter::new(solve_args.verbose);
+        let mut reporter = Reporter::new();
         let solved = solvable::solve::solve(&instance, options, &mut |p| reporter.tell(p));
-        let Some(report) = checked(solved, solve_args.verbose) else {
+        let Some(report) = checked(solved) else {
             return Ok(INTERNAL);
         };
         match report.answer {

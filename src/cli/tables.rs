@@ -3,11 +3,10 @@
 //! `klotski cache`.
 
 use super::args::{CacheAction, CacheCommand, PdbArgs, default_memory_budget};
-use super::output::{self, tell};
-use super::progress::Ticker;
+use super::output::{self, note, tell};
+use super::progress;
 use super::{DAMAGED, INTERNAL, LIMIT, OK};
 use anyhow::{Context, Result, anyhow};
-use indicatif::{ProgressBar, ProgressStyle};
 use klotski::heuristic::pdb::{self, Cache, Supply, TableEvent};
 use klotski::search::Limits;
 use klotski::solve::Bytes;
@@ -30,14 +29,14 @@ pub fn tell_table(event: TableEvent<'_>) {
         TableEvent::Building {
             pattern,
             progress: None,
-        } => tell!(
+        } => note!(
             "klotski: building the pattern database for tiles at cells {:?} of {}x{} (first use)",
             pattern.cells,
             pattern.rows,
             pattern.cols
         ),
         TableEvent::Building { .. } => {}
-        TableEvent::Built { took, stored, .. } => tell!(
+        TableEvent::Built { took, stored, .. } => note!(
             "klotski: built it in {:.1} s{}",
             took.as_secs_f64(),
             match stored {
@@ -49,7 +48,7 @@ pub fn tell_table(event: TableEvent<'_>) {
                 None => String::new(),
             }
         ),
-        TableEvent::Waiting { pattern } => tell!(
+        TableEvent::Waiting { pattern } => note!(
             "klotski: waiting for another klotski process to build the database for cells {:?}",
             pattern.cells
         ),
@@ -72,15 +71,7 @@ pub fn build(args: &PdbArgs) -> Result<u8> {
         "5x5" => ("6-6-6-6", pdb::twenty_four_six()),
         _ => ("7-8", pdb::fifteen_seven_eight()),
     };
-    let bar = ProgressBar::new(1).with_style(
-        ProgressStyle::with_template(
-            "{msg} [{bar:30}] {percent:>3}% {elapsed_precise} elapsed, about {eta} left",
-        )
-        .expect("a valid template")
-        .progress_chars("#>."),
-    );
-    // Off a terminal the bar is hidden: a line every few seconds tells the same.
-    let mut ticker = Ticker::new();
+    let bar = progress::job(Some(1));
     let not_cached = std::cell::Cell::new(false);
     let mut on_table = |event: TableEvent<'_>| match event {
         TableEvent::Building {
@@ -88,29 +79,19 @@ pub fn build(args: &PdbArgs) -> Result<u8> {
             progress: None,
         } => {
             bar.reset();
-            bar.set_message(format!("{} tiles", pattern.cells.len()));
+            bar.set_message(format!("the {}-tile table", pattern.cells.len()));
         }
         TableEvent::Building {
-            pattern,
             progress: Some(progress),
+            ..
         } => {
             bar.set_length(progress.states_total.max(1));
             bar.set_position(progress.states_done);
-            if bar.is_hidden()
-                && let Some(seconds) = ticker.due()
-            {
-                tell!(
-                    "klotski: {seconds} s: building the {}-tile table, {} of {} placements",
-                    pattern.cells.len(),
-                    progress.states_done,
-                    progress.states_total
-                );
-            }
         }
         TableEvent::Built { took, stored, .. } => {
             bar.finish_and_clear();
             match stored {
-                Some(Ok(path)) => tell!(
+                Some(Ok(path)) => note!(
                     "klotski: built in {:.0} s, cached in {}",
                     took.as_secs_f64(),
                     path.display()

@@ -2,7 +2,7 @@
 //! compare on stdout; with `--verbose`, a summary of what was proven on stderr.
 
 use super::args::{TerminalArgs, default_memory_budget};
-use super::output::{self, tell};
+use super::output::{self, note, tell};
 use super::progress::Reporter;
 use super::watchdog::Watchdog;
 use super::{INTERNAL, LIMIT, OK};
@@ -37,15 +37,15 @@ pub fn run(terminal: &TerminalArgs) -> Result<u8> {
         }
         Err(e) => return Err(e.into()),
     };
-    let mut reporter = Reporter::new(args.verbose);
+    let mut reporter = Reporter::new();
     let options = args.options(started, time_limit);
     let solved = numeric::solve(&numeric, options, &mut |p| reporter.tell(p));
     drop(reporter);
-    let Some(report) = checked(solved, args.verbose) else {
+    let Some(report) = checked(solved) else {
         return Ok(INTERNAL);
     };
     if report.cut_short {
-        tell!(
+        note!(
             "klotski: the time limit cut the search short: a run with --no-time-limit may print another answer"
         );
     }
@@ -71,7 +71,7 @@ pub fn run(terminal: &TerminalArgs) -> Result<u8> {
 pub fn read_puzzle(max_memory: usize) -> Result<NumericPuzzle, ParseError> {
     let stdin = std::io::stdin();
     if stdin.is_terminal() {
-        tell!("{TYPE_A_PUZZLE}");
+        note!("{TYPE_A_PUZZLE}");
     }
     NumericPuzzle::read(stdin.lock(), max_memory)
 }
@@ -89,12 +89,12 @@ pub fn over_memory(error: &ParseError) -> bool {
     )
 }
 
-/// The report of a solve, after telling its summary on stderr when `verbose`; `None` (told on
+/// The report of a solve, after telling its summary on stderr under `-v`; `None` (told on
 /// stderr) when a solution failed its replay check.
-pub fn checked(solved: Result<Report, Unverified>, verbose: bool) -> Option<Report> {
+pub fn checked(solved: Result<Report, Unverified>) -> Option<Report> {
     match solved {
         Ok(report) => {
-            if verbose {
+            if output::verbose() {
                 tell!("{}", summary(&report));
             }
             Some(report)

@@ -29,7 +29,7 @@ pub fn run(args: &TipoverArgs) -> Result<u8> {
     };
     let started = Instant::now();
     let search = tipover::solve(&puzzle, Limits::memory(memory));
-    if args.verbose {
+    if output::verbose() {
         let stats = search.stats;
         tell!(
             "klotski: breadth-first search over tips: {} states expanded, {} stored, {} peak, {:.1?}",

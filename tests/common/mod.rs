@@ -96,15 +96,22 @@ pub fn korf(name: &str) -> (Vec<u8>, usize) {
 pub fn pseudo_terminal() -> (std::fs::File, Stdio) {
     use std::os::fd::{FromRawFd, OwnedFd};
     let (mut person, mut program) = (0, 0);
-    // SAFETY: openpty only writes the two descriptors it opens; no name, settings or window
-    // size are asked for.
+    // A terminal of 80 columns, as a person's would be at least.
+    let size = libc::winsize {
+        ws_row: 24,
+        ws_col: 80,
+        ws_xpixel: 0,
+        ws_ypixel: 0,
+    };
+    // SAFETY: openpty only writes the two descriptors it opens and reads `size`; no name or
+    // settings are asked for.
     let opened = unsafe {
         libc::openpty(
             &mut person,
             &mut program,
             std::ptr::null_mut(),
             std::ptr::null(),
-            std::ptr::null(),
+            &size,
         )
     };
     assert_eq!(opened, 0, "openpty: {}", std::io::Error::last_os_error());
