@@ -37,6 +37,8 @@ pub fn run(args: &GenerateArgs) -> Result<u8> {
     let options = solve_args.options(started, solve_args.time_limit);
     let mut reporter = Reporter::new();
     let puzzle = generate::generate_told(&spec, seed, options, &mut |p| reporter.tell(p))?;
+    // The spinner goes before anything else is written.
+    drop(reporter);
     if clock_seed {
         tell!("klotski: seed {seed} (--seed {seed} gives this puzzle again)");
     }

@@ -30,6 +30,8 @@ pub fn run(args: &SolvableArgs) -> Result<u8> {
         let options = solve_args.options(started, solve_args.time_limit);
         let mut reporter = Reporter::new();
         let solved = solvable::solve::solve(&instance, options, &mut |p| reporter.tell(p));
+        // The spinner goes before anything else is written.
+        drop(reporter);
         let Some(report) = checked(solved) else {
             return Ok(INTERNAL);
         };
