@@ -445,11 +445,7 @@ fn verbose_and_quiet_anywhere_and_progress_drawn_only_on_a_terminal() {
     assert_eq!(klotski(&["terminal", "-q", "-v"], &sample).code, 2);
 
     // The slow board (`tests/cases/slow`) cut short by a limit past the first seconds.
-    let slow = std::fs::read(
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/cases/slow/Linkin999_dsaaB_lab_project_final_DSAA_project_data_4.in"),
-    )
-    .unwrap();
+    let slow = slow_board().into_bytes();
     let limit = ["terminal", "--time-limit", "4"];
     let run = klotski(&limit, &slow);
     assert_eq!(run.code, 0, "{}", run.stderr);
@@ -559,14 +555,19 @@ fn boards_beyond_exact_search_get_a_valid_solution_from_the_portfolio() {
     }
 }
 
+/// The board of `tests/cases/slow`: a 5x5 with one blank whose work takes far longer than 8 s.
+fn slow_board() -> String {
+    let case = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/cases/slow/Linkin999_dsaaB_lab_project_final_DSAA_project_data_4.in");
+    std::fs::read_to_string(case).unwrap()
+}
+
 /// The time limit is a net under every default run: on a board whose work takes far longer
 /// than 8 s (`tests/cases/slow`), a run with no options still prints a replayed answer and ends
 /// within 0.2 s of the limit; so does one with a shorter `--time-limit`.
 #[test]
 fn the_default_time_limit_prints_an_answer_in_time_on_a_board_that_needs_far_longer() {
-    let case = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/cases/slow/Linkin999_dsaaB_lab_project_final_DSAA_project_data_4.in");
-    let input = std::fs::read_to_string(case).unwrap();
+    let input = slow_board();
     for (args, limit) in [(&[][..], 8.0), (&["--time-limit", "3"][..], 3.0)] {
         let began = std::time::Instant::now();
         let run = klotski(&[&["terminal"], args].concat(), input.as_bytes());

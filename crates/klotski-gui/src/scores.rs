@@ -191,9 +191,8 @@ impl Line {
 }
 
 /// The book in `file` and the file's metadata (an empty book and none when there is no file
-/// yet). Only a regular
-/// file (or a link to one) of at most [`MAX_FILE_BYTES`] is opened, so that a FIFO or a device
-/// never blocks or floods the window.
+/// yet). Only a regular file (or a link to one) of at most [`MAX_FILE_BYTES`] is opened, so
+/// that a FIFO or a device never blocks or floods the window.
 fn read_book(file: &Path) -> Result<(ScoreBook, Option<fs::Metadata>), ScoresError> {
     let found = match fs::metadata(file) {
         Ok(found) => found,
