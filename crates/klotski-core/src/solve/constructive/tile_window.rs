@@ -29,6 +29,9 @@ const BLANK: u8 = 0;
 const AWAY: u32 = 2;
 /// Most tiles one stage may bring home.
 pub const MOST_TILES: usize = 4;
+/// Most cells a window may have: a node holds its contents inline, since a search makes
+/// thousands of nodes a second and an allocation apiece cost more than the search itself.
+pub const MOST_CELLS: usize = 80;
 
 /// One search: the position, the window it may change, and the tiles it must bring home.
 pub struct WindowSearch<'a> {
@@ -53,13 +56,18 @@ pub struct WindowSearch<'a> {
 }
 
 /// A reached position: its key, where the blank and the stage's tiles stand, and the window's
-/// contents (per local cell: [`BLANK`], [`BLOCKED`] or a local tile number).
+/// contents (per local cell: [`BLANK`], [`BLOCKED`] or a local tile number; cells past the
+/// window's are [`BLOCKED`]).
 #[derive(Clone)]
 struct Node {
     key: u64,
     blank: u8,
+    /// The blank's cell before the move that reached this node ([`BLOCKED`] at the start): a
+    /// move back there reaches a position already reached no dearer, which the search would
+    /// drop, so it is not made at all.
+    came_from: u8,
     tiles: [u8; MOST_TILES],
-    contents: Box<[u8]>,
+    contents: [u8; MOST_CELLS],
 }
 
 /// The window in local terms: cells numbered row by row, their open neighbours, and each local
@@ -123,7 +131,7 @@ pub fn solve(stage: &WindowSearch, limits: &Limits) -> Option<Vec<Dir>> {
         let b = node.blank;
         for dir in Dir::ALL {
             let n = window.neighbour[b as usize][dir.index()];
-            if n == BLOCKED {
+            if n == BLOCKED || n == node.came_from {
                 continue;
             }
             let tile = node.contents[n as usize];
@@ -131,8 +139,9 @@ pub fn solve(stage: &WindowSearch, limits: &Limits) -> Option<Vec<Dir>> {
             let mut next = Node {
                 key: 0,
                 blank: n,
+                came_from: b,
                 tiles: node.tiles,
-                contents: node.contents.clone(),
+                contents: node.contents,
             };
             next.contents.swap(b as usize, n as usize);
             if let Some(k) = followed.iter().position(|&t| t == tile) {
@@ -178,7 +187,7 @@ fn open_window(stage: &WindowSearch) -> Option<(Local, Node, Vec<u8>)> {
     let (r0, c0) = (stage.rows.start, stage.cols.start);
     let width = stage.cols.len();
     let cells = stage.rows.len() * width;
-    if stage.tiles.len() > MOST_TILES || cells >= BLOCKED as usize {
+    if stage.tiles.len() > MOST_TILES || cells > MOST_CELLS {
         return None;
     }
     let global = |i: usize| board.cell(r0 + i / width, c0 + i % width);
@@ -189,9 +198,9 @@ fn open_window(stage: &WindowSearch) -> Option<(Local, Node, Vec<u8>)> {
     };
     // Local tile numbers start at 1; `pieces` maps them back.
     let mut pieces: Vec<usize> = Vec::new();
-    let mut contents = vec![BLOCKED; cells];
+    let mut contents = [BLOCKED; MOST_CELLS];
     let mut blank = None;
-    for (i, slot) in contents.iter_mut().enumerate() {
+    for (i, slot) in contents[..cells].iter_mut().enumerate() {
         match occupant[global(i)] {
             0 => {
                 *slot = BLANK;
@@ -250,8 +259,9 @@ fn open_window(stage: &WindowSearch) -> Option<(Local, Node, Vec<u8>)> {
     let start = Node {
         key: 0,
         blank: blank?,
+        came_from: BLOCKED,
         tiles,
-        contents: contents.into_boxed_slice(),
+        contents,
     };
     Some((window, start, followed))
 }
