@@ -23,6 +23,10 @@ const SEARCH_BYTES: usize = 1 << 20;
 /// Most passes over a solution: later passes gain little, and a bound on them (not on time)
 /// keeps the result the same on every machine.
 const PASSES: usize = 4;
+/// Longest solution that gets more than one pass: on the long answers of huge boards the
+/// passes after the first gain about a tenth of what the first did, a few moves in ten
+/// thousand, and each costs as much as the first.
+const MANY_PASSES_MOST_MOVES: usize = 20_000;
 
 /// The origins of the stretch's pieces (unused slots stay zero).
 type Local = [u32; MOST_PIECES];
@@ -41,27 +45,24 @@ struct Stretch<'a> {
 }
 
 impl Stretch<'_> {
-    /// Whether `cell` holds local piece `k` when it stands at `origin`.
-    fn covers(&self, k: usize, origin: u32, cell: usize) -> bool {
-        let (r, c) = self.board.row_col(cell);
-        let (r0, c0) = self.board.row_col(origin as usize);
-        let shape = self.shapes[k];
-        (r0..r0 + shape.rows).contains(&r) && (c0..c0 + shape.cols).contains(&c)
-    }
-
-    /// Whether local piece `k` may enter `cell` in `state`: inside the rectangle, empty of the
+    /// Whether local piece `k` may enter the cell at row `r`, column `c` (board cell `cell`)
+    /// when the local pieces stand at rows and columns `at`: inside the rectangle, empty of the
     /// pieces that stand still and of the other local pieces.
-    fn open(&self, state: &Local, k: usize, cell: usize) -> bool {
+    fn open(&self, at: &[(usize, usize)], k: usize, cell: usize) -> bool {
         let (r, c) = self.board.row_col(cell);
         let still = match self.occupant[cell] {
             0 => false,
             o => !self.pieces.contains(&(o as usize - 1)),
         };
+        let covers = |j: usize| {
+            let ((r0, c0), shape) = (at[j], self.shapes[j]);
+            (r0..r0 + shape.rows).contains(&r) && (c0..c0 + shape.cols).contains(&c)
+        };
         self.rows.contains(&r)
             && self.cols.contains(&c)
             && !still
             && !self.board.is_wall(cell)
-            && (0..self.pieces.len()).all(|j| j == k || !self.covers(j, state[j], cell))
+            && (0..self.pieces.len()).all(|j| j == k || !covers(j))
     }
 }
 
@@ -70,14 +71,18 @@ impl Space for Stretch<'_> {
     type Move = (u8, Dir);
 
     fn successors(&self, state: &Local, out: &mut Vec<((u8, Dir), Local)>) {
+        // Each piece's row and column, worked out once per state rather than per cell tested.
+        let mut at = [(0, 0); MOST_PIECES];
+        for (k, &origin) in state.iter().enumerate().take(self.pieces.len()) {
+            at[k] = self.board.row_col(origin as usize);
+        }
         for k in 0..self.pieces.len() {
             for dir in Dir::ALL {
                 let origin = state[k] as usize;
                 let Some(to) = self.board.step(self.shapes[k], origin, dir) else {
                     continue;
                 };
-                if (self.board.entering(self.shapes[k], origin, dir))
-                    .all(|c| self.open(state, k, c))
+                if (self.board.entering(self.shapes[k], origin, dir)).all(|c| self.open(&at, k, c))
                 {
                     let mut next = *state;
                     next[k] = to as u32;
@@ -106,12 +111,17 @@ impl Reversible for Stretch<'_> {
 
 /// `moves` (played from `puzzle`'s start) with stretches replaced by shorter ones and loops
 /// through repeated positions cut, pass after pass while a pass gains, at most `PASSES`
-/// passes, until `limits` expire (their deadline or cancellation; their memory and work do not
+/// passes (one past `MANY_PASSES_MOST_MOVES` moves), until `limits` expire (their deadline or cancellation; their memory and work do not
 /// apply, since each local search has its own). Every replacement is legal by construction;
 /// callers replay the result all the same.
 pub fn locally(puzzle: &Puzzle, moves: &[Move], limits: &Limits) -> Vec<Move> {
     let mut moves = cut_loops(puzzle, moves);
-    for _ in 0..PASSES {
+    let passes = if moves.len() > MANY_PASSES_MOST_MOVES {
+        1
+    } else {
+        PASSES
+    };
+    for _ in 0..passes {
         if limits.expired().is_some() {
             break;
         }
@@ -161,16 +171,83 @@ pub fn cut_loops(puzzle: &Puzzle, moves: &[Move]) -> Vec<Move> {
 }
 
 /// One sweep of windows over `moves`, each replaced by a shortest local path when that is
-/// shorter.
+/// shorter. The moves are cut into pieces of [`PIECE`] moves, swept side by side on the
+/// `limits`' threads: a replacement ends where its stretch did, so each piece starts from the
+/// position the moves before it reach, and since the cuts do not depend on the threads, neither
+/// does the result.
 fn pass(puzzle: &Puzzle, moves: &[Move], limits: &Limits) -> Vec<Move> {
     let board = &puzzle.board;
-    let mut origins = puzzle.start.clone();
-    let mut occupant = vec![0u32; board.cells()];
-    for (p, &o) in origins.iter().enumerate() {
+    let mut at = Place {
+        origins: puzzle.start.clone(),
+        occupant: vec![0u32; board.cells()],
+    };
+    for (p, &o) in at.origins.iter().enumerate() {
         board
             .footprint(puzzle.pieces[p].shape, o)
-            .for_each(|c| occupant[c] = p as u32 + 1);
+            .for_each(|c| at.occupant[c] = p as u32 + 1);
     }
+    let pieces: Vec<&[Move]> = moves.chunks(PIECE).collect();
+    let mut starts = Vec::with_capacity(pieces.len());
+    for piece in &pieces {
+        starts.push(at.clone());
+        piece.iter().for_each(|&mv| at.make(puzzle, mv));
+    }
+    let swept: Vec<std::sync::Mutex<Vec<Move>>> =
+        pieces.iter().map(|_| Default::default()).collect();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let sweep = || {
+        loop {
+            let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let Some(piece) = pieces.get(k) else {
+                return;
+            };
+            let shorter = sweep_piece(puzzle, starts[k].clone(), piece, limits);
+            *swept[k].lock().expect("no sweep panics") = shorter;
+        }
+    };
+    let threads = limits.threads.clamp(1, pieces.len().max(1));
+    if threads == 1 {
+        sweep();
+    } else {
+        std::thread::scope(|scope| (0..threads).for_each(|_| _ = scope.spawn(sweep)));
+    }
+    let swept = swept.into_iter();
+    swept
+        .flat_map(|piece| piece.into_inner().expect("no sweep panics"))
+        .collect()
+}
+
+/// Moves one pass sweeps at a time: long enough that the cuts between them cost nothing worth
+/// counting, short enough that a huge board's answer keeps two threads busy.
+const PIECE: usize = 50_000;
+
+/// A position as a pass walks it: each piece's origin, and per cell the piece there (plus one)
+/// or 0.
+#[derive(Clone)]
+struct Place {
+    origins: Vec<usize>,
+    occupant: Vec<u32>,
+}
+
+impl Place {
+    /// Makes the legal move `mv`.
+    fn make(&mut self, puzzle: &Puzzle, mv: Move) {
+        let board = &puzzle.board;
+        let shape = puzzle.pieces[mv.piece].shape;
+        let from = self.origins[mv.piece];
+        let to = board.step(shape, from, mv.dir).expect("a legal move");
+        board
+            .entering(shape, to, mv.dir.opposite())
+            .for_each(|c| self.occupant[c] = 0);
+        board
+            .entering(shape, from, mv.dir)
+            .for_each(|c| self.occupant[c] = mv.piece as u32 + 1);
+        self.origins[mv.piece] = to;
+    }
+}
+
+/// One sweep of windows over `moves`, played from `at`.
+fn sweep_piece(puzzle: &Puzzle, mut at: Place, moves: &[Move], limits: &Limits) -> Vec<Move> {
     let mut out = Vec::with_capacity(moves.len());
     let mut i = 0;
     while i < moves.len() {
@@ -178,7 +255,7 @@ fn pass(puzzle: &Puzzle, moves: &[Move], limits: &Limits) -> Vec<Move> {
             out.extend_from_slice(&moves[i..]);
             break;
         }
-        let (end, better) = improve(puzzle, &origins, &occupant, &moves[i..], limits);
+        let (end, better) = improve(puzzle, &at.origins, &at.occupant, &moves[i..], limits);
         let taken = match better {
             Some(path) => {
                 out.extend_from_slice(&path);
@@ -191,18 +268,9 @@ fn pass(puzzle: &Puzzle, moves: &[Move], limits: &Limits) -> Vec<Move> {
             }
         };
         // Whatever replaced the stretch ends where it did.
-        for &mv in &moves[i..i + taken] {
-            let shape = puzzle.pieces[mv.piece].shape;
-            let from = origins[mv.piece];
-            let to = board.step(shape, from, mv.dir).expect("a legal move");
-            board
-                .entering(shape, to, mv.dir.opposite())
-                .for_each(|c| occupant[c] = 0);
-            board
-                .entering(shape, from, mv.dir)
-                .for_each(|c| occupant[c] = mv.piece as u32 + 1);
-            origins[mv.piece] = to;
-        }
+        moves[i..i + taken]
+            .iter()
+            .for_each(|&mv| at.make(puzzle, mv));
         i += taken;
     }
     out
