@@ -365,6 +365,29 @@ fn locked_blocks_are_proven_unsolvable() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// IDA* remembers no positions, so on its own it never ends on an unsolvable board: asked for
+/// by name on a 5x3 board with three blocks and two blanks (41,832 reachable positions), it
+/// is preceded by a short breadth-first search that exhausts them and proves `No` at once.
+/// (The time limit only stops an old build that would run forever.)
+#[test]
+fn idastar_asked_by_name_proves_a_small_unsolvable_board_with_blocks() {
+    let input = "4 3\n8 9 10\n3 6 2\n7 1 5\n0 4 0\n3\n1 2*1\n2 2*1\n8 1*2\n";
+    let args = ["terminal", "-v", "--algo", "idastar", "--time-limit", "30"];
+    let run = klotski(&args, input.as_bytes());
+    assert_eq!(
+        (run.code, run.stdout.as_str()),
+        (0, "No\n"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr
+            .contains("the 41832 states reachable from the start"),
+        "{}",
+        run.stderr
+    );
+}
+
 /// The assignment's 5x6 example (three blanks, two blocks), where A* runs out of memory: the
 /// constructive solution is then shortened by weighted A* with a falling weight, and the answer
 /// is shorter than the constructive solver's alone, replayed, and not claimed optimal.

@@ -67,6 +67,9 @@ pub const EXACT_SMALL_CELLS: usize = 16;
 pub const EXACT_PACKED_IDASTAR: u64 = 300_000;
 /// Breadth-first searches.
 pub const EXACT_BFS: u64 = 4_000_000;
+/// The breadth-first search that may prove `No` before an IDA* asked for by name: a few tens
+/// of milliseconds, enough to exhaust the small spaces of boards with blocks.
+pub const IDASTAR_PROBE: u64 = 100_000;
 /// The relaxation's plan for the blocks, once every attempt of the rescue failed: on each cut
 /// of the rows the stuck constructive solver left unfinished, a row more at a time up to the
 /// whole board.

@@ -196,6 +196,12 @@ impl<'a> Run<'a> {
         };
         let mut lower = 0;
         if let Some(algo) = exact_algo {
+            if algo == Algo::Idastar
+                && !self.auto()
+                && let Some(answer) = self.exhaustion_probe()
+            {
+                return Ok(self.report(answer));
+            }
             if self.exact_first(algo) && on_move.is_none() {
                 return self.exact_beside_fallback(algo, on_progress);
             }
@@ -367,6 +373,33 @@ impl<'a> Run<'a> {
             self.checked(moves)?;
         }
         Ok(answer)
+    }
+
+    /// Before an IDA* asked for by name: a breadth-first search from both ends within
+    /// [`budget::IDASTAR_PROBE`] expansions, which proves `No` where few positions are
+    /// reachable. IDA* alone never would: it remembers no positions, so its paths go round
+    /// the same ones under ever larger bounds. `Some` answer only when the probe proved `No`;
+    /// otherwise IDA* runs as asked, whatever the probe found.
+    fn exhaustion_probe(&mut self) -> Option<Answer> {
+        let limits = self.options.limits.expanding(budget::IDASTAR_PROBE);
+        let (algo, weights) = (Algo::Bibfs, Algo::Bibfs.weights());
+        let search = search_by(
+            self.puzzle,
+            self.target,
+            algo,
+            weights,
+            limits,
+            None,
+            &mut |_| {},
+        )?;
+        let Outcome::Exhausted = search.outcome else {
+            return None;
+        };
+        self.stats = search.stats;
+        let ended = Ok(Decision::Unsolvable);
+        self.stages.push(StageOutcome::Exact { algo, ended });
+        let states = search.stats.stored;
+        Some(Answer::Unsolvable(Unsolvable::Exhausted { states }))
     }
 
     /// The states the portfolio's exact search `algo` may expand (before the effort
