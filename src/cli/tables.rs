@@ -152,6 +152,7 @@ pub fn cache(args: &CacheCommand) -> Result<u8> {
     let mut damaged = 0;
     for entry in &entries {
         let check = match args.action {
+            _ if entry.half_written => "  half-written (a build running, or one that died)".into(),
             CacheAction::Verify => match Cache::verify(entry) {
                 Ok(()) => "  ok".to_string(),
                 Err(e) => {
@@ -169,9 +170,14 @@ pub fn cache(args: &CacheCommand) -> Result<u8> {
         ))?;
     }
     let total: u64 = entries.iter().map(|e| e.bytes).sum();
+    let half = entries.iter().filter(|e| e.half_written).count();
+    let tables = entries.len() - half;
+    let half = match half {
+        0 => String::new(),
+        n => format!(" and {n} half-written"),
+    };
     output::stdout(format!(
-        "{} tables, {} of {} in {}\n",
-        entries.len(),
+        "{tables} tables{half}, {} of {} in {}\n",
         Bytes(total as usize),
         Bytes(cache.max_bytes() as usize),
         cache.dir().display()

@@ -84,6 +84,9 @@ pub struct Entry {
     pub bytes: u64,
     /// When it was last opened or written.
     pub last_used: SystemTime,
+    /// Whether it is a table still being written, or left half-written by a build that died
+    /// (a hidden `.partial` file): it takes room all the same.
+    pub half_written: bool,
 }
 
 /// What [`Cache::clear`] did.
@@ -255,13 +258,18 @@ impl Cache {
     pub fn list(&self) -> Result<Vec<Entry>, CacheError> {
         let mut entries: Vec<Entry> = self
             .read_dir()?
-            .filter(|e| e.path().extension().is_some_and(|x| x == EXTENSION))
             .filter_map(|e| {
+                let path = e.path();
+                let half_written = is_half_written(&path);
+                if !half_written && path.extension().is_none_or(|x| x != EXTENSION) {
+                    return None;
+                }
                 let meta = e.metadata().ok().filter(fs::Metadata::is_file)?;
                 Some(Entry {
-                    path: e.path(),
+                    path,
                     bytes: meta.len(),
                     last_used: meta.modified().ok()?,
+                    half_written,
                 })
             })
             .collect();
@@ -295,14 +303,21 @@ impl Cache {
     }
 
     /// Reads the whole of `entry`'s table and checks it against the checksum its builder
-    /// wrote: `Err` with what is wrong. Unlike [`Cache::open`], removes nothing.
+    /// wrote and its name against the table its header names (a table copied or renamed under
+    /// another table's name would give wrong bounds): `Err` with what is wrong. Unlike
+    /// [`Cache::open`], removes nothing.
     pub fn verify(entry: &Entry) -> Result<(), String> {
         let file = open_without_waiting(&entry.path).map_err(|e| e.to_string())?;
         let meta = file.metadata().map_err(|e| e.to_string())?;
         if !meta.is_file() {
             return Err("not a plain file".into());
         }
-        checked_table(&file, meta.len()).map(drop)
+        let (header, _) = checked_table(&file, meta.len())?;
+        let named = entry.path.file_stem().map(|n| n.to_string_lossy());
+        if named.as_deref() != Some(header.key.as_str()) {
+            return Err(format!("its header names another table, {}", header.key));
+        }
+        Ok(())
     }
 
     /// Removes the least recently used tables (never `keep`) until the cache is within its cap,
@@ -310,7 +325,9 @@ impl Cache {
     fn evict(&self, keep: &Path) {
         let Ok(entries) = self.list() else { return };
         let mut total: u64 = entries.iter().map(|e| e.bytes).sum();
-        for entry in &entries {
+        // A half-written file may be a table another run is writing now: it counts, and goes
+        // only once stale (below).
+        for entry in entries.iter().filter(|e| !e.half_written) {
             if total <= self.max_bytes {
                 break;
             }
@@ -328,7 +345,7 @@ impl Cache {
                 .ok()
                 .and_then(|m| m.modified().ok())
                 .is_some_and(|t| now.duration_since(t).unwrap_or_default() > STALE_PARTIAL);
-            if stale && entry.file_name().to_string_lossy().ends_with(".partial") {
+            if stale && is_half_written(&entry.path()) {
                 let _ = fs::remove_file(entry.path());
             }
         }
@@ -342,7 +359,16 @@ fn is_ours(path: &Path) -> bool {
         .map(|n| n.to_string_lossy())
         .unwrap_or_default();
     name.starts_with("pdb-") && (name.ends_with(".bin") || name.ends_with(".lock"))
-        || name.starts_with(".pdb-") && name.ends_with(".partial")
+        || is_half_written(path)
+}
+
+/// Whether `path` is a table this cache is writing or left half-written (`.KEY.PID.partial`).
+fn is_half_written(path: &Path) -> bool {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy())
+        .unwrap_or_default();
+    name.starts_with(".pdb-") && name.ends_with(".partial")
 }
 
 /// A table file's header.

@@ -135,6 +135,49 @@ fn a_table_damaged_anywhere_is_refused_at_open_and_removed() {
     assert!(Cache::verify(&cache.list().unwrap()[0]).is_err());
 }
 
+/// `verify` refuses sound tables under the wrong name: two tables swapped, one copied under
+/// another's name, and a name with one character changed; and the listing counts a table left
+/// half-written by a build that died, as such, so it is neither hidden nor called a table.
+#[test]
+fn verify_refuses_a_table_under_another_name_and_the_list_shows_half_written_ones() {
+    let scratch = Scratch::new("names");
+    let cache = Cache::new(&scratch.0, DEFAULT_MAX_BYTES);
+    let (a, b) = (
+        Pattern::new(3, 3, 1, vec![0, 1, 3]),
+        Pattern::new(3, 3, 1, vec![0, 1, 2]),
+    );
+    let a_path = cache.store(&a, &table(&a)).unwrap();
+    let b_path = cache.store(&b, &table(&b)).unwrap();
+    // How many tables verify, of how many.
+    let verified = |cache: &Cache| -> (usize, usize) {
+        let entries = cache.list().unwrap();
+        let ok = entries.iter().filter(|e| Cache::verify(e).is_ok()).count();
+        (ok, entries.len())
+    };
+    assert_eq!(verified(&cache), (2, 2));
+    let swap = scratch.0.join("swap");
+    fs::rename(&a_path, &swap).unwrap();
+    fs::rename(&b_path, &a_path).unwrap();
+    fs::rename(&swap, &b_path).unwrap();
+    assert_eq!(verified(&cache), (0, 2), "swapped");
+    // Back in place, then a's table copied under b's name.
+    fs::rename(&a_path, &swap).unwrap();
+    fs::rename(&b_path, &a_path).unwrap();
+    fs::copy(&a_path, &b_path).unwrap();
+    fs::remove_file(&swap).unwrap();
+    assert_eq!(verified(&cache), (1, 2), "copied under another name");
+    fs::remove_file(&b_path).unwrap();
+    let changed = a_path.to_string_lossy().replace("0.1.3", "0.1.5");
+    fs::rename(&a_path, &changed).unwrap();
+    assert_eq!(verified(&cache), (0, 1), "a character of the name changed");
+    let half = scratch.0.join(format!(".{}.4242.partial", b.key()));
+    fs::write(&half, vec![0u8; 1000]).unwrap();
+    let entries = cache.list().unwrap();
+    let half_written: Vec<bool> = entries.iter().map(|e| e.half_written).collect();
+    assert_eq!(half_written.iter().filter(|&&h| h).count(), 1);
+    assert!(entries.iter().any(|e| e.path == half && e.bytes == 1000));
+}
+
 /// The cache-file fuzz target: a table file mutated at random (bytes changed, inserted,
 /// removed, the file cut) is refused at open, never trusted and never a panic.
 #[test]
