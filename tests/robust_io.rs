@@ -86,6 +86,29 @@ fn a_full_disk_is_one_error_line_and_exit_4_in_every_mode() {
     }
 }
 
+/// A file a mode was asked to write is output like stdout: a full disk there is exit 4 and one
+/// line naming the file, and `analy-group`, whose work takes long, fails before it when an
+/// output cannot be made (a folder that does not exist).
+#[test]
+fn a_file_that_cannot_be_written_is_one_error_line_and_exit_4() {
+    let missing = common::scratch_home().join("no-such-folder/farthest.csv");
+    let missing = missing.to_str().expect("a UTF-8 path");
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["hrd", "group", "1A9BF0C00", "/dev/full"],
+        vec!["hrd", "cal", "1A9BF0C00", "/dev/full"],
+        vec!["hrd", "analy-group", "1A9BF0C00", missing, "/dev/null"],
+    ];
+    for args in cases {
+        let run = klotski(&args, b"");
+        assert_eq!(run.code, 4, "{args:?}: {}", run.stderr);
+        assert_eq!(run.stderr.lines().count(), 1, "{args:?}: {}", run.stderr);
+        let file = (args.iter().rev()).find(|a| a.starts_with('/') && **a != "/dev/null");
+        let told = format!("error: cannot write {}: ", file.expect("a file"));
+        assert!(run.stderr.starts_with(&told), "{args:?}: {}", run.stderr);
+        assert_eq!(run.stdout, "", "{args:?}");
+    }
+}
+
 #[test]
 fn a_reader_that_leaves_ends_the_run_quietly_with_success() {
     let cases: Vec<(Vec<&str>, &[u8])> = vec![

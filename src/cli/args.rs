@@ -47,8 +47,8 @@ const VERSION: &str = if cfg!(feature = "gui") {
 const EXIT_CODES: &str = "\
 Exit codes: 0 answer printed; 1 internal error; 2 bad input or usage (one `error:` line on
 stderr, nothing on stdout); 3 a limit stopped the work before an answer was proven; 4 stdout
-could not be written (a reader closing the pipe early is not an error: exit 0); 5 `cache verify`
-found a damaged table.
+or an output file could not be written (a reader closing the pipe early is not an error: exit
+0); 5 `cache verify` found a damaged table.
 `solvable` follows its own assignment: bad input is one `error:` line on stdout, exit 1.";
 
 /// The modes.

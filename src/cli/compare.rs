@@ -4,10 +4,10 @@
 use super::args::BenchArgs;
 use super::bench::{self, BenchError};
 use super::clock::thread_cpu;
-use super::output::note;
+use super::output::{self, note};
 use super::progress;
 use super::{OK, charts};
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use klotski::heuristic::pdb::Cache;
 use klotski::puzzles::numeric;
 use klotski::search::Limits;
@@ -36,7 +36,10 @@ pub fn run(args: &BenchArgs, out: &Path) -> Result<u8> {
     if files.is_empty() {
         bail!("the suite holds no .in files");
     }
-    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+    std::fs::create_dir_all(out).map_err(|cause| output::FileWriteFailed {
+        path: out.to_owned(),
+        cause,
+    })?;
     let solve_args = &args.solve_args;
     let time_limit = solve_args.time_limit.unwrap_or(RUN_TIME_LIMIT);
     let cache = solve_args.cache.cache();
@@ -59,7 +62,7 @@ pub fn run(args: &BenchArgs, out: &Path) -> Result<u8> {
     );
     let write = |name: &str, text: String| {
         let path = out.join(name);
-        std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))
+        output::file(&path, text)
     };
     write("results.csv", Csv(&runs).to_string())?;
     let summary = Summary {

@@ -2,7 +2,7 @@
 //! seed's own spelling (`--show`, `--cal`, ...), its output on stdout or into a file.
 
 use super::clock::thread_cpu;
-use super::output::{self, WriteFailed, tell};
+use super::output::{self, FileWriteFailed, WriteFailed, tell};
 use super::progress;
 use super::{BAD_INPUT, OK};
 use anyhow::Result;
@@ -18,6 +18,7 @@ use klotski::puzzles::hrd::show::{self, Drawing, MAX_WIDTH};
 use klotski::puzzles::hrd::solve::{self, Path};
 use klotski::puzzles::text::{InputProblem, LineError, Lines};
 use std::fmt::Write as _;
+use std::io::Write as _;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -184,14 +185,17 @@ enum HrdError {
     /// Standard output could not be written.
     #[error(transparent)]
     Output(#[from] WriteFailed),
-    /// A file could not be read or written.
+    /// A file could not be read.
     #[error("{path}: {cause}")]
     Io {
-        /// The file ("standard output" for stdout).
+        /// The file.
         path: String,
         /// The failure.
         cause: std::io::Error,
     },
+    /// A file or folder to write could not be made or written: exit 4, as for stdout.
+    #[error(transparent)]
+    Write(#[from] FileWriteFailed),
 }
 
 /// The longest line a seeds file may hold: a code and a note after it.
@@ -211,6 +215,7 @@ pub fn run(args: &HrdArgs) -> Result<u8> {
     match command(args) {
         Ok(()) => Ok(OK),
         Err(HrdError::Output(write)) => Err(write.into()),
+        Err(HrdError::Write(write)) => Err(write.into()),
         Err(e) => {
             tell!("error: {e}");
             Ok(BAD_INPUT)
@@ -300,11 +305,10 @@ fn analy(
 /// seconds) and writes the
 /// seed's files into `dir`, creating it when needed; returns the counts per mix.
 fn all(dir: &std::path::Path) -> Result<Vec<MixCount>, HrdError> {
-    let io = |cause| HrdError::Io {
-        path: dir.display().to_string(),
+    std::fs::create_dir_all(dir).map_err(|cause| FileWriteFailed {
+        path: dir.to_owned(),
         cause,
-    };
-    std::fs::create_dir_all(dir).map_err(io)?;
+    })?;
     let bar = progress::job(Some(census::ALL_LAYOUTS));
     let mut show = |p: Progress| {
         bar.set_length(p.total);
@@ -312,8 +316,8 @@ fn all(dir: &std::path::Path) -> Result<Vec<MixCount>, HrdError> {
         bar.set_message(p.step.name());
     };
     let census = GroupCensus::all(&mut show);
-    database::write(&census, dir, &mut show).map_err(|e| HrdError::Io {
-        path: e.path.display().to_string(),
+    database::write(&census, dir, &mut show).map_err(|e| FileWriteFailed {
+        path: e.path,
         cause: e.source,
     })?;
     bar.finish_and_clear();
@@ -384,6 +388,15 @@ fn group_tables(
         // A code that is not UTF-8 is shown as the lossy text, which no code is either.
         vec![tables.seeds.to_string_lossy().parse()?]
     };
+    // The two files are made before the work, which can take minutes: a path that cannot be
+    // written fails at once.
+    let create = |path: &PathBuf| {
+        std::fs::File::create(path).map_err(|cause| FileWriteFailed {
+            path: path.clone(),
+            cause,
+        })
+    };
+    let files = [create(&tables.farthest)?, create(&tables.solution)?];
     let (mut farthest, mut solution) = (String::new(), String::new());
     let mut done: Vec<Group> = Vec::new();
     let mut scratch = Scratch::default();
@@ -403,8 +416,15 @@ fn group_tables(
         done.push(group);
     }
     bar.finish_and_clear();
-    emit(Some(&tables.farthest), &farthest)?;
-    emit(Some(&tables.solution), &solution)
+    let paths = [&tables.farthest, &tables.solution];
+    for ((mut file, path), text) in files.into_iter().zip(paths).zip([farthest, solution]) {
+        file.write_all(text.as_bytes())
+            .map_err(|cause| FileWriteFailed {
+                path: path.clone(),
+                cause,
+            })?;
+    }
+    Ok(())
 }
 
 /// The most codes a seeds file may list, as the other readers refuse more than a million blank
@@ -454,10 +474,7 @@ fn emit(file: Option<&PathBuf>, text: &str) -> Result<(), HrdError> {
 /// Writes `bytes` to `file`, or to stdout when there is none.
 fn emit_bytes(file: Option<&PathBuf>, bytes: &[u8]) -> Result<(), HrdError> {
     match file {
-        Some(path) => std::fs::write(path, bytes).map_err(|cause| HrdError::Io {
-            path: path.display().to_string(),
-            cause,
-        }),
+        Some(path) => Ok(output::file(path, bytes)?),
         None => Ok(output::stdout(bytes)?),
     }
 }

@@ -24,7 +24,7 @@ mod watchdog;
 use args::Mode;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use klotski::puzzles::text::quote;
-use output::{WriteFailed, tell, tell_raw};
+use output::{FileWriteFailed, WriteFailed, tell, tell_raw};
 use std::process::ExitCode;
 
 /// Exit code for an answer that is right.
@@ -94,6 +94,10 @@ fn failure(error: &anyhow::Error) -> u8 {
         Some(write) if write.reader_left() => OK,
         Some(write) => {
             tell!("error: {write}");
+            OUTPUT
+        }
+        None if error.chain().any(|e| e.is::<FileWriteFailed>()) => {
+            tell!("error: {}", printable(&one_line(error)));
             OUTPUT
         }
         None => {

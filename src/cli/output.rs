@@ -1,7 +1,8 @@
 //! Writing to stdout and stderr without ever panicking: stdout failures become a
 //! [`WriteFailed`] error that [`super::run`] turns into an exit code (0 for a reader that went
-//! away, [`super::OUTPUT`] otherwise), and stderr failures are ignored, since there is nowhere
-//! left to tell them.
+//! away, [`super::OUTPUT`] otherwise), as do failures of the files a mode was asked to write
+//! ([`FileWriteFailed`]); stderr failures are ignored, since there is nowhere left to tell
+//! them.
 
 use std::fmt;
 use std::io::{self, Write};
@@ -27,6 +28,32 @@ impl WriteFailed {
     pub fn reader_left(&self) -> bool {
         self.0.kind() == io::ErrorKind::BrokenPipe
     }
+}
+
+/// A file (or folder) the run was asked to write could not be made or written: an output
+/// failure, exit [`super::OUTPUT`], like a failing stdout.
+#[derive(Debug)]
+pub struct FileWriteFailed {
+    /// The file, as the user named it.
+    pub path: std::path::PathBuf,
+    /// The failure; part of the message, not a `source`, so that a chain prints it once.
+    pub cause: io::Error,
+}
+
+impl fmt::Display for FileWriteFailed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cannot write {}: {}", self.path.display(), self.cause)
+    }
+}
+
+impl std::error::Error for FileWriteFailed {}
+
+/// Writes `bytes` to the file `path`, as [`std::fs::write`] does.
+pub fn file(path: &std::path::Path, bytes: impl AsRef<[u8]>) -> Result<(), FileWriteFailed> {
+    std::fs::write(path, bytes).map_err(|cause| FileWriteFailed {
+        path: path.to_owned(),
+        cause,
+    })
 }
 
 /// How much a run tells on stderr besides its errors: 0 only errors (`-q`), 1 notes and
