@@ -175,7 +175,7 @@ fn the_animation_holds_the_start_every_tween_frame_and_the_end() {
     assert_eq!(playback.total(), 1);
     let mut frames = renderer(&playback);
     let path = std::env::temp_dir().join(format!("klotski-anim-{}.png", std::process::id()));
-    headless::write_animation(&mut frames, &mut playback, TWEEN, &path).unwrap();
+    headless::write_animation(&mut frames, &mut playback, TWEEN, &path, None).unwrap();
 
     let mut reader =
         png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&path).unwrap()))

@@ -434,6 +434,28 @@ fn a_render_without_a_runtime_folder_is_quiet() {
     assert_eq!(String::from_utf8_lossy(&output.stdout).lines().count(), 2);
 }
 
+/// `render --time-limit` covers the frames, not only the solve: an animation of a 6x6 board's
+/// answer (hundreds of moves, thousands of frames, minutes of drawing) stops at the limit with
+/// exit 3, says so, lists nothing and leaves no half-written animation.
+#[cfg(feature = "gui")]
+#[test]
+fn a_render_stops_drawing_frames_at_its_time_limit() {
+    let input = std::fs::read("tests/cases/large/l00_6x6_b1.in").expect("the case");
+    let path = common::scratch_home().join("cut-short.png");
+    let args = ["render", "--time-limit", "2", "--size", "320x240"];
+    let mut render = command(&args);
+    render.arg("--animate").arg(&path);
+    let output = feed(spawn_command(render, Stdio::piped()), &input);
+    let told = stderr(&output);
+    assert_eq!(output.status.code(), Some(3), "{told}");
+    assert!(
+        told.contains("the time limit stopped the frames after "),
+        "{told}"
+    );
+    assert!(output.stdout.is_empty());
+    assert!(!path.exists(), "a half-written animation was left");
+}
+
 /// An argument that is not UTF-8 never panics: as a file name it is a path like any other (a
 /// file that is not there is one error line, exit 2), as any other value bad usage (exit 2).
 #[test]

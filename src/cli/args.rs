@@ -142,7 +142,8 @@ pub struct SolveArgs {
     pub max_memory: Option<usize>,
     /// A hard time limit in seconds, counted from the start of the run: the best answer found
     /// by then is printed (exit 3 when there is none); an answer it cuts short may differ from
-    /// an unhurried run's [default: 8 in `terminal` (--no-time-limit: none), none elsewhere]
+    /// an unhurried run's; in `render` it covers the frames too [default: 8 in `terminal`
+    /// (--no-time-limit: none), none elsewhere]
     #[arg(long, value_name = "SECS", value_parser = parse_seconds, help_heading = "Limits")]
     pub time_limit: Option<Duration>,
     /// Multiply the work budgets of the portfolio's stages: longer runs, shorter answers

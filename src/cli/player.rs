@@ -4,7 +4,7 @@
 use super::args::{GuiArgs, PlayerArgs, RenderArgs};
 use super::output::{self, tell};
 use super::terminal::read_puzzle;
-use super::{BAD_INPUT, INTERNAL, OK};
+use super::{BAD_INPUT, INTERNAL, LIMIT, OK};
 use anyhow::{Context, Result};
 use klotski::gui::error::GuiError;
 use klotski::gui::scores::Scores;
@@ -52,6 +52,7 @@ pub fn gui(args: &GuiArgs) -> Result<u8> {
 pub fn render(args: &RenderArgs) -> Result<u8> {
     let _runtime = RuntimeDir::ensure();
     let options = player_options(&args.solve_args);
+    let deadline = options.limits.deadline;
     let show = show(&args.player, options)?;
     let request = headless::RenderRequest {
         size: args.player.size,
@@ -59,6 +60,7 @@ pub fn render(args: &RenderArgs) -> Result<u8> {
         out: args.out.as_deref(),
         steps: &args.steps,
         animate: args.animate.as_deref(),
+        deadline,
     };
     match headless::render_files(show, &request) {
         Ok(written) => {
@@ -67,6 +69,10 @@ pub fn render(args: &RenderArgs) -> Result<u8> {
                 .collect();
             output::stdout(listing)?;
             Ok(OK)
+        }
+        Err(stopped @ GuiError::TimeLimit { .. }) => {
+            tell!("klotski: {stopped}");
+            Ok(LIMIT)
         }
         Err(e) => {
             tell!("error: {e}");

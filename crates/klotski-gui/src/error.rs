@@ -25,6 +25,14 @@ pub enum GuiError {
         /// What went wrong.
         reason: String,
     },
+    /// The time limit passed before every frame asked for was written.
+    #[error("the time limit stopped the frames after {written} of {asked}")]
+    TimeLimit {
+        /// Frames written before it (step frames stay; an unfinished animation is removed).
+        written: usize,
+        /// Frames asked for.
+        asked: usize,
+    },
 }
 
 impl GuiError {

@@ -14,7 +14,7 @@ use crate::renderer::Renderer;
 use crate::scene;
 use crate::show::Show;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Frames per second of an animated PNG.
 const FPS: u32 = 30;
@@ -110,13 +110,16 @@ pub fn write_steps(
     steps: &Steps,
     tween: Duration,
     dir: &Path,
+    deadline: Option<Instant>,
 ) -> Result<Vec<PathBuf>, GuiError> {
     std::fs::create_dir_all(dir).map_err(|e| GuiError::Image {
         path: dir.display().to_string(),
         reason: e.to_string(),
     })?;
     let mut written = Vec::new();
-    for step in steps.resolve(playback.total()) {
+    let steps = steps.resolve(playback.total());
+    for &step in &steps {
+        in_time(deadline, written.len(), steps.len())?;
         seek(playback, step);
         let frame = headless.frame(playback, &Pointer::default(), at_rest(tween))?;
         let path = dir.join(format!("step-{step:03}.png"));
@@ -132,6 +135,31 @@ pub fn write_animation(
     playback: &mut Playback,
     tween: Duration,
     path: &Path,
+    deadline: Option<Instant>,
+) -> Result<(), GuiError> {
+    let written = write_frames(headless, playback, tween, path, deadline);
+    if written.is_err() {
+        // An animation cut short is no animation: its header promised every frame.
+        let _ = std::fs::remove_file(path);
+    }
+    written
+}
+
+/// Whether frame `written` (of `asked`) may still be drawn before `deadline`.
+fn in_time(deadline: Option<Instant>, written: usize, asked: usize) -> Result<(), GuiError> {
+    match deadline {
+        Some(deadline) if Instant::now() >= deadline => Err(GuiError::TimeLimit { written, asked }),
+        _ => Ok(()),
+    }
+}
+
+/// The frames of [`write_animation`], each drawn only while `deadline` has not passed.
+fn write_frames(
+    headless: &mut Headless,
+    playback: &mut Playback,
+    tween: Duration,
+    path: &Path,
+    deadline: Option<Instant>,
 ) -> Result<(), GuiError> {
     let per_move = ((tween.as_secs_f64() * f64::from(FPS)).ceil() as u32).max(1);
     let moves = playback.total() as u32;
@@ -140,6 +168,8 @@ pub fn write_animation(
     let mut apng = ApngWriter::create(path, size.0, size.1, frames)?;
     seek(playback, 0);
     let pointer = Pointer::default();
+    let asked = frames as usize;
+    in_time(deadline, 0, asked)?;
     let first = headless.frame(playback, &pointer, Duration::ZERO)?;
     apng.push(&first, if moves == 0 { HOLD.1 } else { HOLD.0 })?;
     let delay = tween / per_move;
@@ -147,6 +177,7 @@ pub fn write_animation(
         let started = Duration::from_secs(u64::from(m) + 1);
         playback.act(Action::Next, started);
         for j in 1..=per_move {
+            in_time(deadline, (1 + m * per_move + j - 1) as usize, asked)?;
             let frame = headless.frame(playback, &pointer, started + tween * j / per_move)?;
             let last = m + 1 == moves && j == per_move;
             let shown = if last {
@@ -173,6 +204,8 @@ pub struct RenderRequest<'a> {
     pub steps: &'a Steps,
     /// File for the animated PNG, if any.
     pub animate: Option<&'a Path>,
+    /// When to stop drawing frames, if ever: the solve's time limit covers the frames too.
+    pub deadline: Option<Instant>,
 }
 
 /// Runs `show`'s solve (on this thread: there is no window to keep alive) and writes what
@@ -193,10 +226,12 @@ pub fn render_files(show: Show, request: &RenderRequest<'_>) -> Result<Vec<PathB
             request.steps,
             request.tween,
             dir,
+            request.deadline,
         )?;
     }
     if let Some(path) = request.animate {
-        write_animation(&mut frames, &mut playback, request.tween, path)?;
+        let deadline = request.deadline;
+        write_animation(&mut frames, &mut playback, request.tween, path, deadline)?;
         written.push(path.to_path_buf());
     }
     Ok(written)
