@@ -44,6 +44,10 @@ impl Run<'_> {
         let fallback_cancel = self.options.limits.cancel.child();
         let mut options = self.options.clone();
         options.limits.cancel = fallback_cancel.clone();
+        // One memory limit for the run: the two sides share it.
+        let (exact_memory, fallback_memory) = split_memory(self.options.limits.max_memory);
+        options.limits.max_memory = fallback_memory;
+        self.options.limits.max_memory = exact_memory;
         let mut beside = Run::new(self.problem, self.target, options);
         beside.began = self.began;
         beside.beside_exact = true;
@@ -103,4 +107,14 @@ impl Run<'_> {
             answer => answer,
         }
     }
+}
+
+/// The memory limit `max_memory` of a run whose exact search and fallback run side by side,
+/// split between them: the fallback a third, at most [`budget::STAGE_MEMORY`] (what any of its
+/// stages may hold), the exact search the rest. Where the limit is at least three times
+/// [`budget::STAGE_MEMORY`], the exact search keeps all of [`budget::EXACT_FIRST_MEMORY`] and
+/// the fallback its stages' own cap, as when each took the whole limit.
+fn split_memory(max_memory: usize) -> (usize, usize) {
+    let fallback = (max_memory / 3).min(budget::STAGE_MEMORY);
+    (max_memory - fallback, fallback)
 }
