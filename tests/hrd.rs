@@ -297,10 +297,6 @@ fn bad_codes_and_arguments_get_one_error_line() {
             vec!["cal", "1A9BF0C", "--fast"],
             "unexpected argument '--fast' found",
         ),
-        (
-            vec!["group", "1A9BF0C", "/nonexistent/dir/out.txt"],
-            "/nonexistent/dir/out.txt: ",
-        ),
     ] {
         let mut all = vec!["hrd"];
         all.extend_from_slice(&args);
@@ -315,6 +311,15 @@ fn bad_codes_and_arguments_get_one_error_line() {
         assert_eq!(run.stderr.lines().count(), 1, "{args:?}: {}", run.stderr);
         assert!(run.stderr.contains(message), "{args:?}: {}", run.stderr);
     }
+    // A file to write that cannot be made is output that failed: exit 4, as for stdout.
+    let run = klotski(
+        &["hrd", "group", "1A9BF0C", "/nonexistent/dir/out.txt"],
+        b"",
+    );
+    assert_eq!((run.code, run.stdout.as_str()), (4, ""));
+    let told = "error: cannot write /nonexistent/dir/out.txt: ";
+    assert!(run.stderr.starts_with(told), "{}", run.stderr);
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
     let dir = scratch("hrd_bad_seeds");
     let seeds = dir.join("seeds.txt");
     std::fs::write(&seeds, "1A9BF0C\n# comment\n").unwrap();

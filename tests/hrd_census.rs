@@ -203,7 +203,8 @@ fn all_reports_a_folder_it_cannot_create() {
     std::fs::write(&file, "").unwrap();
     let target = file.join("below");
     let run = klotski(&["hrd", "all", target.to_str().unwrap()], b"");
-    assert_eq!(run.code, 2);
+    // A folder to write that cannot be made is output that failed: exit 4.
+    assert_eq!(run.code, 4);
     assert_eq!(run.stdout, "");
     assert!(run.stderr.starts_with("error: "), "{}", run.stderr);
     assert!(run.stderr.contains("a_file"), "{}", run.stderr);
