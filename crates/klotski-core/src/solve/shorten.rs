@@ -27,6 +27,9 @@ const PASSES: usize = 4;
 /// passes after the first gain about a tenth of what the first did, a few moves in ten
 /// thousand, and each costs as much as the first.
 const MANY_PASSES_MOST_MOVES: usize = 20_000;
+/// Moves one pass sweeps at a time: long enough that the cuts between them cost nothing worth
+/// counting, short enough that a huge board's answer keeps two threads busy.
+const PIECE: usize = 50_000;
 
 /// The origins of the stretch's pieces (unused slots stay zero).
 type Local = [u32; MOST_PIECES];
@@ -111,9 +114,9 @@ impl Reversible for Stretch<'_> {
 
 /// `moves` (played from `puzzle`'s start) with stretches replaced by shorter ones and loops
 /// through repeated positions cut, pass after pass while a pass gains, at most `PASSES`
-/// passes (one past `MANY_PASSES_MOST_MOVES` moves), until `limits` expire (their deadline or cancellation; their memory and work do not
-/// apply, since each local search has its own). Every replacement is legal by construction;
-/// callers replay the result all the same.
+/// passes (one past `MANY_PASSES_MOST_MOVES` moves), until `limits` expire (their deadline or
+/// cancellation; their memory and work do not apply, since each local search has its own).
+/// Every replacement is legal by construction; callers replay the result all the same.
 pub fn locally(puzzle: &Puzzle, moves: &[Move], limits: &Limits) -> Vec<Move> {
     let mut moves = cut_loops(puzzle, moves);
     let passes = if moves.len() > MANY_PASSES_MOST_MOVES {
@@ -211,15 +214,10 @@ fn pass(puzzle: &Puzzle, moves: &[Move], limits: &Limits) -> Vec<Move> {
     } else {
         std::thread::scope(|scope| (0..threads).for_each(|_| _ = scope.spawn(sweep)));
     }
-    let swept = swept.into_iter();
-    swept
+    (swept.into_iter())
         .flat_map(|piece| piece.into_inner().expect("no sweep panics"))
         .collect()
 }
-
-/// Moves one pass sweeps at a time: long enough that the cuts between them cost nothing worth
-/// counting, short enough that a huge board's answer keeps two threads busy.
-const PIECE: usize = 50_000;
 
 /// A position as a pass walks it: each piece's origin, and per cell the piece there (plus one)
 /// or 0.
