@@ -36,10 +36,7 @@ pub fn run(args: &BenchArgs, out: &Path) -> Result<u8> {
     if files.is_empty() {
         bail!("the suite holds no .in files");
     }
-    std::fs::create_dir_all(out).map_err(|cause| output::FileWriteFailed {
-        path: out.to_owned(),
-        cause,
-    })?;
+    std::fs::create_dir_all(out).map_err(output::FileWriteFailed::at(out))?;
     let solve_args = &args.solve_args;
     let time_limit = solve_args.time_limit.unwrap_or(RUN_TIME_LIMIT);
     let cache = solve_args.cache.cache();

@@ -305,10 +305,7 @@ fn analy(
 /// seconds) and writes the
 /// seed's files into `dir`, creating it when needed; returns the counts per mix.
 fn all(dir: &std::path::Path) -> Result<Vec<MixCount>, HrdError> {
-    std::fs::create_dir_all(dir).map_err(|cause| FileWriteFailed {
-        path: dir.to_owned(),
-        cause,
-    })?;
+    std::fs::create_dir_all(dir).map_err(FileWriteFailed::at(dir))?;
     let bar = progress::job(Some(census::ALL_LAYOUTS));
     let mut show = |p: Progress| {
         bar.set_length(p.total);
@@ -390,12 +387,7 @@ fn group_tables(
     };
     // The two files are made before the work, which can take minutes: a path that cannot be
     // written fails at once.
-    let create = |path: &PathBuf| {
-        std::fs::File::create(path).map_err(|cause| FileWriteFailed {
-            path: path.clone(),
-            cause,
-        })
-    };
+    let create = |path: &PathBuf| std::fs::File::create(path).map_err(FileWriteFailed::at(path));
     let files = [create(&tables.farthest)?, create(&tables.solution)?];
     let (mut farthest, mut solution) = (String::new(), String::new());
     let mut done: Vec<Group> = Vec::new();
@@ -419,10 +411,7 @@ fn group_tables(
     let paths = [&tables.farthest, &tables.solution];
     for ((mut file, path), text) in files.into_iter().zip(paths).zip([farthest, solution]) {
         file.write_all(text.as_bytes())
-            .map_err(|cause| FileWriteFailed {
-                path: path.clone(),
-                cause,
-            })?;
+            .map_err(FileWriteFailed::at(path))?;
     }
     Ok(())
 }

@@ -48,12 +48,19 @@ impl fmt::Display for FileWriteFailed {
 
 impl std::error::Error for FileWriteFailed {}
 
+impl FileWriteFailed {
+    /// What turns a failure to make or write `path` into this error, for `map_err`.
+    pub fn at(path: &std::path::Path) -> impl FnOnce(io::Error) -> FileWriteFailed + '_ {
+        move |cause| FileWriteFailed {
+            path: path.to_owned(),
+            cause,
+        }
+    }
+}
+
 /// Writes `bytes` to the file `path`, as [`std::fs::write`] does.
 pub fn file(path: &std::path::Path, bytes: impl AsRef<[u8]>) -> Result<(), FileWriteFailed> {
-    std::fs::write(path, bytes).map_err(|cause| FileWriteFailed {
-        path: path.to_owned(),
-        cause,
-    })
+    std::fs::write(path, bytes).map_err(FileWriteFailed::at(path))
 }
 
 /// How much a run tells on stderr besides its errors: 0 only errors (`-q`), 1 notes and

@@ -177,7 +177,7 @@ fn write_frames(
         let started = Duration::from_secs(u64::from(m) + 1);
         playback.act(Action::Next, started);
         for j in 1..=per_move {
-            in_time(deadline, (1 + m * per_move + j - 1) as usize, asked)?;
+            in_time(deadline, (m * per_move + j) as usize, asked)?;
             let frame = headless.frame(playback, &pointer, started + tween * j / per_move)?;
             let last = m + 1 == moves && j == per_move;
             let shown = if last {
