@@ -346,12 +346,12 @@ struct Meter {
 }
 
 /// One of the numbered parts of a search split between threads, given up (as if cancelled)
-/// once a part before it has found a goal.
+/// once a part before it has ended the search (found a goal, or spent the work budget).
 struct Part {
     /// The part it is.
     at: usize,
-    /// The first part that has found a goal so far (`usize::MAX`: none).
-    first_found: Arc<AtomicUsize>,
+    /// The first part that has ended the search so far (`usize::MAX`: none).
+    first_ending: Arc<AtomicUsize>,
 }
 
 impl Meter {
@@ -368,7 +368,7 @@ impl Meter {
     fn superseded(&self) -> bool {
         self.part
             .as_ref()
-            .is_some_and(|part| part.first_found.load(Ordering::Relaxed) < part.at)
+            .is_some_and(|part| part.first_ending.load(Ordering::Relaxed) < part.at)
     }
 
     /// Adds `units` to those spent; `Err` once past [`Limits::max_units`].

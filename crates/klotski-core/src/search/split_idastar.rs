@@ -1,11 +1,15 @@
 //! IDA* on several threads: each pass lists the nodes at a small depth in the order the
 //! one-thread walk reaches them, and the threads take their subtrees from a shared index.
 //!
-//! Invariant: the path found is the one the one-thread walk finds, whatever the threads'
-//! timing. Every pass but the last searches its whole tree, so the bounds follow each other as
-//! they do on one thread; in the last, the path comes from the first subtree in the order that
-//! holds one, taken only once every subtree before it has been searched (a subtree after one
-//! that holds a path is given up). Only the nodes counted in the last pass depend on timing.
+//! Invariant: the outcome and the nodes counted are the one-thread walk's, whatever the
+//! threads' timing, under a work budget too. Every pass but the last searches its whole tree,
+//! so the bounds follow each other as they do on one thread. The subtrees' ends are taken in
+//! the walk's order: the first that holds a path gives the path, and a budget stops the pass
+//! where the one-thread walk's count of expansions (those above the subtrees, then the
+//! subtrees' own, in order) first passes it. A thread searches a subtree within what the budget
+//! leaves after the subtrees before it whose counts it knows, never less than the one-thread
+//! walk would have left, so a subtree stopped there stops the pass; a subtree after one that
+//! ends the pass is given up. Only the time limit and cancellation depend on timing.
 
 use super::idastar::{Dive, Pass, Walk, idastar};
 use super::{Limits, Outcome, Part, Search, Stats, Stop};
@@ -19,9 +23,13 @@ const PARTS_PER_THREAD: usize = 256;
 /// The deepest the split goes, whatever the subtrees it finds.
 const MAX_SPLIT_DEPTH: u32 = 24;
 
-/// [`idastar`] on [`Limits::threads`] threads: the same path, found sooner on a large tree.
-/// A search with a work budget ([`Limits::max_expanded`], [`Limits::max_units`]) runs on one
-/// thread, so that where the budget stops it does not depend on the threads' timing.
+/// A subtree's count of expansions not known yet.
+const UNKNOWN: u64 = u64::MAX;
+
+/// [`idastar`] on [`Limits::threads`] threads: the same path and the same count of nodes
+/// expanded, found sooner on a large tree. A budget in expansions ([`Limits::max_expanded`])
+/// stops it where it stops the one-thread walk; one in units ([`Limits::max_units`]) keeps the
+/// search on one thread.
 pub fn split_idastar<W, G, H>(
     walk: &W,
     mut start: W::State,
@@ -37,7 +45,7 @@ where
     G: FnMut(&W::State) -> bool + Clone + Send,
     H: FnMut(&W::State) -> u32 + Clone + Send,
 {
-    if limits.threads <= 1 || limits.budgeted() {
+    if limits.threads <= 1 || limits.max_units.is_some() {
         return idastar(walk, start, is_goal, heuristic, limits, on_iteration);
     }
     let h0 = heuristic(&start);
@@ -48,12 +56,14 @@ where
             break Outcome::Exhausted;
         }
         on_iteration(bound, &stats);
+        // What the budget leaves this pass: the walk stops at the expansion past it.
+        let left = (limits.max_expanded).map(|most| most.saturating_sub(stats.expanded));
         let top = Top::list(walk, &mut start, (&is_goal, &heuristic), bound, &limits);
-        stats.expanded += top.expanded;
-        let (ended, expanded) = top.search(walk, &start, (&is_goal, &heuristic), bound, &limits);
+        let searched = top.search(walk, &start, (&is_goal, &heuristic), bound, &limits, left);
+        let (ended, expanded) = top.resolve(searched, left);
         stats.expanded += expanded;
         match ended {
-            Ended::Beyond(next) => bound = next.min(top.beyond),
+            Ended::Beyond(next) => bound = next,
             Ended::Found(path) => break Outcome::Found(path),
             Ended::Stopped(stop) => break Outcome::Stopped(stop),
         }
@@ -78,6 +88,8 @@ struct Subtree<M> {
     path: Vec<M>,
     h: u32,
     goal: bool,
+    /// Nodes the one-thread walk expands above the subtrees before it reaches this one.
+    above: u64,
 }
 
 /// How the subtrees of a pass ended, taken in order.
@@ -91,9 +103,33 @@ enum Ended<M> {
 enum Searched<M> {
     /// Never searched (given up, or left when the search stopped).
     Not,
-    Beyond(u32),
-    Found(Vec<M>),
+    /// Nothing within the bound: the smallest `f` beyond it, and the nodes expanded.
+    Beyond {
+        next: u32,
+        expanded: u64,
+    },
+    /// A path, found after expanding `expanded` nodes of the subtree.
+    Found {
+        path: Vec<M>,
+        expanded: u64,
+    },
     Stopped(Stop),
+}
+
+impl<M> Searched<M> {
+    /// Whether this subtree ends the pass whatever the subtrees after it hold.
+    fn ends_pass(&self) -> bool {
+        matches!(self, Searched::Found { .. } | Searched::Stopped(Stop::Work))
+    }
+}
+
+/// What the threads of one pass share: the next subtree to take, the first that ends the
+/// pass, and each subtree's count of expansions once known.
+struct Shared<M> {
+    next: AtomicUsize,
+    first_ending: Arc<AtomicUsize>,
+    sizes: Vec<AtomicU64>,
+    searched: Vec<Mutex<Searched<M>>>,
 }
 
 impl<M: Copy + Eq + Send + Sync> Top<M> {
@@ -142,8 +178,8 @@ impl<M: Copy + Eq + Send + Sync> Top<M> {
         }
     }
 
-    /// Searches the subtrees within `bound` on the threads, and takes their ends in order;
-    /// also returns the nodes the threads expanded.
+    /// Searches the subtrees within `bound` on the threads, `left` expansions left to the
+    /// pass by the budget (`None`: no budget); what became of each, in order.
     fn search<W, G, H>(
         &self,
         walk: &W,
@@ -151,74 +187,107 @@ impl<M: Copy + Eq + Send + Sync> Top<M> {
         (is_goal, heuristic): (&G, &H),
         bound: u32,
         limits: &Limits,
-    ) -> (Ended<M>, u64)
+        left: Option<u64>,
+    ) -> Vec<Searched<M>>
     where
         W: Walk<Move = M> + Sync,
         W::State: Clone + Send + Sync,
         G: FnMut(&W::State) -> bool + Clone + Send,
         H: FnMut(&W::State) -> u32 + Clone + Send,
     {
-        let next = AtomicUsize::new(0);
-        let first_found = Arc::new(AtomicUsize::new(usize::MAX));
-        let searched: Vec<Mutex<Searched<M>>> = (self.parts.iter())
-            .map(|_| Mutex::new(Searched::Not))
-            .collect();
-        let expanded = AtomicU64::new(0);
+        let shared = Shared {
+            next: AtomicUsize::new(0),
+            first_ending: Arc::new(AtomicUsize::new(usize::MAX)),
+            sizes: (self.parts.iter())
+                .map(|_| AtomicU64::new(UNKNOWN))
+                .collect(),
+            searched: (self.parts.iter())
+                .map(|_| Mutex::new(Searched::Not))
+                .collect(),
+        };
         std::thread::scope(|scope| {
             for _ in 0..limits.threads.min(self.parts.len()) {
                 let (is_goal, heuristic) = (is_goal.clone(), heuristic.clone());
-                let (next, first_found, searched) = (&next, &first_found, &searched);
-                let expanded = &expanded;
+                let shared = &shared;
                 scope.spawn(move || {
                     let mut dive = Dive::new(walk, is_goal, heuristic, limits.clone());
-                    loop {
-                        let at = next.fetch_add(1, Ordering::Relaxed);
-                        if at >= self.parts.len() || first_found.load(Ordering::Relaxed) < at {
-                            break;
-                        }
-                        dive.meter.part = Some(Part {
-                            at,
-                            first_found: first_found.clone(),
-                        });
-                        let part = &self.parts[at];
-                        let ended = self.search_one(&mut dive, start, part, bound);
-                        if matches!(ended, Searched::Found(_)) {
-                            first_found.fetch_min(at, Ordering::Relaxed);
-                        }
-                        let stopped = matches!(ended, Searched::Stopped(_));
-                        if stopped && dive.meter.superseded() {
-                            break;
-                        }
-                        *searched[at].lock().expect("no search panics") = ended;
-                        if stopped {
-                            break;
-                        }
-                    }
-                    expanded.fetch_add(dive.meter.stats.expanded, Ordering::Relaxed);
+                    self.take_parts(&mut dive, shared, start, bound, left);
                 });
             }
         });
-        let expanded = expanded.into_inner();
-        let mut beyond = u32::MAX;
-        for part in searched {
-            match part.into_inner().expect("no search panics") {
-                Searched::Beyond(next) => beyond = beyond.min(next),
-                Searched::Found(path) => return (Ended::Found(path), expanded),
-                Searched::Stopped(stop) => return (Ended::Stopped(stop), expanded),
-                // A thread leaves a part unsearched only after a part before it found a goal.
-                Searched::Not => unreachable!("a part found or stopped before it"),
-            }
-        }
-        (Ended::Beyond(beyond), expanded)
+        let searched = shared.searched.into_iter();
+        searched
+            .map(|part| part.into_inner().expect("no search panics"))
+            .collect()
     }
 
-    /// Searches one subtree with `dive`, from `start` walked down to it.
+    /// One thread's share of a pass: the next subtree not taken yet, until none is left or
+    /// one before it has ended the pass.
+    fn take_parts<W, G, H>(
+        &self,
+        dive: &mut Dive<'_, W, G, H>,
+        shared: &Shared<M>,
+        start: &W::State,
+        bound: u32,
+        left: Option<u64>,
+    ) where
+        W: Walk<Move = M>,
+        W::State: Clone,
+        G: FnMut(&W::State) -> bool,
+        H: FnMut(&W::State) -> u32,
+    {
+        loop {
+            let at = shared.next.fetch_add(1, Ordering::Relaxed);
+            if at >= self.parts.len() || shared.first_ending.load(Ordering::Relaxed) < at {
+                return;
+            }
+            dive.meter.part = Some(Part {
+                at,
+                first_ending: shared.first_ending.clone(),
+            });
+            let ended = match left.map(|left| self.most_left(shared, at, left)) {
+                Some(None) => Searched::Stopped(Stop::Work),
+                most => self.search_one(dive, start, at, bound, most.flatten()),
+            };
+            if ended.ends_pass() {
+                shared.first_ending.fetch_min(at, Ordering::Relaxed);
+            }
+            let stopped = matches!(ended, Searched::Stopped(_));
+            if stopped && dive.meter.superseded() {
+                return;
+            }
+            if let Searched::Beyond { expanded, .. } = ended {
+                shared.sizes[at].store(expanded, Ordering::Relaxed);
+            }
+            *shared.searched[at].lock().expect("no search panics") = ended;
+            // A subtree stopped by the clock or cancelled ends this thread's share; one stopped
+            // by the budget ends the pass, so every later subtree is given up anyway.
+            if stopped {
+                return;
+            }
+        }
+    }
+
+    /// The most subtree `at` may expand: what the budget leaves the pass (`left`) less the
+    /// expansions above it and those of the subtrees before it already counted, at least
+    /// what the one-thread walk would have left it; `None` when that is already below zero.
+    fn most_left(&self, shared: &Shared<M>, at: usize, left: u64) -> Option<u64> {
+        let known = (shared.sizes[..at].iter())
+            .map(|size| size.load(Ordering::Relaxed))
+            .filter(|&size| size != UNKNOWN)
+            .fold(0u64, u64::saturating_add);
+        left.checked_sub(self.parts[at].above.saturating_add(known))
+    }
+
+    /// Searches subtree `at` with `dive`, from `start` walked down to it, expanding at most
+    /// `most` of its nodes (`None`: no budget).
     fn search_one<W, G, H>(
         &self,
         dive: &mut Dive<'_, W, G, H>,
         start: &W::State,
-        part: &Subtree<M>,
+        at: usize,
         bound: u32,
+        most: Option<u64>,
     ) -> Searched<M>
     where
         W: Walk<Move = M>,
@@ -226,8 +295,10 @@ impl<M: Copy + Eq + Send + Sync> Top<M> {
         G: FnMut(&W::State) -> bool,
         H: FnMut(&W::State) -> u32,
     {
+        let part = &self.parts[at];
         if part.goal {
-            return Searched::Found(part.path.clone());
+            let path = part.path.clone();
+            return Searched::Found { path, expanded: 0 };
         }
         let mut state = start.clone();
         for &mv in &part.path {
@@ -239,10 +310,57 @@ impl<M: Copy + Eq + Send + Sync> Top<M> {
         if dive.buffers.len() < depth {
             dive.buffers.resize_with(depth, Vec::new);
         }
-        match dive.pass(&mut state, self.depth, part.h, bound) {
-            Ok(Pass::Found) => Searched::Found(std::mem::take(&mut dive.path)),
-            Ok(Pass::Beyond(next)) => Searched::Beyond(next),
+        let before = dive.meter.stats.expanded;
+        dive.meter.limits.max_expanded = most.map(|most| before.saturating_add(most));
+        let ended = dive.pass(&mut state, self.depth, part.h, bound);
+        let expanded = dive.meter.stats.expanded - before;
+        match ended {
+            Ok(Pass::Found) => {
+                let path = std::mem::take(&mut dive.path);
+                Searched::Found { path, expanded }
+            }
+            Ok(Pass::Beyond(next)) => Searched::Beyond { next, expanded },
             Err(stop) => Searched::Stopped(stop),
+        }
+    }
+
+    /// How the pass ended, the subtrees taken in the walk's order, `left` expansions left to
+    /// it by the budget; also the nodes the one-thread walk expands in it (one past `left`
+    /// where the budget stops it).
+    fn resolve(&self, searched: Vec<Searched<M>>, left: Option<u64>) -> (Ended<M>, u64) {
+        let past_budget = |count: u64| left.filter(|&left| count > left).map(|left| left + 1);
+        let mut below = 0u64;
+        let mut beyond = self.beyond;
+        for (part, searched) in self.parts.iter().zip(searched) {
+            let reached = part.above + below;
+            if let Some(count) = past_budget(reached) {
+                return (Ended::Stopped(Stop::Work), count);
+            }
+            match searched {
+                Searched::Beyond { next, expanded } => {
+                    below += expanded;
+                    beyond = beyond.min(next);
+                }
+                Searched::Found { path, expanded } => {
+                    let count = reached + expanded;
+                    return match past_budget(count) {
+                        Some(count) => (Ended::Stopped(Stop::Work), count),
+                        None => (Ended::Found(path), count),
+                    };
+                }
+                Searched::Stopped(Stop::Work) => {
+                    let count = past_budget(u64::MAX).expect("stopped by a budget");
+                    return (Ended::Stopped(Stop::Work), count);
+                }
+                Searched::Stopped(stop) => return (Ended::Stopped(stop), reached),
+                // A thread leaves a subtree unsearched only after one before it ended the pass.
+                Searched::Not => unreachable!("a subtree ended the pass before it"),
+            }
+        }
+        let count = self.expanded + below;
+        match past_budget(count) {
+            Some(count) => (Ended::Stopped(Stop::Work), count),
+            None => (Ended::Beyond(beyond), count),
         }
     }
 }
@@ -263,7 +381,13 @@ impl<W: Walk, G: FnMut(&W::State) -> bool, H: FnMut(&W::State) -> u32> Lister<'_
         if g == self.top.depth || (self.is_goal)(state) {
             let goal = g < self.top.depth;
             let path = self.path.clone();
-            self.top.parts.push(Subtree { path, h, goal });
+            let above = self.top.expanded;
+            self.top.parts.push(Subtree {
+                path,
+                h,
+                goal,
+                above,
+            });
             return goal;
         }
         self.top.expanded += 1;
@@ -393,20 +517,51 @@ mod tests {
         assert_eq!(cancelled.outcome, Outcome::Stopped(Stop::Cancelled));
     }
 
+    /// The one-thread walk within `limits`.
+    fn alone(
+        walk: &TileWalk,
+        start: &crate::solve::tile_walk::Tiles,
+        limits: &Limits,
+    ) -> Search<u8> {
+        let limits = Limits {
+            threads: 1,
+            ..limits.clone()
+        };
+        // On one thread, the split search is `idastar` itself.
+        search(walk, start, limits)
+    }
+
     #[test]
-    fn a_work_budget_keeps_the_search_on_one_thread() {
-        let (walk, start) = walk_of("4 4\n15 14 8 12\n10 11 9 13\n2 6 5 1\n3 7 4 0\n0\n");
-        let budget = on_threads(2).expanding(100_000);
-        let split = search(&walk, &start, budget.clone());
-        let alone = search(
-            &walk,
-            &start,
-            Limits {
-                threads: 1,
-                ..budget
-            },
-        );
-        assert_eq!(split.outcome, Outcome::Stopped(Stop::Work));
-        assert_eq!(split, alone);
+    fn a_work_budget_stops_every_thread_count_where_it_stops_one_thread() {
+        let far = "4 4\n15 14 8 12\n10 11 9 13\n2 6 5 1\n3 7 4 0\n0\n";
+        let near = "4 4\n0 10 2 15\n5 4 3 7\n1 6 12 9\n14 11 13 8\n0\n";
+        for board in [far, near] {
+            let (walk, start) = walk_of(board);
+            let mut budgets = vec![0, 1, 999, 37_777, 100_000, 654_321];
+            if board == near {
+                // The exact count that finds the path, and one short of it.
+                let needed = alone(&walk, &start, &on_threads(1)).stats.expanded;
+                budgets.extend([needed - 1, needed, needed + 1]);
+            }
+            for budget in budgets {
+                let limits = on_threads(1).expanding(budget);
+                let one = alone(&walk, &start, &limits);
+                for threads in [2, 3, 8] {
+                    let limits = Limits {
+                        threads,
+                        ..limits.clone()
+                    };
+                    let split = search(&walk, &start, limits);
+                    assert_eq!(split, one, "{board}: budget {budget}, {threads} threads");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn without_a_budget_the_nodes_counted_are_the_one_thread_walks() {
+        let (walk, start) = walk_of("4 4\n0 10 2 15\n5 4 3 7\n1 6 12 9\n14 11 13 8\n0\n");
+        let one = alone(&walk, &start, &on_threads(1));
+        assert_eq!(search(&walk, &start, on_threads(2)), one);
     }
 }

@@ -15,7 +15,8 @@ pub const UNBOUNDED_TILE_CELLS: usize = 16;
 pub const LIGHT_TILE_WALK: u64 = 2_000_000;
 /// That walk on boards of [`UNBOUNDED_TILE_CELLS`] to [`WEIGHTED_WALK_CELLS`] cells (5x5, 5x6),
 /// where it has the first and largest share of a default run and the weighted walk runs
-/// beside it: about eight seconds of one core, in which it proves most random 5x5 boards.
+/// beside it. It counts nodes as one thread would, whatever the threads it runs on; it proves
+/// most random 5x5 boards.
 pub const EXACT_FIRST_TILE_WALK: u64 = 150_000_000;
 /// IDA* walking 1x1 tiles with its estimate weighted by [`WEIGHTED_WALK`], once the exact
 /// walk has spent its budget, or beside it.

@@ -114,8 +114,8 @@ fn tables<'a>(
     Supply::new(cache, limits, limits.threads, on_table)
 }
 
-/// IDA* on `walk` from `puzzle`'s start (on [`Limits::threads`] threads when no work budget
-/// bounds it), its path turned into engine moves. The estimate is
+/// IDA* on `walk` from `puzzle`'s start on [`Limits::threads`] threads (whose count never
+/// changes the answer, nor where a budget stops it), its path turned into engine moves. The estimate is
 /// scaled by `weights` (rounded up, so [`Weights::ASTAR`] keeps it exact): `g + w * h`, whose
 /// first path is at most `w` times the shortest.
 fn walk_search(
