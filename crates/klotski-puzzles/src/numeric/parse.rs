@@ -442,7 +442,7 @@ mod tests {
     }
 
     #[test]
-    fn each_problem_has_its_own_error_and_line() {
+    fn each_problem_of_the_header_and_board_has_its_own_error_and_line() {
         use ParseErrorKind::*;
         assert!(matches!(error(""), (1, EndOfInput(_))));
         assert!(matches!(error("\n\n"), (3, EndOfInput(_))));
@@ -494,6 +494,11 @@ mod tests {
             error("2 2\n1 2\n0 7\n"),
             (3, OutOfRange { value: 7, count: 3 })
         );
+    }
+
+    #[test]
+    fn each_problem_of_the_block_lines_has_its_own_error_and_line() {
+        use ParseErrorKind::*;
         assert_eq!(error("2 2\n1 2\n0 3\n0 3\n"), (4, BadBlockCount(2)));
         assert_eq!(
             error("2 2\n1 2\n0 3\n4000000000\n"),
@@ -518,6 +523,11 @@ mod tests {
         );
         assert_eq!(error("2 2\n1 2\n0 3\n1\n0 1*2\n"), (5, BlankBlock));
         assert_eq!(error("2 2\n1 2\n0 3\n1\n9 1*2\n"), (5, UnknownBlock(9)));
+    }
+
+    #[test]
+    fn each_misplaced_block_and_trailing_line_has_its_own_error_and_line() {
+        use ParseErrorKind::*;
         let two_by_one = Shape { rows: 2, cols: 1 };
         assert_eq!(
             error("3 3\n1 2 3\n4 5 6\n7 8 0\n1\n7 2*1\n"),

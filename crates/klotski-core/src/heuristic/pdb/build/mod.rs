@@ -19,12 +19,14 @@
 mod numbering;
 #[cfg(test)]
 mod reference;
+mod sets;
 #[cfg(test)]
 mod tests;
 
 use super::pattern::{Indexing, Pattern};
 use crate::search::closed::prefetch;
 use numbering::{MAX_TILES, Move, Numbering, Placement, Shift, below, members, one};
+use sets::Sets;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, AtomicUsize, Ordering::Relaxed};
 
 /// Progress of a build, handed out between chunks of work.
@@ -143,6 +145,62 @@ struct Search {
     goal: (usize, usize),
 }
 
+/// The moves out of every region vector: per set its cells, per vector the end of its moves,
+/// and the shifts the moves that reorder the tiles need.
+struct Moves {
+    set_cells: Vec<u8>,
+    ends: Vec<u32>,
+    moves: Vec<Move>,
+    shifts: Vec<Option<Shift>>,
+}
+
+impl Moves {
+    /// The moves of `sets` (permutations numbered by `perms`, shift tables built up to
+    /// `tabled` entries); `None` when `asked`, every so many sets, said stop.
+    fn list(
+        sets: &Sets,
+        perms: &Numbering,
+        tabled: usize,
+        asked: &dyn Fn() -> bool,
+    ) -> Option<Moves> {
+        let k = perms.k;
+        let mut listed = Moves {
+            set_cells: Vec::new(),
+            ends: Vec::new(),
+            moves: Vec::new(),
+            shifts: (0..k * k).map(|_| None).collect(),
+        };
+        for (rank, set) in sets.all().enumerate() {
+            if rank % 1024 == 0 && !asked() {
+                return None;
+            }
+            let cells: Vec<usize> = members(set).collect();
+            (listed.set_cells).extend(cells.iter().map(|&c| c as u8));
+            for region in sets.regions(set) {
+                for (p, &from) in cells.iter().enumerate() {
+                    for to in members(sets.adjacent[from] & region) {
+                        let child = set ^ one(from) ^ one(to);
+                        let q = (child & below(to)).count_ones() as usize;
+                        if p != q && listed.shifts[p * k + q].is_none() {
+                            listed.shifts[p * k + q] = Some(Shift::new(perms, p, q, tabled));
+                        }
+                        // The blank is now in the region of the cell the tile left.
+                        let target = sets.vector(child, from) as u32;
+                        listed.moves.push(Move {
+                            target,
+                            p: p as u8,
+                            q: q as u8,
+                        });
+                    }
+                }
+                let end = u32::try_from(listed.moves.len()).expect("moves fit a u32");
+                listed.ends.push(end);
+            }
+        }
+        Some(listed)
+    }
+}
+
 impl Search {
     /// Numbers the sets, works out their regions and moves, and allocates the states and the
     /// table; `None` when `keep_going` said stop.
@@ -151,78 +209,12 @@ impl Search {
         tabled: usize,
         keep_going: &(dyn Fn(&BuildProgress) -> bool + Sync),
     ) -> Option<Search> {
-        let (rows, cols) = (pattern.rows, pattern.cols);
-        let (n, k) = (rows * cols, pattern.cells.len());
+        let (n, k) = (pattern.rows * pattern.cols, pattern.cells.len());
         let placements = Numbering::new(n, k);
         let perms = Numbering::new(k, k);
-        let sets = placements.count / perms.count;
-        // choose[c][j]: c choose j.
-        let mut choose = vec![[0usize; MAX_TILES + 2]; n + 1];
-        for c in 0..=n {
-            choose[c][0] = 1;
-            for j in 1..=k + 1 {
-                if c > 0 {
-                    choose[c][j] = choose[c - 1][j - 1].saturating_add(choose[c - 1][j]);
-                }
-            }
-        }
-        let colex = |set: u128| -> usize {
-            members(set)
-                .enumerate()
-                .map(|(p, c)| choose[c][p + 1])
-                .sum()
-        };
-        let first_col = (0..rows).fold(0, |m, r| m | one(r * cols));
-        let (last_col, row) = (first_col << (cols - 1), if rows > 1 { cols } else { 0 });
-        let adjacent: Vec<u128> = neighbours(rows, cols)
-            .iter()
-            .map(|around| around.iter().flatten().fold(0, |m, &c| m | one(c)))
-            .collect();
-        // The regions of the cells off `set`, by their lowest cell.
-        let regions = |set: u128| {
-            let open = below(n) & !set;
-            let mut left = open;
-            std::iter::from_fn(move || {
-                (left != 0).then(|| {
-                    let mut region = left & left.wrapping_neg();
-                    loop {
-                        let grown = (region
-                            | (region << 1 & !first_col)
-                            | (region >> 1 & !last_col)
-                            | region << row
-                            | region >> row)
-                            & open;
-                        if grown == region {
-                            left &= !region;
-                            return region;
-                        }
-                        region = grown;
-                    }
-                })
-            })
-        };
-        // The k-cell sets in colex order: the k-bit masks in increasing order (Gosper).
-        let all_sets = || {
-            std::iter::successors(Some(below(k)), |&set| {
-                let low = set & set.wrapping_neg();
-                let ripple = set.checked_add(low)?;
-                Some(ripple | ((set ^ ripple) >> (2 + low.trailing_zeros())))
-            })
-            .take(sets)
-        };
-        let mut set_vectors = vec![0u32];
-        for set in all_sets() {
-            let vectors = set_vectors.last().copied().unwrap_or(0) as usize;
-            let vectors = vectors + regions(set).count();
-            set_vectors.push(u32::try_from(vectors).expect("region vectors fit a u32"));
-        }
-        let vector = |set: u128, cell: usize| {
-            set_vectors[colex(set)] as usize
-                + regions(set)
-                    .position(|region| region & one(cell) != 0)
-                    .expect("a free cell is in a region")
-        };
-        let vectors = set_vectors.last().copied().unwrap_or(0) as usize;
+        let count = placements.count / perms.count;
+        let sets = Sets::new(pattern.rows, pattern.cols, k, count);
+        let vectors = sets.vector_count();
         // The caller is asked every so many sets, and between pieces of the large vectors.
         let progress = BuildProgress {
             distance: 0,
@@ -230,35 +222,7 @@ impl Search {
             states_total: vectors as u64 * perms.count as u64,
         };
         let asked = || keep_going(&progress);
-        let (mut set_cells, mut moves_end, mut moves) = (Vec::new(), Vec::new(), Vec::new());
-        let mut shifts: Vec<Option<Shift>> = (0..k * k).map(|_| None).collect();
-        for (rank, set) in all_sets().enumerate() {
-            if rank % 1024 == 0 && !asked() {
-                return None;
-            }
-            let cells: Vec<usize> = members(set).collect();
-            set_cells.extend(cells.iter().map(|&c| c as u8));
-            for region in regions(set) {
-                for (p, &from) in cells.iter().enumerate() {
-                    for to in members(adjacent[from] & region) {
-                        let child = set ^ one(from) ^ one(to);
-                        let q = (child & below(to)).count_ones() as usize;
-                        if p != q && shifts[p * k + q].is_none() {
-                            shifts[p * k + q] = Some(Shift::new(&perms, p, q, tabled));
-                        }
-                        // The blank is now in the region of the cell the tile left.
-                        let target = vector(child, from) as u32;
-                        moves.push(Move {
-                            target,
-                            p: p as u8,
-                            q: q as u8,
-                        });
-                    }
-                }
-                moves_end.push(u32::try_from(moves.len()).expect("moves fit a u32"));
-            }
-        }
-
+        let moves = Moves::list(&sets, &perms, tabled, &asked)?;
         let ranked = pattern.indexing == Indexing::Ranked;
         let mut unit = [0; MAX_TILES];
         for (i, unit) in unit[..k].iter_mut().enumerate() {
@@ -272,7 +236,7 @@ impl Search {
         let goal_set = pattern.cells.iter().fold(0, |m, &c| m | one(c));
         let mut order: Vec<usize> = (0..k).collect();
         order.sort_unstable_by_key(|&i| pattern.cells[i]);
-        let goal = (vector(goal_set, n - 1), perms.rank(&order));
+        let goal = (sets.vector(goal_set, n - 1), perms.rank(&order));
         let words = perms.count.div_ceil(64);
         let pair = || Pair([AtomicU64::new(0), AtomicU64::new(0)]);
         let states = filled(vectors * words, pair, &asked)?;
@@ -281,11 +245,11 @@ impl Search {
             k,
             perms,
             words,
-            set_cells,
-            set_vectors,
-            moves_end,
-            moves,
-            shifts,
+            set_cells: moves.set_cells,
+            set_vectors: sets.vectors,
+            moves_end: moves.ends,
+            moves: moves.moves,
+            shifts: moves.shifts,
             unit,
             sequences: Vec::new(),
             offsets: Vec::new(),
@@ -295,17 +259,23 @@ impl Search {
             goal,
         };
         if perms.count <= tabled {
-            for perm in 0..perms.count {
-                let at = perms.unrank(perm);
-                search
-                    .sequences
-                    .extend(at.cell[..k].iter().map(|&t| t as u8));
-                if ranked {
-                    search.offsets.push(search.offset(&at));
-                }
-            }
+            search.tabulate_sequences();
         }
         Some(search)
+    }
+
+    /// Fills [`Search::sequences`] and, on ranked layouts, [`Search::offsets`]: what the
+    /// expansion would otherwise work out per permutation again and again.
+    fn tabulate_sequences(&mut self) {
+        for perm in 0..self.perms.count {
+            let at = self.perms.unrank(perm);
+            let k = self.k;
+            self.sequences.extend(at.cell[..k].iter().map(|&t| t as u8));
+            if self.ranked {
+                let offset = self.offset(&at);
+                self.offsets.push(offset);
+            }
+        }
     }
 
     /// What the order of the tiles on a set's cells takes off the Lehmer rank of the placement
