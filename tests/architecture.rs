@@ -160,3 +160,85 @@ fn the_code_of_a_file_ends_only_at_a_test_module_written_out() {
     let source = source_of(PathBuf::from("inline.rs"), inline);
     assert_eq!(source.code, ["use crate::engine::y;", ""]);
 }
+
+/// The command line's modules (a file of `src/cli`, or a folder of them as one) that `source`,
+/// a file of the module `module`, names through `super::`.
+fn cli_modules_named(source: &Source, module: &str, modules: &[String]) -> Vec<String> {
+    let mut named = Vec::new();
+    for line in code_lines(source) {
+        for (at, _) in line.match_indices("super::") {
+            let rest = &line[at + "super::".len()..];
+            let names: Vec<&str> = match rest.strip_prefix('{') {
+                Some(group) => (group.split('}').next().unwrap_or("").split(','))
+                    .map(|member| member.trim().split("::").next().unwrap_or(""))
+                    .collect(),
+                None => vec![
+                    rest.split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+                        .next()
+                        .unwrap_or(""),
+                ],
+            };
+            for name in names {
+                if name != module && modules.iter().any(|m| m == name) {
+                    named.push(name.to_string());
+                }
+            }
+        }
+    }
+    named
+}
+
+/// The modules of `src/cli` use one another in one direction: no cycle (the exit codes and
+/// the dispatch in `mod.rs` above them all).
+#[test]
+fn the_command_lines_modules_form_no_cycle() {
+    let mut files = Vec::new();
+    sources(&root().join("src/cli"), &mut files);
+    let module_of = |path: &Path| {
+        let relative = path.strip_prefix(root().join("src/cli")).unwrap();
+        let first = relative.components().next().unwrap().as_os_str();
+        first.to_string_lossy().trim_end_matches(".rs").to_string()
+    };
+    let mut modules: Vec<String> = files.iter().map(|s| module_of(&s.path)).collect();
+    modules.sort();
+    modules.dedup();
+    modules.retain(|m| m != "mod");
+    let mut uses: Vec<(String, String)> = Vec::new();
+    for source in &files {
+        let module = module_of(&source.path);
+        // Inside a folder, `super::` of a file below its `mod.rs` is the folder itself.
+        let nested = source.path.parent() != Some(&root().join("src/cli"))
+            && !source.path.ends_with("mod.rs");
+        if module == "mod" || nested {
+            continue;
+        }
+        for used in cli_modules_named(source, &module, &modules) {
+            uses.push((module.clone(), used));
+        }
+    }
+    // A module is in a cycle when it reaches itself.
+    let reaches = |from: &str| {
+        let mut seen: Vec<String> = Vec::new();
+        let mut stack = vec![from.to_string()];
+        while let Some(at) = stack.pop() {
+            for (_, to) in uses.iter().filter(|(a, _)| *a == at) {
+                if !seen.contains(to) {
+                    seen.push(to.clone());
+                    stack.push(to.clone());
+                }
+            }
+        }
+        seen
+    };
+    let cycles: Vec<&String> = (modules.iter())
+        .filter(|m| reaches(m).contains(m))
+        .collect();
+    assert!(
+        cycles.is_empty(),
+        "in an import cycle: {cycles:?}\n{uses:?}"
+    );
+    assert!(
+        uses.iter().any(|(a, b)| a == "compare" && b == "charts"),
+        "the scan reads imports"
+    );
+}

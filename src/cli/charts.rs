@@ -1,7 +1,7 @@
 //! SVG charts of a method comparison: time and nodes expanded against the optimal length (log
 //! scale), and each method's length ratio, drawn with plotters' SVG backend.
 
-use super::compare::{Run, Status, optimum};
+use super::runs::{Run, Status, optimum};
 use klotski::solve::Algo;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};

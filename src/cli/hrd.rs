@@ -1,12 +1,12 @@
 //! `klotski hrd`: the classic 4x5 Klotski engine's command set, each command also under the
 //! seed's own spelling (`--show`, `--cal`, ...), its output on stdout or into a file.
 
+use super::args::{GroupTables, HrdArgs, HrdCommand};
 use super::clock::thread_cpu;
 use super::output::{self, FileWriteFailed, WriteFailed, tell};
 use super::progress;
 use super::{BAD_INPUT, OK};
 use anyhow::Result;
-use clap::{Args, Subcommand};
 use klotski::puzzles::hrd::analysis::{Analysis, Scratch};
 use klotski::puzzles::hrd::census::{self, GroupCensus, MixCount, Progress};
 use klotski::puzzles::hrd::code::{Code, CodeError};
@@ -14,139 +14,13 @@ use klotski::puzzles::hrd::database;
 use klotski::puzzles::hrd::enumerate::{self, Census};
 use klotski::puzzles::hrd::group::Group;
 use klotski::puzzles::hrd::moves::Metric;
-use klotski::puzzles::hrd::show::{self, Drawing, MAX_WIDTH};
+use klotski::puzzles::hrd::show::{self, Drawing};
 use klotski::puzzles::hrd::solve::{self, Path};
 use klotski::puzzles::text::{InputProblem, LineError, Lines};
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
-
-/// `hrd`'s options: the step metric and the command.
-#[derive(Args, Debug)]
-#[command(
-    after_help = "CODE: 1 to 9 hex digits, such as 1A9BF0C00 (trailing zeros may be left \
-                        out). Without FILE, output goes to stdout; with it, to FILE."
-)]
-pub struct HrdArgs {
-    /// A step is one piece moving one cell [default: one piece moving any distance, turns
-    /// included]
-    #[arg(long, global = true)]
-    pub unit: bool,
-    /// The command
-    #[command(subcommand)]
-    pub command: HrdCommand,
-}
-
-/// The commands, each also spelled as the seed's engine takes it (`--show CODE 4`).
-#[derive(Subcommand, Debug)]
-pub enum HrdCommand {
-    /// Draw the layout, cells WIDTH characters wide
-    #[command(long_flag = "show")]
-    Show {
-        /// The layout
-        code: Code,
-        /// Characters per cell, 1 to 16
-        #[arg(default_value_t = 2, value_parser = width)]
-        width: usize,
-    },
-    /// A shortest solution (the 2x2 block to the bottom centre)
-    #[command(long_flag = "cal")]
-    Cal {
-        /// The start
-        code: Code,
-        /// Where to write it
-        file: Option<PathBuf>,
-    },
-    /// A shortest path from CODE to TARGET
-    #[command(long_flag = "cal-target")]
-    CalTarget {
-        /// The start
-        code: Code,
-        /// The layout to reach
-        target: Code,
-        /// Where to write it
-        file: Option<PathBuf>,
-    },
-    /// Every layout reachable from CODE, codes ascending
-    #[command(long_flag = "group")]
-    Group {
-        /// A layout of the group
-        code: Code,
-        /// Where to write it
-        file: Option<PathBuf>,
-    },
-    /// Layers, farthest layouts, solutions, and the links between layers (a summary on stdout
-    /// when FILE is given)
-    #[command(long_flag = "analy")]
-    Analy {
-        /// The start
-        code: Code,
-        /// Where to write the report
-        file: Option<PathBuf>,
-        /// Also list each link as (layer,index) -> (layer+1,index) ..., indices in the order the
-        /// layers list their layouts
-        #[arg(long)]
-        links: bool,
-    },
-    /// The same report, into FILE with nothing on stdout
-    #[command(long_flag = "analy-quiet")]
-    AnalyQuiet {
-        /// The start
-        code: Code,
-        /// Where to write the report
-        file: PathBuf,
-        /// Also list each link
-        #[arg(long)]
-        links: bool,
-    },
-    /// One CSV row per layout of CODE's group, in two files
-    #[command(long_flag = "analy-group")]
-    AnalyGroup(GroupTables),
-    /// The same, with every solution as CODE(steps) in a last column
-    #[command(long_flag = "analy-group-integral")]
-    AnalyGroupIntegral(GroupTables),
-    /// The same for the group of each code in SEEDS (the first word of each line), each once
-    #[command(long_flag = "analy-multi-group")]
-    AnalyMultiGroup(GroupTables),
-    /// The same, with every solution in a last column
-    #[command(long_flag = "analy-multi-group-integral")]
-    AnalyMultiGroupIntegral(GroupTables),
-    /// The census of every legal layout and its group, written to DIR: All_Case.txt, main.csv
-    /// (code, jiang_num, bing_num, style_num, group_num, group_index) and J-B-S.txt per mix;
-    /// prints the layouts and groups per mix
-    #[command(long_flag = "all")]
-    All {
-        /// The folder to write into
-        #[arg(default_value = ".")]
-        dir: PathBuf,
-    },
-    /// Write every legal layout's code, ascending
-    #[command(long_flag = "all-code")]
-    AllCode {
-        /// Where to write them
-        file: PathBuf,
-    },
-    /// Median times of enumerating every layout and of solving 1A9BF0C00
-    Bench {
-        /// Runs per measurement
-        #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
-        repeat: u32,
-    },
-}
-
-/// The arguments of the group tables: a code (or, for the multi-group commands, a file of
-/// codes) and the two CSV files.
-#[derive(Args, Debug)]
-pub struct GroupTables {
-    /// A layout code, or for the multi-group commands a file of them
-    #[arg(value_name = "CODE|SEEDS")]
-    seeds: std::ffi::OsString,
-    /// The table of farthest layouts
-    farthest: PathBuf,
-    /// The table of solutions
-    solution: PathBuf,
-}
 
 /// Why an `hrd` command could not finish.
 #[derive(Debug, thiserror::Error)]
@@ -200,14 +74,6 @@ enum HrdError {
 
 /// The longest line a seeds file may hold: a code and a note after it.
 const SEED_LINE_BYTES: usize = 4096;
-
-/// Parses a cell width, 1 to [`MAX_WIDTH`].
-fn width(text: &str) -> Result<usize, String> {
-    text.parse()
-        .ok()
-        .filter(|w| (1..=MAX_WIDTH).contains(w))
-        .ok_or_else(|| format!("WIDTH must be 1 to {MAX_WIDTH}, got '{text}'"))
-}
 
 /// Runs the command; bad codes in files and failed file writes are one `error:` line, exit 2;
 /// a failed stdout is left to [`super::run`].

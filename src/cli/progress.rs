@@ -4,7 +4,7 @@
 //! file holds only what the run has to say.
 
 use super::output::{self, tell};
-use super::tables;
+use super::table_events::tell_table;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use klotski::solve::{PortfolioStage, Progress};
 use std::time::{Duration, Instant};
@@ -85,7 +85,7 @@ impl Reporter {
     pub fn tell(&mut self, progress: Progress<'_>) {
         let standing = &mut self.standing;
         match progress {
-            Progress::Table(event) => self.spinner.suspend(|| tables::tell_table(event)),
+            Progress::Table(event) => self.spinner.suspend(|| tell_table(event)),
             Progress::Stage(stage) => {
                 standing.stage = Some(stage);
                 if output::verbose() {

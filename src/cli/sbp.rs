@@ -1,13 +1,12 @@
 //! `klotski sbp`: the sliding brick puzzle's command set (seed 001), on board files, its output
 //! on stdout.
 
-use super::args::{default_memory_budget, parse_size};
+use super::args::{SbpArgs, SbpCommand, SolverArgs, default_memory_budget};
 use super::output::{self, tell};
 use super::{LIMIT, OK};
 use anyhow::Result;
-use clap::{Args, Subcommand};
 use klotski::puzzles::sbp::board::SbpBoard;
-use klotski::puzzles::sbp::moves::{BrickMove, MoveError, parse_moves};
+use klotski::puzzles::sbp::moves::{MoveError, parse_moves};
 use klotski::puzzles::sbp::parse::{ParseError, ParseErrorKind};
 use klotski::puzzles::sbp::solve::{Algo, replay, solve};
 use klotski::puzzles::sbp::space::SpaceError;
@@ -16,95 +15,7 @@ use klotski::puzzles::text::InputProblem;
 use klotski::search::{Limits, Outcome, Stop};
 use klotski::solve::Limit;
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
-
-/// `sbp`'s command.
-#[derive(Args, Debug)]
-pub struct SbpArgs {
-    /// The command
-    #[command(subcommand)]
-    pub command: SbpCommand,
-}
-
-/// The seed's commands, under the seed's names.
-#[derive(Subcommand, Debug)]
-pub enum SbpCommand {
-    /// The board in the seed's format
-    Print {
-        /// A board file
-        file: PathBuf,
-    },
-    /// True when no goal cell is left uncovered, else False
-    Done {
-        /// A board file
-        file: PathBuf,
-    },
-    /// Every move that can be made, one `(brick, direction)` a line
-    #[command(name = "availableMoves")]
-    AvailableMoves {
-        /// A board file
-        file: PathBuf,
-    },
-    /// The board after one move, such as '(3,down)'
-    #[command(name = "applyMove")]
-    ApplyMove {
-        /// A board file
-        file: PathBuf,
-        /// The move
-        #[arg(value_name = "MOVE", value_parser = parse_move)]
-        mv: BrickMove,
-    },
-    /// The board after the moves, made in turn (each argument one or more moves)
-    #[command(name = "applyMoves")]
-    ApplyMoves {
-        /// A board file
-        file: PathBuf,
-        /// The moves
-        #[arg(value_name = "MOVES", required = true)]
-        moves: Vec<String>,
-    },
-    /// True when the two boards hold the same cells, else False
-    Compare {
-        /// A board file
-        first: PathBuf,
-        /// Another board file
-        second: PathBuf,
-    },
-    /// The normal form: bricks renumbered 3, 4, ... in row-major order
-    Norm {
-        /// A board file
-        file: PathBuf,
-    },
-    /// A random walk of N moves: the board, then each move and the board after it
-    Random {
-        /// A board file
-        file: PathBuf,
-        /// Moves to make
-        #[arg(value_parser = moves_count)]
-        n: usize,
-        /// The same seed gives the same walk [default: from the clock, told on stderr]
-        #[arg(long)]
-        seed: Option<u64>,
-    },
-    /// Solve by breadth-first search (shortest)
-    Bfs(SolverArgs),
-    /// Solve by depth-first search (not shortest)
-    Dfs(SolverArgs),
-    /// Solve by iterative deepening (shortest)
-    Ids(SolverArgs),
-    /// Solve by A* (shortest)
-    Astar(SolverArgs),
-}
-
-/// A solver's board and memory.
-#[derive(Args, Debug)]
-pub struct SolverArgs {
-    /// A board file
-    file: PathBuf,
-    /// Memory the search may use, such as 512M [default: half the available memory]
-    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
-    max_memory: Option<usize>,
-}
+use std::path::Path;
 
 /// Why a command could not run.
 #[derive(Debug, thiserror::Error)]
@@ -141,15 +52,6 @@ enum CommandError {
     /// The solvers cannot take the board.
     #[error(transparent)]
     Space(#[from] SpaceError),
-}
-
-fn parse_move(text: &str) -> Result<BrickMove, MoveError> {
-    text.parse()
-}
-
-fn moves_count(text: &str) -> Result<usize, String> {
-    text.parse()
-        .map_err(|_| format!("random takes a number of moves, got '{text}'"))
 }
 
 /// The board in the file at `path`, read within the default memory budget.

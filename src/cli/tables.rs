@@ -1,66 +1,16 @@
-//! Pattern databases on the command line: what a solve tells about them on stderr, `klotski
-//! pdb` (the 15-puzzle's 7-8 tables or the 24-puzzle's 6-6-6-6, with a progress bar) and
-//! `klotski cache`.
+//! Pattern databases on the command line: `klotski pdb` (the 15-puzzle's 7-8 tables or the
+//! 24-puzzle's 6-6-6-6, with a progress bar) and `klotski cache`.
 
 use super::args::{CacheAction, CacheCommand, PdbArgs, default_memory_budget};
 use super::output::{self, note, tell};
 use super::progress;
+use super::table_events::tell_table;
 use super::{DAMAGED, INTERNAL, LIMIT, OK};
 use anyhow::{Context, Result, anyhow};
 use klotski::heuristic::pdb::{self, Cache, Supply, TableEvent};
 use klotski::search::Limits;
 use klotski::solve::Bytes;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::SystemTime;
-
-/// Whether the cache's refusal to store a table has been told in this run.
-static NOT_CACHED_TOLD: AtomicBool = AtomicBool::new(false);
-
-/// True the first time it is asked about `told`.
-fn first_time(told: &AtomicBool) -> bool {
-    !told.swap(true, Ordering::Relaxed)
-}
-
-/// Tells on stderr what happens to a pattern database a solve needs: a build (which takes
-/// seconds the first time), a wait for another process's build, a cache file that could not be
-/// used.
-pub fn tell_table(event: TableEvent<'_>) {
-    match event {
-        TableEvent::Building {
-            pattern,
-            progress: None,
-        } => note!(
-            "klotski: building the pattern database for tiles at cells {:?} of {}x{} (first use)",
-            pattern.cells,
-            pattern.rows,
-            pattern.cols
-        ),
-        TableEvent::Building { .. } => {}
-        TableEvent::Built { took, stored, .. } => note!(
-            "klotski: built it in {:.1} s{}",
-            took.as_secs_f64(),
-            match stored {
-                Some(Ok(path)) => format!(", cached in {}", path.display()),
-                // Why the cache took no table is told once a run (a read-only folder or a
-                // tiny cap would refuse every table alike).
-                Some(Err(e)) if first_time(&NOT_CACHED_TOLD) => format!(", not cached: {e}"),
-                Some(Err(_)) => ", not cached either".to_string(),
-                None => String::new(),
-            }
-        ),
-        TableEvent::Waiting { pattern } => note!(
-            "klotski: waiting for another klotski process to build the database for cells {:?}",
-            pattern.cells
-        ),
-        TableEvent::Unreadable(e) => tell!("klotski: cache: {e}"),
-        TableEvent::Skipped { pattern, reason } => tell!(
-            "klotski: no pattern databases for cells {:?} of {}x{}: {reason}",
-            pattern.cells,
-            pattern.rows,
-            pattern.cols
-        ),
-    }
-}
 
 /// `klotski pdb`: builds the [prebuilt](pdb::prebuilt) tables of `--size` (the 15-puzzle's
 /// 7-8, the 24-puzzle's 6-6-6-6) into the cache, with a progress bar.

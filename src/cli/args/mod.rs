@@ -10,6 +10,12 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+mod hrd;
+mod sbp;
+
+pub use hrd::{GroupTables, HrdArgs, HrdCommand};
+pub use sbp::{SbpArgs, SbpCommand, SolverArgs};
+
 /// Exact, fast solver and GPU player for Numeric Klotski and other sliding-block puzzles.
 #[derive(Parser, Debug)]
 #[command(name = "klotski", version = VERSION, about, long_about = None, max_term_width = 100)]
@@ -94,10 +100,10 @@ pub enum Mode {
     Tipover(TipoverArgs),
     /// The Sliding Brick Puzzle commands on board files (print, done, availableMoves,
     /// applyMove, applyMoves, compare, norm, random, bfs, dfs, ids, astar)
-    Sbp(super::sbp::SbpArgs),
+    Sbp(SbpArgs),
     /// Classic 4x5 Klotski (Huarong Dao) by layout code: show, cal, cal-target, group, analy,
     /// analy-group, all, all-code, bench, and the seed's --show style (klotski hrd --help)
-    Hrd(super::hrd::HrdArgs),
+    Hrd(HrdArgs),
     /// Open a window that shows the board and plays the solution
     #[cfg(feature = "gui")]
     #[command(after_help = "Examples:
