@@ -1,0 +1,11 @@
+//! Tipover's two formats (`tipover`): any bytes are a puzzle or an error in either.
+#![no_main]
+
+use klotski::puzzles::tipover::Format;
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    for format in [Format::Seed, Format::Grid] {
+        drop(format.read(data, 1 << 24));
+    }
+});
