@@ -67,7 +67,7 @@ fn solve_and_replay(puzzle: &Puzzle, target: &[usize], name: &str) {
         .unwrap_or_else(|e| panic!("{name}: {e}"));
     let end = puzzle.replay(&streamed).expect("legal moves");
     assert_eq!(end.origins(), target, "{name}");
-    let shorter = klotski::solve::shorten::cut_loops(puzzle, &streamed);
+    let shorter = klotski::solve::improve::shorten::cut_loops(puzzle, &streamed);
     assert!(shorter.len() <= streamed.len());
     assert_eq!(puzzle.replay(&shorter).unwrap().origins(), target, "{name}");
 }
@@ -263,8 +263,11 @@ fn local_shortening_goes_the_short_way_round() {
         puzzle.apply(&mut position, mv);
         moves.push(mv);
     }
-    assert_eq!(klotski::solve::shorten::cut_loops(&puzzle, &moves).len(), 8);
-    let shorter = klotski::solve::shorten::locally(&puzzle, &moves, &unlimited());
+    assert_eq!(
+        klotski::solve::improve::shorten::cut_loops(&puzzle, &moves).len(),
+        8
+    );
+    let shorter = klotski::solve::improve::shorten::locally(&puzzle, &moves, &unlimited());
     assert_eq!(shorter.len(), 4);
     assert_eq!(puzzle.replay(&shorter).unwrap(), position);
 }

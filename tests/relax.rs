@@ -21,7 +21,7 @@ fn limits(millions: u64) -> Limits {
 fn passing_rule_says_no(numeric: &NumericPuzzle) -> bool {
     let puzzle = numeric.engine();
     let target = numeric.target(&puzzle).unwrap();
-    klotski::solve::proof::passing_order(&puzzle, &target).is_some()
+    klotski::solve::portfolio::proof::passing_order(&puzzle, &target).is_some()
 }
 
 /// The last (deciding) relaxation's reach on `numeric`, or `None` when none applies.

@@ -7,7 +7,7 @@ mod common;
 use common::klotski;
 use klotski::puzzles::solvable::{self, Instance};
 use klotski::search::{self, Limits, Outcome};
-use klotski::solve::packed::PackedSpace;
+use klotski::solve::spaces::packed::PackedSpace;
 use klotski::solve::{Algo, Answer, Options};
 use proptest::prelude::*;
 use std::collections::HashSet;

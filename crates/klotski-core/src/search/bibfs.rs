@@ -40,7 +40,7 @@ impl<S: Copy + Eq + std::hash::Hash, M: Copy> Side<S, M> {
 /// ```
 /// use klotski_core::engine::{Board, Puzzle};
 /// use klotski_core::search::{Limits, Outcome, bidirectional_bfs};
-/// use klotski_core::solve::packed::PackedSpace;
+/// use klotski_core::solve::spaces::packed::PackedSpace;
 ///
 /// // 1 2 / _ 3 on a 2x2 board: one move (3 left) from the goal 1 2 / 3 _.
 /// let puzzle = Puzzle::numbered(Board::new(2, 2), &[1, 2, 0, 3], &[]).unwrap();

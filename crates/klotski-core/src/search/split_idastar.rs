@@ -424,11 +424,11 @@ impl<W: Walk, G: FnMut(&W::State) -> bool, H: FnMut(&W::State) -> u32> Lister<'_
 mod tests {
     use super::*;
     use crate::heuristic::pdb::{self, Supply, TableEvent};
-    use crate::solve::tile_walk::TileWalk;
+    use crate::solve::spaces::tile_walk::TileWalk;
     use std::time::Instant;
 
     /// The walk of `text` (a numbered board) on the 5-5-5 tables on 4x4, per-tile ones else.
-    fn walk_of(text: &str) -> (TileWalk, crate::solve::tile_walk::Tiles) {
+    fn walk_of(text: &str) -> (TileWalk, crate::solve::spaces::tile_walk::Tiles) {
         let (engine, target) = crate::engine::sample(text);
         let cells = engine.board.cells();
         let mut quiet = |_: TableEvent<'_>| {};
@@ -446,7 +446,7 @@ mod tests {
 
     fn search(
         walk: &TileWalk,
-        start: &crate::solve::tile_walk::Tiles,
+        start: &crate::solve::spaces::tile_walk::Tiles,
         limits: Limits,
     ) -> Search<u8> {
         split_idastar(
@@ -520,7 +520,7 @@ mod tests {
     /// The one-thread walk within `limits`.
     fn alone(
         walk: &TileWalk,
-        start: &crate::solve::tile_walk::Tiles,
+        start: &crate::solve::spaces::tile_walk::Tiles,
         limits: &Limits,
     ) -> Search<u8> {
         let limits = Limits {

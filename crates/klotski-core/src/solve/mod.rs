@@ -6,29 +6,19 @@
 //! is returned ([`verify`]); `optimal` is claimed only by a search that proves it; `No` only
 //! with a [`Unsolvable`] proof.
 
-pub mod algo;
-pub mod anytime;
-pub mod budget;
 pub mod constructive;
-mod cover;
-pub mod packed;
-pub mod packed_bound;
-mod portfolio;
-pub mod proof;
-mod regions;
+pub mod improve;
+pub mod portfolio;
 pub mod relax;
-mod report;
-mod rescue;
-mod searches;
-pub mod shorten;
-pub mod staged;
-pub mod tile_walk;
-mod window;
+pub mod rescue;
+pub mod spaces;
 
-pub use algo::{Algo, UnknownAlgo, WASTAR_WEIGHT};
+pub use portfolio::algo::{Algo, UnknownAlgo, WASTAR_WEIGHT};
+pub use portfolio::proof::Unsolvable;
+pub use portfolio::report::{
+    Answer, Bytes, Decision, Limit, MOST_MOVES, Method, Report, StageOutcome,
+};
 pub use portfolio::{solve_puzzle, solve_puzzle_streaming};
-pub use proof::Unsolvable;
-pub use report::{Answer, Bytes, Decision, Limit, MOST_MOVES, Method, Report, StageOutcome};
 pub use rescue::{CutRescue, Rescue, Try, TryStart};
 
 use crate::engine::problem::{Problem, Unsolved};
@@ -87,9 +77,10 @@ pub enum PortfolioStage {
     Relaxation,
     /// The constructive solver, and its rescue when it gets stuck.
     ConstructiveSolver,
-    /// Local shortening of the constructive solution ([`shorten`]).
+    /// Local shortening of the constructive solution ([`shorten`](improve::shorten)).
     Shortening,
-    /// Weighted A* with a falling weight, looking for shorter solutions ([`anytime`]).
+    /// Weighted A* with a falling weight, looking for shorter solutions
+    /// ([`anytime`](improve::anytime)).
     Improvement,
 }
 

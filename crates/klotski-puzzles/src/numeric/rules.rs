@@ -3,7 +3,7 @@
 use super::NumericPuzzle;
 use klotski_core::engine::geometry::Shape;
 use klotski_core::solve::Unsolvable;
-use klotski_core::solve::proof::passing_order;
+use klotski_core::solve::portfolio::proof::passing_order;
 
 /// The first rule that proves `puzzle` unsolvable, if any applies.
 pub fn disproof(puzzle: &NumericPuzzle) -> Option<Unsolvable> {

@@ -4,7 +4,7 @@
 //!
 //! The searches stay small because they look only at what matters for the piece being placed:
 //! two positions that differ only by which loose pieces of the same shape stand where are one
-//! node. Solutions are valid but not shortest; [`shorten`](super::shorten) removes loops and
+//! node. Solutions are valid but not shortest; [`shorten`](super::improve::shorten) removes loops and
 //! replaces stretches by shorter local paths afterwards.
 //!
 //! On boards of 1x1 tiles with one blank, stages of up to four tiles come home by exact searches

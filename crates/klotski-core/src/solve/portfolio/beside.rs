@@ -3,9 +3,9 @@
 //! work budget of its own, so the answer never depends on which of them ends first.
 
 use super::{Answer, Report, Run, StageOutcome};
-use crate::solve::algo::Algo;
-use crate::solve::budget;
-use crate::solve::tile_walk::TileWalk;
+use crate::solve::portfolio::algo::Algo;
+use crate::solve::portfolio::budget;
+use crate::solve::spaces::tile_walk::TileWalk;
 use crate::solve::{Progress, Unverified};
 
 impl Run<'_> {

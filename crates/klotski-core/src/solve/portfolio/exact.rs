@@ -3,12 +3,12 @@
 
 use super::{Run, per_expansion};
 use crate::search::{Outcome, Units};
-use crate::solve::algo::Algo;
-use crate::solve::budget;
-use crate::solve::proof::Unsolvable;
-use crate::solve::report::{Answer, Decision, Limit, StageOutcome};
-use crate::solve::searches::search_by;
-use crate::solve::tile_walk::TileWalk;
+use crate::solve::portfolio::algo::Algo;
+use crate::solve::portfolio::budget;
+use crate::solve::portfolio::proof::Unsolvable;
+use crate::solve::portfolio::report::{Answer, Decision, Limit, StageOutcome};
+use crate::solve::portfolio::searches::search_by;
+use crate::solve::spaces::tile_walk::TileWalk;
 use crate::solve::{PortfolioStage, Progress, Unverified};
 
 impl Run<'_> {

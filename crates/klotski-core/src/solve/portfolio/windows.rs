@@ -4,7 +4,9 @@
 use super::per_expansion;
 use super::{Run, StageOutcome};
 use crate::engine::puzzle::Move;
-use crate::solve::{budget, verify, window};
+use crate::solve::improve::window;
+use crate::solve::portfolio::budget;
+use crate::solve::verify;
 
 impl Run<'_> {
     /// `moves` with its windows shortened, and the stage recorded when that shortened them.

@@ -9,28 +9,33 @@
 //! safety stop on top: stages then also get shares of it, and a run it cut short says so in
 //! its report ([`Report::cut_short`]).
 
+pub mod algo;
 mod beside;
+pub mod budget;
+mod cover;
 mod exact;
+pub mod proof;
+pub(super) mod report;
+pub(super) mod searches;
 mod windows;
 
-use super::algo::Algo;
-use super::anytime;
-use super::budget;
-use super::constructive::{self, Failure};
-use super::cover::solve_cover;
-use super::proof::Unsolvable;
-use super::relax::{self, Reach};
-use super::report::{Answer, Limit, MOST_MOVES, Report, StageOutcome};
-use super::rescue::{self, Effort};
-use super::searches::{search_by, weighted_walk};
-use super::shorten;
-use super::staged;
-use super::tile_walk::TileWalk;
-use super::{Options, PortfolioStage, Progress, Unverified, verify};
 use crate::engine::problem::Problem;
 use crate::engine::puzzle::{Move, Puzzle};
 use crate::heuristic::Manhattan;
 use crate::search::{Limits, Outcome, Stats, Stop};
+use crate::solve::constructive::{self, Failure};
+use crate::solve::improve::anytime;
+use crate::solve::improve::shorten;
+use crate::solve::portfolio::algo::Algo;
+use crate::solve::portfolio::cover::solve_cover;
+use crate::solve::portfolio::proof::Unsolvable;
+use crate::solve::portfolio::report::{Answer, Limit, MOST_MOVES, Report, StageOutcome};
+use crate::solve::portfolio::searches::{search_by, weighted_walk};
+use crate::solve::relax::{self, Reach};
+use crate::solve::rescue::staged;
+use crate::solve::rescue::{self, Effort};
+use crate::solve::spaces::tile_walk::TileWalk;
+use crate::solve::{Options, PortfolioStage, Progress, Unverified, verify};
 use std::time::Instant;
 
 /// `units` of work as states expanded on `puzzle`, whose expansions cost about its cells times
@@ -174,7 +179,7 @@ impl<'a> Run<'a> {
     }
 
     fn method(&self) -> String {
-        super::report::Method(&self.stages).to_string()
+        crate::solve::portfolio::report::Method(&self.stages).to_string()
     }
 
     fn solve(

@@ -24,17 +24,20 @@
 //! so the rows below hold every piece not at its target and all their targets; a piece at home
 //! that reaches across the cut stays where it is, as walls below it.
 
-use super::algo::Algo;
-use super::anytime::FALLING;
-use super::constructive;
-use super::relax;
-use super::searches::search_by;
-use super::staged::{self, Guide, HoldBack, Tiles};
+mod regions;
+pub mod staged;
+
 use crate::engine::geometry::Board;
 use crate::engine::puzzle::{Move, Puzzle};
 use crate::heuristic::pdb::Cache;
 use crate::rng::Rng;
 use crate::search::{Limits, Outcome, Stop, first_success};
+use crate::solve::constructive;
+use crate::solve::improve::anytime::FALLING;
+use crate::solve::portfolio::algo::Algo;
+use crate::solve::portfolio::searches::search_by;
+use crate::solve::relax;
+use staged::{Guide, HoldBack, Tiles};
 use std::fmt;
 
 /// Steps of each random walk, per cell of the board: enough to carry every piece away from
@@ -184,7 +187,7 @@ fn write_tiles(f: &mut fmt::Formatter<'_>, tiles: Tiles) -> fmt::Result {
 
 /// What [`rescue`] may spend.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Effort {
+pub(in crate::solve) struct Effort {
     /// Random walks, each end tried the rows first and the columns first.
     pub walks: u64,
     /// The stages that bring the pieces home one at a time.
@@ -221,7 +224,7 @@ pub(super) struct Effort {
 ///
 /// `None` when every way failed. The same in every run: the attempts run side by side on
 /// `threads` threads, but the one taken is the first in their order that succeeds.
-pub(super) fn rescue(
+pub(in crate::solve) fn rescue(
     puzzle: &Puzzle,
     target: &[usize],
     reached: &[Move],
@@ -309,7 +312,7 @@ const FIXED_TRIES: usize = 8;
 /// backwards from the goal, the columns and then the rows first, by each way; then from
 /// the end of each of `walks` random walks, forwards from the start and then backwards from
 /// the goal, the rows first by the first way and the columns first by the second.
-pub(super) fn tries(walks: u64) -> Vec<Try> {
+pub(in crate::solve) fn tries(walks: u64) -> Vec<Try> {
     let one = |backwards: bool, from: TryStart, mirrored: bool, way: usize| Try {
         backwards,
         from,
@@ -464,7 +467,7 @@ fn rescue_rows(
 /// Moves that bring the blocks of `puzzle` home by the relaxation's plan
 /// ([`relax::blocks_home`], within `plan_limits`) and then every piece by the constructive
 /// solver (within `limits`); `None` when either fails, or there are no blocks.
-pub(super) fn blocks_first(
+pub(in crate::solve) fn blocks_first(
     puzzle: &Puzzle,
     target: &[usize],
     plan_limits: &Limits,

@@ -1,9 +1,9 @@
 //! Proofs that a puzzle has no solution: what the solver can prove, and the rule that proves it
 //! for any puzzle with a goal placement without searching (pieces too wide to pass each other).
 
-use super::relax::Alike;
 use crate::engine::geometry::Shape;
 use crate::engine::puzzle::Puzzle;
+use crate::solve::relax::Alike;
 
 /// A proof that no sequence of moves reaches the goal.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -1,13 +1,13 @@
 //! What a solve returns: the answer, a record of what each stage did, and what it cost.
 
-use super::algo::Algo;
-use super::anytime::{Factor, Improved};
-use super::proof::Unsolvable;
-use super::relax::Relaxation;
-use super::rescue::Rescue;
 use crate::engine::puzzle::Move;
 use crate::search::{Stats, Stop, Weights};
-use crate::solve::packed;
+use crate::solve::improve::anytime::{Factor, Improved};
+use crate::solve::portfolio::algo::Algo;
+use crate::solve::portfolio::proof::Unsolvable;
+use crate::solve::relax::Relaxation;
+use crate::solve::rescue::Rescue;
+use crate::solve::spaces::packed;
 use std::fmt;
 use std::time::Duration;
 
@@ -106,11 +106,11 @@ pub enum StageOutcome {
         /// How it ended.
         ended: Result<Decision, Limit>,
     },
-    /// The relaxations that may prove `No` ([`super::relax`]); the last one run.
+    /// The relaxations that may prove `No` ([`crate::solve::relax`]); the last one run.
     Relaxation(Relaxation),
     /// The constructive solver: a solution's length, or why it stopped.
     Constructive(Result<usize, Limit>),
-    /// The constructive solver got stuck, and was rescued (`super::rescue`).
+    /// The constructive solver got stuck, and was rescued (`crate::solve::rescue`).
     Rescue(Rescue),
     /// IDA* on 1x1 tiles with its estimate weighted, after the exact search ran out of work:
     /// the weight, and a solution's length (at most the weight times the shortest) or why it
@@ -180,7 +180,7 @@ impl Report {
 }
 
 /// A report's stages in words ([`Report::method`]).
-pub struct Method<'a>(pub(super) &'a [StageOutcome]);
+pub struct Method<'a>(pub(in crate::solve) &'a [StageOutcome]);
 
 impl fmt::Display for Method<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

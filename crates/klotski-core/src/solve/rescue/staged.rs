@@ -9,12 +9,12 @@
 //! it in order goes first (a block hemmed in by pieces not yet home often goes easily once they
 //! are).
 
-use super::constructive;
-use super::regions;
-use super::relax::{self, Goal};
 use crate::engine::geometry::Shape;
 use crate::engine::puzzle::{Move, Position, Puzzle};
 use crate::search::{Limits, Weights};
+use crate::solve::constructive;
+use crate::solve::relax::{self, Goal};
+use crate::solve::rescue::regions;
 
 /// How many of the next pieces in order a stage tries, each in turn, before it gives up.
 const CHOICES: usize = 4;

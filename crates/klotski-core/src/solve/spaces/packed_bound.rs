@@ -2,9 +2,9 @@
 //! a move changes one piece's distance and at most two lines' conflicts, so a child costs a
 //! few lookups where rating it afresh reads every piece.
 
-use super::packed::{MAX_CELLS, PackedMove, PackedPosition, PackedSpace};
 use crate::heuristic::Manhattan;
 use crate::search::Estimate;
+use crate::solve::spaces::packed::{MAX_CELLS, PackedMove, PackedPosition, PackedSpace};
 use std::cell::RefCell;
 use std::rc::Rc;
 

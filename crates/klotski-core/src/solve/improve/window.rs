@@ -2,17 +2,17 @@
 //! moves) replaced by a shortest path between its two ends, found by bidirectional A* with every
 //! piece free to move, the windows growing pass by pass.
 //!
-//! Local shortening ([`super::shorten`]) moves only the pieces a stretch moved, inside the
+//! Local shortening ([`crate::solve::improve::shorten`]) moves only the pieces a stretch moved, inside the
 //! rectangle they swept; a weighted search's detours often need another piece to step aside,
 //! which only the whole board allows. A window's ends are two positions of the solution, so the
 //! path found between them is a valid replacement whatever it moves: the result is a solution
 //! that is never longer, and every search is bounded by work, so it is the same on every
 //! machine.
 
-use super::algo::Algo;
-use super::searches::search_by;
 use crate::engine::puzzle::{Move, Puzzle};
 use crate::search::{Limits, Outcome, Weights};
+use crate::solve::portfolio::algo::Algo;
+use crate::solve::portfolio::searches::search_by;
 
 /// The window lengths, one pass each in this order: short windows first, where a search is
 /// cheap and a detour is often local, then longer ones over what they left.
@@ -20,7 +20,7 @@ const LENGTHS: [usize; 6] = [24, 32, 40, 48, 56, 64];
 
 /// What [`shorten`] may spend, in states expanded.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Work {
+pub(in crate::solve) struct Work {
     /// Each window's search: past it a window is left as it is.
     pub window: u64,
     /// All the windows together.
@@ -32,7 +32,12 @@ pub(super) struct Work {
 /// `work` and `limits`. A window that a search could not finish within its share stays as it
 /// was. The windows of a pass start every half length, and after a replacement the window at
 /// the same start is searched again (the moves after it moved up).
-pub(super) fn shorten(puzzle: &Puzzle, moves: &[Move], work: Work, limits: &Limits) -> Vec<Move> {
+pub(in crate::solve) fn shorten(
+    puzzle: &Puzzle,
+    moves: &[Move],
+    work: Work,
+    limits: &Limits,
+) -> Vec<Move> {
     let mut moves = moves.to_vec();
     let mut spent = 0;
     for length in LENGTHS {

@@ -1,7 +1,7 @@
 //! The regions that the pieces at home wall off, and whether the pieces in each can still get
 //! home while those stay put: the check that keeps a stage from shutting pieces in.
 //!
-//! A stage of [`super::staged`] may move the pieces already home and bring them back, but on a
+//! A stage of [`crate::solve::rescue::staged`] may move the pieces already home and bring them back, but on a
 //! dense board that costs more than any stage may spend, so a piece stranded behind them (a
 //! tile on the wrong side of a 2x2 block in the last two rows, a tile behind a domino in a
 //! one-cell corridor) is as good as lost. Cutting the free cells into regions makes the loss
@@ -11,7 +11,7 @@
 use crate::engine::geometry::{Board, Dir, Shape};
 use crate::engine::puzzle::{Cell, Position, Puzzle};
 use crate::search::{Limits, Outcome, bidirectional_bfs};
-use crate::solve::packed::PackedSpace;
+use crate::solve::spaces::packed::PackedSpace;
 
 /// Regions of at most this many cells are checked; a larger one opens up easily enough when a
 /// later stage moves the pieces home around it.
@@ -26,7 +26,7 @@ const SEARCHED_STATES: u64 = 50_000;
 /// named away from its target: it stands in another region than its target, or in a region
 /// with no blank, or in a small region whose pieces cannot all get home (its search exhausts
 /// every way). Pieces home and not named count as any other.
-pub(super) fn shuts_in(
+pub(in crate::solve) fn shuts_in(
     puzzle: &Puzzle,
     position: &Position,
     target: &[usize],

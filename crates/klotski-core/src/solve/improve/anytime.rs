@@ -36,7 +36,7 @@ pub const FALLING: [Weights; 6] = [
 ];
 
 /// A weight printed as the factor it puts on the estimate (the depth's weight is never 0 here).
-pub(super) struct Factor(pub(super) Weights);
+pub(in crate::solve) struct Factor(pub(in crate::solve) Weights);
 
 impl fmt::Display for Factor {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

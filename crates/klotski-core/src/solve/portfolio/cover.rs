@@ -4,21 +4,21 @@
 //! portfolio for it. (The brick puzzle closes its goal cells to every brick but the master, a
 //! rule of moves the engine does not have: its mode keeps a search of its own.)
 
-use super::algo::Algo;
-use super::budget;
-use super::packed::{self, PackedSpace};
-use super::proof::Unsolvable;
-use super::report::{Answer, Decision, Limit, Report, StageOutcome};
-use super::{Options, PortfolioStage, Progress, Unverified};
 use crate::engine::problem::{Goal, Problem};
 use crate::engine::puzzle::Move;
 use crate::search::{self, Limits, Outcome, Stats};
+use crate::solve::portfolio::algo::Algo;
+use crate::solve::portfolio::budget;
+use crate::solve::portfolio::proof::Unsolvable;
+use crate::solve::portfolio::report::{Answer, Decision, Limit, Report, StageOutcome};
+use crate::solve::spaces::packed::{self, PackedSpace};
+use crate::solve::{Options, PortfolioStage, Progress, Unverified};
 use std::time::Instant;
 
 /// The shortest solution of `problem`, whose goal is a cover, or the proof that there is none,
 /// by breadth-first search within `options`' limits (and [`budget::EXACT_BFS`] states times
 /// the effort, unless another method was asked for).
-pub(super) fn solve_cover(
+pub(in crate::solve) fn solve_cover(
     problem: &Problem,
     options: &Options,
     on_progress: &mut dyn FnMut(Progress<'_>),

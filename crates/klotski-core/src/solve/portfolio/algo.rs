@@ -11,8 +11,8 @@ use std::str::FromStr;
 pub enum Algo {
     /// The portfolio (the default): the exact search [`Algo::pick`] chooses, for a proven
     /// optimum while it fits in half the time and the memory; then, with blocks, the
-    /// relaxation ([`relax`](super::relax)) that may prove `No`; then the constructive solver for a valid
-    /// solution, which weighted A* with a falling weight ([`anytime`](super::anytime)) shortens while time
+    /// relaxation ([`relax`](crate::solve::relax)) that may prove `No`; then the constructive solver for a valid
+    /// solution, which weighted A* with a falling weight ([`anytime`](crate::solve::improve::anytime)) shortens while time
     /// remains.
     #[default]
     Auto,
@@ -84,7 +84,7 @@ impl Algo {
     }
 
     /// How the A* family orders its open states under this method.
-    pub(super) fn weights(self) -> Weights {
+    pub(in crate::solve) fn weights(self) -> Weights {
         match self {
             Algo::Wastar => Weights::weighted(WASTAR_WEIGHT),
             Algo::Greedy => Weights::GREEDY,

@@ -3,23 +3,23 @@
 //! bidirectional BFS, A*, bidirectional A*, weighted A*, greedy search and IDA* over the
 //! packed space.
 
-use super::Progress;
-use super::algo::Algo;
-use super::budget;
-use super::tile_walk::TileWalk;
 use crate::engine::puzzle::{Move, Puzzle};
 use crate::heuristic::pdb::{Cache, Supply, TableEvent};
 use crate::heuristic::{Bound, Manhattan};
 use crate::search::idastar::Stepwise;
 use crate::search::{self, Limits, Outcome, Stats, Weights};
-use crate::solve::packed::{self, PackedPosition, PackedSpace};
-use crate::solve::packed_bound::PackedManhattan;
+use crate::solve::Progress;
+use crate::solve::portfolio::algo::Algo;
+use crate::solve::portfolio::budget;
+use crate::solve::spaces::packed::{self, PackedPosition, PackedSpace};
+use crate::solve::spaces::packed_bound::PackedManhattan;
+use crate::solve::spaces::tile_walk::TileWalk;
 
 /// Runs the search `algo` names (any method but the constructive solver), the A* family
 /// ordering its open states by `weights`: IDA* on 1x1 tiles with one blank walks them in place
 /// with pattern databases; everything else runs on the packed space, or gets `None` when the
 /// board is too large for it. Tables come from `cache` or are built within `limits`.
-pub(super) fn search_by(
+pub(in crate::solve) fn search_by(
     puzzle: &Puzzle,
     target: &[usize],
     algo: Algo,
@@ -77,7 +77,7 @@ pub(super) fn search_by(
 /// IDA* walking 1x1 tiles with one blank, its estimate weighted by `weights`: a path at most
 /// `weights.estimate / weights.depth` times the shortest, found with far fewer nodes than the
 /// shortest. `None` when the puzzle is not such a board.
-pub(super) fn weighted_walk(
+pub(in crate::solve) fn weighted_walk(
     puzzle: &Puzzle,
     target: &[usize],
     weights: Weights,
