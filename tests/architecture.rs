@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 
 /// The solver core's top-level modules, lowest layer first; a module may use its own layer and
-/// the ones before it.
+/// the ones before it. `search` is the search crate, which the core re-exports under that name.
 const CORE_LAYERS: [&[&str]; 4] = [&["engine", "rng"], &["search"], &["heuristic"], &["solve"]];
 
 /// Lines a source file may have: past this it is usually two ideas.

@@ -17,8 +17,10 @@
 pub mod engine;
 pub mod heuristic;
 pub mod rng;
-pub mod search;
 pub mod solve;
+
+/// The generic searches, a crate of their own below the core (`klotski-search`).
+pub use klotski_search as search;
 
 pub use engine::{Board, Dir, Move, Puzzle, Shape};
 pub use solve::{Answer, Options, Report};

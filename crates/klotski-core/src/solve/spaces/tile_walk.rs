@@ -599,4 +599,6 @@ impl Walk for TileWalk {
 }
 
 #[cfg(test)]
+mod split_tests;
+#[cfg(test)]
 mod tests;

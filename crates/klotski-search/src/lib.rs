@@ -8,7 +8,7 @@
 //! brick puzzles and Tipover alike.
 //!
 //! ```
-//! use klotski_core::search::{Limits, Outcome, Space, bfs};
+//! use klotski_search::{Limits, Outcome, Space, bfs};
 //!
 //! /// The numbers 0..=9 on a line: a move is +1 or -1.
 //! struct Line;

@@ -33,7 +33,7 @@ struct Entry<N, M> {
 /// [`Search::end`]; a search that expanded everything reachable is [`Outcome::Exhausted`].
 ///
 /// ```
-/// use klotski_core::search::{Limits, best_first};
+/// use klotski_search::{Limits, best_first};
 /// // Nodes are integers and their own keys, moves are +1 and -1, the goal is 10.
 /// let limits = Limits::memory(1 << 20).expanding(100);
 /// let (moves, end) = best_first(

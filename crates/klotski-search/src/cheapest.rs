@@ -21,7 +21,7 @@ use std::hash::Hash;
 /// run. The path found ends on [`Search::end`].
 ///
 /// ```
-/// use klotski_core::search::{Limits, cheapest_path};
+/// use klotski_search::{Limits, cheapest_path};
 /// // Steps of +1 cost 1 and steps of +3 cost 2: the cheapest way from 0 to 7 is two +3s and
 /// // one +1, cost 5, not seven +1s, cost 7.
 /// let succ = |n: &u32, out: &mut Vec<(u32, u32, u32)>| out.extend([(1, n + 1, 1), (3, n + 3, 2)]);
@@ -114,7 +114,7 @@ struct Reached<N, M> {
 /// heap. The path found ends on [`Search::end`].
 ///
 /// ```
-/// use klotski_core::search::{Limits, cheapest_by_key};
+/// use klotski_search::{Limits, cheapest_by_key};
 /// // A node is a position on a line and the steps taken; only the position is its key.
 /// // Steps right cost 1, steps left cost 3: from 5 to 2 costs 9.
 /// let succ = |&(at, steps): &(i32, u32), out: &mut Vec<(i32, (i32, u32), u32)>| {

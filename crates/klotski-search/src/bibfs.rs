@@ -39,7 +39,7 @@ impl<S: Copy + Eq + std::hash::Hash, M: Copy> Side<S, M> {
 ///
 /// ```
 /// use klotski_core::engine::{Board, Puzzle};
-/// use klotski_core::search::{Limits, Outcome, bidirectional_bfs};
+/// use klotski_search::{Limits, Outcome, bidirectional_bfs};
 /// use klotski_core::solve::spaces::packed::PackedSpace;
 ///
 /// // 1 2 / _ 3 on a 2x2 board: one move (3 left) from the goal 1 2 / 3 _.

@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 /// `run` itself is deterministic and stopped only by its limits.
 ///
 /// ```
-/// use klotski_core::search::{Limits, first_success};
+/// use klotski_search::{Limits, first_success};
 ///
 /// let odd = |&n: &u32, _: &Limits| if n % 2 == 1 { Ok(n * 10) } else { Err(n) };
 /// let limits = Limits::memory(1 << 20);

@@ -10,7 +10,7 @@ use fxhash::FxHashSet;
 /// [`Search`](super::Search).
 ///
 /// ```
-/// use klotski_core::search::{Limits, Space, layers};
+/// use klotski_search::{Limits, Space, layers};
 ///
 /// /// The numbers 0..=3 on a line: a move is +1 or -1.
 /// struct Line;

@@ -11,7 +11,7 @@ use fxhash::FxHashMap;
 ///
 /// ```
 /// use klotski_core::engine::{Board, Puzzle};
-/// use klotski_core::search::{Limits, Outcome, bfs};
+/// use klotski_search::{Limits, Outcome, bfs};
 /// use klotski_core::solve::spaces::packed::PackedSpace;
 ///
 /// // 1 2 / _ 3 on a 2x2 board: one move (3 left) from the goal 1 2 / 3 _.

@@ -74,7 +74,7 @@ impl<P: Space, G: FnMut(&P::State) -> bool> Pass<'_, P, G> {
 ///
 /// ```
 /// use klotski_core::engine::{Board, Puzzle};
-/// use klotski_core::search::{Limits, Outcome, ids};
+/// use klotski_search::{Limits, Outcome, ids};
 /// use klotski_core::solve::spaces::packed::PackedSpace;
 ///
 /// // 1 2 / _ 3 on a 2x2 board: one move (3 left) from the goal 1 2 / 3 _.
@@ -123,7 +123,7 @@ pub fn ids<P: Space>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::bfs;
+    use crate::bfs;
 
     /// A grid of `n` x `n` cells; a move steps to a neighbour, so many paths reach each cell.
     struct Grid(u8);

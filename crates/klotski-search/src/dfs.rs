@@ -12,7 +12,7 @@ use fxhash::FxHashMap;
 ///
 /// ```
 /// use klotski_core::engine::{Board, Puzzle};
-/// use klotski_core::search::{Limits, Outcome, dfs};
+/// use klotski_search::{Limits, Outcome, dfs};
 /// use klotski_core::solve::spaces::packed::PackedSpace;
 ///
 /// // 1 2 / _ 3 on a 2x2 board: one move (3 left) from the goal 1 2 / 3 _.
@@ -75,7 +75,7 @@ pub fn dfs<P: Space>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::Stop;
+    use crate::Stop;
 
     /// A path graph 0 - 1 - ... - n-1; a move is the step taken (+1 or -1).
     struct Line(u32);

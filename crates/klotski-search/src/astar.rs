@@ -63,7 +63,7 @@ impl Weights {
 ///
 /// ```
 /// use klotski_core::engine::{Board, Puzzle};
-/// use klotski_core::search::{Limits, Outcome, astar};
+/// use klotski_search::{Limits, Outcome, astar};
 /// use klotski_core::solve::spaces::packed::PackedSpace;
 ///
 /// // 1 2 / _ 3 on a 2x2 board: one move (3 left) from the goal 1 2 / 3 _.
@@ -99,7 +99,7 @@ pub fn astar<P: Space>(
 ///
 /// ```
 /// use klotski_core::engine::{Board, Puzzle};
-/// use klotski_core::search::{Limits, Outcome, Weights, weighted_astar};
+/// use klotski_search::{Limits, Outcome, Weights, weighted_astar};
 /// use klotski_core::solve::spaces::packed::PackedSpace;
 ///
 /// // 1 2 / _ 3 on a 2x2 board: one move (3 left) from the goal 1 2 / 3 _.

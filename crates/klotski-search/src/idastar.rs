@@ -204,7 +204,7 @@ impl<'a, W: Walk, G: FnMut(&W::State) -> bool, H: FnMut(&W::State) -> u32> Dive<
 ///
 /// ```
 /// use klotski_core::engine::{Board, Puzzle};
-/// use klotski_core::search::{Limits, Outcome, idastar, idastar::Stepwise};
+/// use klotski_search::{Limits, Outcome, idastar, idastar::Stepwise};
 /// use klotski_core::solve::spaces::packed::PackedSpace;
 ///
 /// // 1 2 / _ 3 on a 2x2 board: one move (3 left) from the goal 1 2 / 3 _.
