@@ -388,12 +388,22 @@ impl Search {
     /// it expanded.
     fn expand(&self, set: usize, distance: u32, scratch: &mut Scratch) -> u64 {
         let plane = (distance % 2) as usize;
+        if !self.gather(set, plane, scratch) {
+            return 0;
+        }
+        self.write_entries(set, distance, scratch);
+        self.close_and_mark(set, plane, scratch)
+    }
+
+    /// Reads the states of `set` into `scratch`: per vector its states in the layer whose code
+    /// is `1 + plane` (`current`), and per permutation whether one of its states is in the
+    /// layer (`fresh`) and whether one is closed, expanded in an earlier layer (`closed`).
+    /// False when the layer holds none of the set's states.
+    fn gather(&self, set: usize, plane: usize, scratch: &mut Scratch) -> bool {
         let words = self.words;
         let first = self.set_vectors[set] as usize;
         let vectors = self.set_vectors[set + 1] as usize - first;
         let states = &self.states[first * words..(first + vectors) * words];
-        // Per vector, its states in this layer; per permutation, whether one of its states is
-        // in this layer, and whether one is closed (expanded in an earlier layer).
         let current = &mut scratch.current[..vectors * words];
         let (fresh, closed) = (&mut scratch.fresh, &mut scratch.closed);
         fresh.fill(0);
@@ -404,14 +414,12 @@ impl Search {
             fresh[i % words] |= current[i];
             closed[i % words] |= a & b;
         }
-        if fresh.iter().all(|&w| w == 0) {
-            return 0;
-        }
-        // The permutations first met now: their table entries. They are all over a table far
-        // larger than the caches, so they are fetched ahead of their stores, which would
-        // otherwise wait on each.
-        let cells = &self.set_cells[set * self.k..(set + 1) * self.k];
-        let index = |perm: usize| match self.sequences.get(perm * self.k..(perm + 1) * self.k) {
+        fresh.iter().any(|&w| w != 0)
+    }
+
+    /// The table entry of permutation `perm` of the tiles on `cells` (a set's cells).
+    fn entry_of(&self, cells: &[u8], perm: usize) -> usize {
+        match self.sequences.get(perm * self.k..(perm + 1) * self.k) {
             Some(tiles) => {
                 let sum: usize = (tiles.iter().zip(cells))
                     .map(|(&tile, &cell)| self.unit[usize::from(tile)] * usize::from(cell))
@@ -425,11 +433,18 @@ impl Search {
                     .sum();
                 sum - if self.ranked { self.offset(&at) } else { 0 }
             }
-        };
+        }
+    }
+
+    /// Writes `distance` into the table entries of the placements of `set` first met in this
+    /// layer (fresh, none closed). They are all over a table far larger than the caches, so
+    /// they are fetched ahead of their stores, which would otherwise wait on each.
+    fn write_entries(&self, set: usize, distance: u32, scratch: &mut Scratch) {
+        let cells = &self.set_cells[set * self.k..(set + 1) * self.k];
         let (ahead, next) = (&mut scratch.ahead, &mut scratch.next);
-        for (w, bits) in fresh.iter().enumerate() {
-            for perm in members(u128::from(bits & !closed[w])).map(|b| w * 64 + b) {
-                let entry = index(perm);
+        for (w, bits) in scratch.fresh.iter().enumerate() {
+            for perm in members(u128::from(bits & !scratch.closed[w])).map(|b| w * 64 + b) {
+                let entry = self.entry_of(cells, perm);
                 prefetch(&self.table[entry]);
                 let ready = std::mem::replace(&mut ahead[*next], entry);
                 *next = (*next + 1) % AHEAD;
@@ -446,6 +461,16 @@ impl Search {
                 entry.store(distance as u8, Relaxed);
             }
         }
+    }
+
+    /// Closes the gathered states of `set` (the other plane's bit set too) and marks their
+    /// unseen children with the next layer's code; returns how many states it closed.
+    fn close_and_mark(&self, set: usize, plane: usize, scratch: &mut Scratch) -> u64 {
+        let words = self.words;
+        let first = self.set_vectors[set] as usize;
+        let vectors = self.set_vectors[set + 1] as usize - first;
+        let states = &self.states[first * words..(first + vectors) * words];
+        let (current, shifted) = (&scratch.current[..vectors * words], &mut scratch.shifted);
         let mut expanded = 0;
         let mut start = match first {
             0 => 0,
@@ -457,7 +482,6 @@ impl Search {
                 start = end;
                 continue;
             }
-            // Closed: the other plane's bit set too.
             for (pair, &bits) in states[v * words..(v + 1) * words].iter().zip(current) {
                 if bits != 0 {
                     pair.0[1 - plane].fetch_or(bits, Relaxed);
@@ -476,7 +500,6 @@ impl Search {
                         }
                     }
                     Some(shift) => {
-                        let shifted = &mut scratch.shifted;
                         for w in shift.apply(&self.perms, current, shifted) {
                             let bits = std::mem::take(&mut shifted[w]);
                             if bits != 0 {
