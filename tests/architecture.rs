@@ -242,3 +242,57 @@ fn the_command_lines_modules_form_no_cycle() {
         "the scan reads imports"
     );
 }
+
+/// The names of the dependencies `manifest` (a Cargo.toml) declares for building (not for its
+/// tests), on every target.
+fn dependency_names(manifest: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut in_dependencies = false;
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            in_dependencies = line == "[dependencies]" || line.ends_with(".dependencies]");
+            in_dependencies &= !line.contains("dev-dependencies");
+        } else if in_dependencies && !line.is_empty() && !line.starts_with('#') {
+            let name = line.split(['=', '.', ' ']).next().unwrap_or("");
+            names.push(name.to_string());
+        }
+    }
+    names
+}
+
+/// ARCHITECTURE.md's table of crates names every dependency each library crate's manifest
+/// declares (the workspace's own crates by their role), so the map cannot drift from the
+/// manifests.
+#[test]
+fn the_architectures_crate_table_names_every_dependency() {
+    let architecture = std::fs::read_to_string(root().join("docs/ARCHITECTURE.md")).unwrap();
+    let mut missing = Vec::new();
+    for name in [
+        "klotski-search",
+        "klotski-core",
+        "klotski-puzzles",
+        "klotski-gui",
+    ] {
+        let manifest = root().join("crates").join(name).join("Cargo.toml");
+        let manifest = std::fs::read_to_string(manifest).unwrap();
+        let row = (architecture.lines())
+            .find(|line| line.starts_with(&format!("| `{name}` |")))
+            .unwrap_or_else(|| panic!("no row for {name}"));
+        let depends_on = row.trim_end_matches('|').rsplit('|').next().unwrap();
+        for dependency in dependency_names(&manifest) {
+            let named = match dependency.as_str() {
+                "klotski-search" => "the search crate",
+                "klotski-core" => "the core",
+                "klotski-puzzles" => "the puzzles",
+                other => other,
+            };
+            if !depends_on.contains(named) {
+                missing.push(format!("{name}: {dependency}"));
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "not in ARCHITECTURE.md's crate table: {missing:?}"
+    );
+}
