@@ -31,7 +31,7 @@ struct Motion {
 
 /// Where a piece is drawn: its top-left cell, fractional while it slides.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Placement {
+pub struct DrawnPiece {
     /// Index into the puzzle's pieces.
     pub piece: usize,
     /// Row of its top-left corner.

@@ -1,14 +1,14 @@
 //! Where the playback model draws things at a given time: each piece (sliding, shaking, or at
 //! the goal while `G` is held) and the open cells beneath the pieces.
 
-use super::{Placement, Playback, SHAKE};
+use super::{DrawnPiece, Playback, SHAKE};
 use crate::tween;
 use klotski_core::engine::puzzle::{Cell, Position};
 use std::time::Duration;
 
 impl Playback {
     /// Where each piece is drawn at `now`.
-    pub fn placements(&self, now: Duration) -> impl Iterator<Item = Placement> + '_ {
+    pub fn placements(&self, now: Duration) -> impl Iterator<Item = DrawnPiece> + '_ {
         let cols = self.puzzle.board().cols();
         let at = move |cell: usize| ((cell / cols) as f32, (cell % cols) as f32);
         let shown = self.shown();
@@ -29,7 +29,7 @@ impl Playback {
                     col += 0.08 * (t * std::f32::consts::TAU * 3.0).sin() * (1.0 - t);
                 }
             }
-            Placement { piece, row, col }
+            DrawnPiece { piece, row, col }
         })
     }
 

@@ -25,7 +25,7 @@ mod tests;
 
 use super::pattern::{Indexing, Pattern};
 use crate::search::closed::prefetch;
-use numbering::{MAX_TILES, Move, Numbering, Placement, Shift, below, members, one};
+use numbering::{MAX_TILES, Move, Numbering, Shift, Unranked, below, members, one};
 use sets::Sets;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, AtomicUsize, Ordering::Relaxed};
 
@@ -50,7 +50,7 @@ struct Tuning {
     /// States expanded by a layer below which the next is expanded by one thread: small layers
     /// are not worth waking other threads for.
     small_layer: u64,
-    /// Largest tables of permutations built (see [`Shift`] and `Search::sequences`).
+    /// Largest tables of permutations built (see [`Shift`] and `TableBuild::sequences`).
     tabled: usize,
 }
 
@@ -105,7 +105,7 @@ fn build_with(
         // One placement, the goal's.
         return Some(vec![0]);
     }
-    Search::new(pattern, tuning.tabled, keep_going)?.run(threads, tuning, keep_going)
+    TableBuild::new(pattern, tuning.tabled, keep_going)?.run(threads, tuning, keep_going)
 }
 
 /// Two planes of a state bit each, side by side in one cache line: a state's code is its bit in
@@ -114,7 +114,7 @@ fn build_with(
 struct Pair([AtomicU64; 2]);
 
 /// What the threads of a build share.
-struct Search {
+struct TableBuild {
     k: usize,
     perms: Numbering,
     /// Words of a region vector: a bit per permutation.
@@ -131,7 +131,7 @@ struct Search {
     /// Per tile, what its cell adds to the table index: its Lehmer weight, or its field's unit.
     unit: [usize; MAX_TILES],
     /// Per permutation, the tile on each position (`k` each), and on ranked layouts what its
-    /// order takes off the table index (see [`Search::offset`]); empty when not tabled.
+    /// order takes off the table index (see [`TableBuild::offset`]); empty when not tabled.
     sequences: Vec<u8>,
     offsets: Vec<usize>,
     ranked: bool,
@@ -201,14 +201,14 @@ impl Moves {
     }
 }
 
-impl Search {
+impl TableBuild {
     /// Numbers the sets, works out their regions and moves, and allocates the states and the
     /// table; `None` when `keep_going` said stop.
     fn new(
         pattern: &Pattern,
         tabled: usize,
         keep_going: &(dyn Fn(&BuildProgress) -> bool + Sync),
-    ) -> Option<Search> {
+    ) -> Option<TableBuild> {
         let (n, k) = (pattern.rows * pattern.cols, pattern.cells.len());
         let placements = Numbering::new(n, k);
         let perms = Numbering::new(k, k);
@@ -241,7 +241,7 @@ impl Search {
         let pair = || Pair([AtomicU64::new(0), AtomicU64::new(0)]);
         let states = filled(vectors * words, pair, &asked)?;
         let table = filled(pattern.entries(), || AtomicU8::new(u8::MAX), &asked)?;
-        let mut search = Search {
+        let mut build = TableBuild {
             k,
             perms,
             words,
@@ -259,12 +259,12 @@ impl Search {
             goal,
         };
         if perms.count <= tabled {
-            search.tabulate_sequences();
+            build.tabulate_sequences();
         }
-        Some(search)
+        Some(build)
     }
 
-    /// Fills [`Search::sequences`] and, on ranked layouts, [`Search::offsets`]: what the
+    /// Fills [`TableBuild::sequences`] and, on ranked layouts, [`TableBuild::offsets`]: what the
     /// expansion would otherwise work out per permutation again and again.
     fn tabulate_sequences(&mut self) {
         for perm in 0..self.perms.count {
@@ -281,7 +281,7 @@ impl Search {
     /// What the order of the tiles on a set's cells takes off the Lehmer rank of the placement
     /// (the sum of what each tile's cell adds): per tile, its weight for each tile before it
     /// on a lower cell. `at` is the permutation: `at.cell[p]` the tile on the `p`th cell.
-    fn offset(&self, at: &Placement) -> usize {
+    fn offset(&self, at: &Unranked) -> usize {
         let mut place = [0usize; MAX_TILES];
         for p in 0..self.k {
             place[at.cell[p]] = p;

@@ -40,7 +40,7 @@ pub(super) struct Numbering {
 }
 
 /// A placement (or permutation) taken apart: its rank, digits and cells (or values).
-pub(super) struct Placement {
+pub(super) struct Unranked {
     pub(super) rank: usize,
     pub(super) digit: [usize; MAX_TILES],
     pub(super) cell: [usize; MAX_TILES],
@@ -74,8 +74,8 @@ impl Numbering {
     }
 
     /// The placement of rank `rank`.
-    pub(super) fn unrank(&self, rank: usize) -> Placement {
-        let mut at = Placement {
+    pub(super) fn unrank(&self, rank: usize) -> Unranked {
+        let mut at = Unranked {
             rank,
             digit: [0; MAX_TILES],
             cell: [0; MAX_TILES],
@@ -91,7 +91,7 @@ impl Numbering {
 
     /// The rank of permutation `at` with the value at position `p` moved to position `q`, the
     /// values between shifting over: only the digits from `p` to `q` change.
-    pub(super) fn shifted(&self, at: &Placement, p: usize, q: usize) -> usize {
+    pub(super) fn shifted(&self, at: &Unranked, p: usize, q: usize) -> usize {
         let (x, w, d, value) = (at.cell[p], &self.weight, &at.digit, &at.cell);
         // The rank is kept as what it gains less what it loses, neither going negative.
         let (mut gain, mut loss) = (at.rank, d[p] * w[p]);
