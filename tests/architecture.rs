@@ -100,11 +100,12 @@ fn core_layer(module: &str) -> usize {
         .unwrap_or_else(|| panic!("core module {module} is in no layer"))
 }
 
-/// The top-level modules a line names through `crate::`, `use crate::{a::.., b}` included.
-fn crate_paths(line: &str) -> Vec<String> {
+/// The modules a line names through `prefix` (`crate::` or `super::`), `use
+/// crate::{a::.., b}` groups included.
+fn paths_after(line: &str, prefix: &str) -> Vec<String> {
     let mut found = Vec::new();
-    for (at, _) in line.match_indices("crate::") {
-        let rest = &line[at + "crate::".len()..];
+    for (at, _) in line.match_indices(prefix) {
+        let rest = &line[at + prefix.len()..];
         if let Some(group) = rest.strip_prefix('{') {
             let group = group.split('}').next().unwrap_or("");
             found.extend(group.split(',').filter_map(|member| {
@@ -130,7 +131,7 @@ fn the_cores_layers_use_only_the_layers_below_them() {
         }
         let module = core_module(&source.path);
         for line in code_lines(&source) {
-            for used in crate_paths(line) {
+            for used in paths_after(line, "crate::") {
                 if core_layer(&used) > core_layer(&module) {
                     wrong.push(format!("{}: {}", source.path.display(), line.trim()));
                 }
@@ -164,28 +165,9 @@ fn the_code_of_a_file_ends_only_at_a_test_module_written_out() {
 /// The command line's modules (a file of `src/cli`, or a folder of them as one) that `source`,
 /// a file of the module `module`, names through `super::`.
 fn cli_modules_named(source: &Source, module: &str, modules: &[String]) -> Vec<String> {
-    let mut named = Vec::new();
-    for line in code_lines(source) {
-        for (at, _) in line.match_indices("super::") {
-            let rest = &line[at + "super::".len()..];
-            let names: Vec<&str> = match rest.strip_prefix('{') {
-                Some(group) => (group.split('}').next().unwrap_or("").split(','))
-                    .map(|member| member.trim().split("::").next().unwrap_or(""))
-                    .collect(),
-                None => vec![
-                    rest.split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
-                        .next()
-                        .unwrap_or(""),
-                ],
-            };
-            for name in names {
-                if name != module && modules.iter().any(|m| m == name) {
-                    named.push(name.to_string());
-                }
-            }
-        }
-    }
-    named
+    (code_lines(source).flat_map(|line| paths_after(line, "super::")))
+        .filter(|name| name != module && modules.contains(name))
+        .collect()
 }
 
 /// The modules of `src/cli` use one another in one direction: no cycle (the exit codes and
