@@ -340,7 +340,7 @@ fn parity_matches_exhaustive_search(side: usize) {
                 component.insert(*key);
                 false
             },
-            Limits::memory(1 << 30),
+            &Limits::memory(1 << 30),
             |_| {},
         );
         assert_eq!(search.outcome, Outcome::Exhausted);

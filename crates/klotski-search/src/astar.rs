@@ -71,7 +71,7 @@ impl Weights {
 /// let space = PackedSpace::<1>::new(&puzzle).unwrap();
 /// let (start, goal) = (space.encode(puzzle.start()), space.encode(&[0, 1, 2]));
 /// let limits = Limits::memory(1 << 20);
-/// let search = astar(&space, start, |s| *s == goal, |_: &_| 0, limits, |_, _| {});
+/// let search = astar(&space, start, |s| *s == goal, |_: &_| 0, &limits, |_, _| {});
 /// assert!(matches!(search.outcome, Outcome::Found(path) if path.len() == 1));
 /// ```
 pub fn astar<P: Space>(
@@ -79,7 +79,7 @@ pub fn astar<P: Space>(
     start: P::State,
     is_goal: impl FnMut(&P::State) -> bool,
     heuristic: impl Estimate<P::State, P::Move>,
-    limits: Limits,
+    limits: &Limits,
     on_bound: impl FnMut(u32, &Stats),
 ) -> Search<P::Move> {
     weighted_astar(
@@ -108,7 +108,7 @@ pub fn astar<P: Space>(
 /// let (start, goal) = (space.encode(puzzle.start()), space.encode(&[0, 1, 2]));
 /// let limits = Limits::memory(1 << 20);
 /// let greedy = Weights::GREEDY;
-/// let search = weighted_astar(&space, start, |s| *s == goal, |_: &_| 0, greedy, limits, |_, _| {});
+/// let search = weighted_astar(&space, start, |s| *s == goal, |_: &_| 0, greedy, &limits, |_, _| {});
 /// assert!(matches!(search.outcome, Outcome::Found(_)));
 /// ```
 pub fn weighted_astar<P: Space>(
@@ -117,7 +117,7 @@ pub fn weighted_astar<P: Space>(
     mut is_goal: impl FnMut(&P::State) -> bool,
     mut heuristic: impl Estimate<P::State, P::Move>,
     weights: Weights,
-    limits: Limits,
+    limits: &Limits,
     mut on_bound: impl FnMut(u32, &Stats),
 ) -> Search<P::Move> {
     let priority = |depth: u16, h: u32| {

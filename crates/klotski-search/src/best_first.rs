@@ -3,7 +3,7 @@
 //! is greedy.
 
 use super::buckets::BucketQueue;
-use super::{Limits, Outcome, Search, Stats, Stop};
+use super::{Estimate, Limits, Outcome, Search, Stats, Stop};
 use fxhash::FxHashSet;
 
 /// Expansions between two looks at the clock: fewer than the other searches', since one node
@@ -19,54 +19,62 @@ struct Entry<N, M> {
     depth: u32,
 }
 
-/// Searches from `start` for a node `is_goal` accepts, expanding the node with the lowest
-/// `depth + weight * heuristic` first (ties: the newest, which dives through plateaus instead
-/// of widening them); the open list is a [`BucketQueue`] indexed by that priority, so the
-/// heuristic must stay a small integer, as a count of moves is. `moves` lists each move from a
-/// node with the key of the node it reaches, and `make` builds that node: nodes with equal
-/// keys are taken as the same node, so a key may merge nodes that are equivalent for the goal
-/// at hand, and a node whose key was seen is never built (building one can cost what the
-/// board does; `start_key` is the start's key). `node_bytes` is what one node holds, counting
-/// what it owns on the heap: the search stops when the nodes waiting to be expanded would
-/// take more than the limits' memory (one search of a large board can take longer than a
-/// whole time limit, and its nodes can be as large as the board). The path found ends on
-/// [`Search::end`]; a search that expanded everything reachable is [`Outcome::Exhausted`].
+/// A space given by closures whose nodes are built only when new: [`best_first`]'s nodes can
+/// be as large as the board, so a child whose key was seen is never built.
+pub struct KeyedSpace<Moves, Make> {
+    /// Lists each move from a node with the key of the node it reaches. Nodes with equal keys
+    /// are taken as the same node, so a key may merge nodes that are equivalent for the goal
+    /// at hand.
+    pub moves: Moves,
+    /// Builds the node a move reaches.
+    pub make: Make,
+    /// What one node holds, counting what it owns on the heap.
+    pub node_bytes: usize,
+}
+
+/// Searches `space` from `start` (a node and its key) for a node `is_goal` accepts, expanding
+/// the node with the lowest `depth + weight * estimate` first (ties: the newest, which dives
+/// through plateaus instead of widening them); the open list is a [`BucketQueue`] indexed by
+/// that priority, so the estimate must stay a small integer, as a count of moves is. The
+/// search stops when the nodes waiting to be expanded would take more than the limits' memory
+/// (one search of a large board can take longer than a whole time limit, and its nodes can be
+/// as large as the board). The path found ends on [`Search::end`]; a search that expanded
+/// everything reachable is [`Outcome::Exhausted`].
 ///
 /// ```
-/// use klotski_search::{Limits, best_first};
+/// use klotski_search::{KeyedSpace, Limits, best_first};
 /// // Nodes are integers and their own keys, moves are +1 and -1, the goal is 10.
+/// let line = KeyedSpace {
+///     moves: |&n: &i64, out: &mut Vec<(i64, u64)>| out.extend([(1, (n + 1) as u64), (-1, (n - 1) as u64)]),
+///     make: |n: &i64, mv| n + mv,
+///     node_bytes: 8,
+/// };
 /// let limits = Limits::memory(1 << 20).expanding(100);
-/// let (moves, end) = best_first(
-///     (0i64, 0),
-///     |&n, out| out.extend([(1, (n + 1) as u64), (-1, (n - 1) as u64)]),
-///     |n, mv| n + mv,
-///     |n| (10 - n).unsigned_abs(),
-///     |n| *n == 10,
-///     1,
-///     8,
-///     &limits,
-/// )
-/// .found()
-/// .unwrap();
+/// let estimate = |n: &i64| (10 - n).unsigned_abs() as u32;
+/// let (moves, end) = best_first(line, (0, 0), |n| *n == 10, estimate, 1, &limits)
+///     .found()
+///     .unwrap();
 /// assert_eq!((moves.len(), end), (10, 10));
 /// ```
-#[allow(clippy::too_many_arguments)] // the calling style of every closure search, plus the weight
 pub fn best_first<N, M: Copy>(
+    space: KeyedSpace<impl FnMut(&N, &mut Vec<(M, u64)>), impl FnMut(&N, M) -> N>,
     (start, start_key): (N, u64),
-    mut moves: impl FnMut(&N, &mut Vec<(M, u64)>),
-    mut make: impl FnMut(&N, M) -> N,
-    mut heuristic: impl FnMut(&N) -> u64,
     mut is_goal: impl FnMut(&N) -> bool,
-    weight: u64,
-    node_bytes: usize,
+    mut estimate: impl Estimate<N, M>,
+    weight: u32,
     limits: &Limits,
 ) -> Search<M, N> {
+    let KeyedSpace {
+        mut moves,
+        mut make,
+        node_bytes,
+    } = space;
     let mut seen = FxHashSet::default();
     seen.insert(start_key);
     // The priorities index the open list's stacks.
     let priority = |p: u64| usize::try_from(p).expect("a priority the size of a count of moves");
     let mut open = BucketQueue::default();
-    open.push(priority(weight * heuristic(&start)), 0u32);
+    open.push(priority(weight as u64 * estimate.at(&start) as u64), 0u32);
     let mut arena = vec![Entry {
         node: Some(start),
         parent: 0,
@@ -121,7 +129,7 @@ pub fn best_first<N, M: Copy>(
                     return stop(Stop::Memory(limits.max_memory), stats);
                 }
                 stats.peak_bytes = stats.peak_bytes.max(waiting * node_bytes);
-                let priority = priority(depth as u64 + weight * heuristic(&child));
+                let priority = priority(depth as u64 + weight as u64 * estimate.at(&child) as u64);
                 open.push(priority, arena.len() as u32);
                 arena.push(Entry {
                     node: Some(child),
@@ -146,20 +154,15 @@ mod tests {
         let moves = |&n: &i64, out: &mut Vec<(i64, u64)>| {
             out.extend([(1, (n + 1) as u64), (-1, (n - 1) as u64)])
         };
-        let h = |n: &i64| (10 - n).unsigned_abs();
+        let h = |n: &i64| (10 - n).unsigned_abs() as u32;
         let run = |max_nodes, limits: Limits| {
             let limits = limits.expanding(max_nodes);
-            let search = best_first(
-                (0i64, 0),
+            let line = KeyedSpace {
                 moves,
-                |n, mv| n + mv,
-                h,
-                |n| *n == 10,
-                1,
-                8,
-                &limits,
-            );
-            search.outcome
+                make: |n: &i64, mv| n + mv,
+                node_bytes: 8,
+            };
+            best_first(line, (0, 0), |n| *n == 10, h, 1, &limits).outcome
         };
         let found = |outcome: Outcome<i64>| matches!(outcome, Outcome::Found(_));
         let unlimited = Limits::memory(usize::MAX);

@@ -19,14 +19,14 @@ use fxhash::FxHashMap;
 /// let space = PackedSpace::<1>::new(&puzzle).unwrap();
 /// let (start, goal) = (space.encode(puzzle.start()), space.encode(&[0, 1, 2]));
 /// let limits = Limits::memory(1 << 20);
-/// let search = bfs(&space, start, |s| *s == goal, limits, |_| {});
+/// let search = bfs(&space, start, |s| *s == goal, &limits, |_| {});
 /// assert!(matches!(search.outcome, Outcome::Found(path) if path.len() == 1));
 /// ```
 pub fn bfs<P: Space>(
     space: &P,
     start: P::State,
     mut is_goal: impl FnMut(&P::State) -> bool,
-    limits: Limits,
+    limits: &Limits,
     mut on_layer: impl FnMut(&Stats),
 ) -> Search<P::Move> {
     let mut meter = Meter::new(limits);

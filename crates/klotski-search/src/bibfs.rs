@@ -47,14 +47,14 @@ impl<S: Copy + Eq + std::hash::Hash, M: Copy> Side<S, M> {
 /// let space = PackedSpace::<1>::new(&puzzle).unwrap();
 /// let (start, goal) = (space.encode(puzzle.start()), space.encode(&[0, 1, 2]));
 /// let limits = Limits::memory(1 << 20);
-/// let search = bidirectional_bfs(&space, start, goal, limits, |_| {});
+/// let search = bidirectional_bfs(&space, start, goal, &limits, |_| {});
 /// assert!(matches!(search.outcome, Outcome::Found(path) if path.len() == 1));
 /// ```
 pub fn bidirectional_bfs<P: Reversible>(
     space: &P,
     start: P::State,
     goal: P::State,
-    limits: Limits,
+    limits: &Limits,
     mut on_layer: impl FnMut(&Stats),
 ) -> Search<P::Move> {
     let mut meter = Meter::new(limits);

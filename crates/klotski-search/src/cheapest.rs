@@ -8,7 +8,7 @@
 //! the nodes' order; [`cheapest_by_key`] for nodes that carry more than their identity (the
 //! contents of a window of the board, say), found again by a key, ties broken newest first.
 
-use super::{BucketQueue, Limits, Meter, Outcome, Search, table_growth, vec_growth};
+use super::{BucketQueue, Estimate, Limits, Meter, Outcome, Search, table_growth, vec_growth};
 use fxhash::FxHashMap;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -16,9 +16,9 @@ use std::hash::Hash;
 
 /// Finds a cheapest path from `start` to a node `is_goal` accepts, where `successors` appends
 /// each move out of a node with the node it reaches and its cost, and `estimate` bounds the
-/// cost left from below (0 everywhere gives Dijkstra's search). Nodes come out by lowest
-/// `cost + estimate`, then lowest cost, then lowest node, so the result is the same on every
-/// run. The path found ends on [`Search::end`].
+/// cost left from below, as an [`Estimate`] in units of cost (0 everywhere gives Dijkstra's
+/// search). Nodes come out by lowest `cost + estimate`, then lowest cost, then lowest node, so
+/// the result is the same on every run. The path found ends on [`Search::end`].
 ///
 /// ```
 /// use klotski_search::{Limits, cheapest_path};
@@ -26,22 +26,22 @@ use std::hash::Hash;
 /// // one +1, cost 5, not seven +1s, cost 7.
 /// let succ = |n: &u32, out: &mut Vec<(u32, u32, u32)>| out.extend([(1, n + 1, 1), (3, n + 3, 2)]);
 /// let limits = Limits::memory(1 << 20).expanding(1000);
-/// let (moves, end) = cheapest_path(0u32, succ, |_| 0, |n| *n == 7, &limits).found().unwrap();
+/// let (moves, end) = cheapest_path(succ, 0u32, |n| *n == 7, |_: &u32| 0, &limits).found().unwrap();
 /// assert_eq!((end, moves.len(), moves.iter().sum::<u32>()), (7, 3, 7));
 /// ```
 pub fn cheapest_path<N: Copy + Ord + Hash, M: Copy>(
-    start: N,
     mut successors: impl FnMut(&N, &mut Vec<(M, N, u32)>),
-    mut estimate: impl FnMut(&N) -> u32,
+    start: N,
     mut is_goal: impl FnMut(&N) -> bool,
+    mut estimate: impl Estimate<N, M>,
     limits: &Limits,
 ) -> Search<M, N> {
-    let mut meter = Meter::new(limits.clone());
+    let mut meter = Meter::new(limits);
     // Per reached node: the cheapest cost found, and the node and move it came by.
     let mut reached: FxHashMap<N, (u32, Option<(N, M)>)> = FxHashMap::default();
     let mut open = BinaryHeap::new();
     reached.insert(start, (0, None));
-    open.push(Reverse((estimate(&start), 0u32, start)));
+    open.push(Reverse((estimate.at(&start), 0u32, start)));
     let mut children = Vec::new();
     while let Some(Reverse((_, cost, node))) = open.pop() {
         if reached[&node].0 < cost {
@@ -74,7 +74,7 @@ pub fn cheapest_path<N: Copy + Ord + Hash, M: Copy>(
                     return Search::ended(Outcome::Stopped(stop), meter.stats);
                 }
                 reached.insert(child, (total, Some((node, mv))));
-                open.push(Reverse((total + estimate(&child), total, child)));
+                open.push(Reverse((total + estimate.at(&child), total, child)));
             }
         }
     }
@@ -106,7 +106,8 @@ struct Reached<N, M> {
 }
 
 /// Finds a cheapest path from `start` to a node `is_goal` accepts, as [`cheapest_path`] does,
-/// for nodes that are not their own keys: `key` names a node, and a node reached again at no
+/// for nodes that are not their own keys: `key` names a node (with `successors`, it is the
+/// space), and a node reached again at no
 /// lower cost than its key's best is dropped (a key that merges nodes makes the search
 /// inexact, never a path's cost wrong). Nodes come out by lowest `cost + estimate` from a
 /// [`BucketQueue`], the newest first among equals, which dives through plateaus of free moves
@@ -121,23 +122,23 @@ struct Reached<N, M> {
 ///     out.extend([(1, (at + 1, steps + 1), 1), (-1, (at - 1, steps + 1), 3)]);
 /// };
 /// let limits = Limits::memory(1 << 20).expanding(1000);
-/// let search = cheapest_by_key((5, 0), succ, |n| n.0 as u64, |_| 0, |n| n.0 == 2, &limits);
+/// let search = cheapest_by_key(succ, |n| n.0 as u64, (5, 0), |n| n.0 == 2, |_: &_| 0, &limits);
 /// let (moves, end) = search.found().unwrap();
 /// assert_eq!((moves, end), (vec![-1, -1, -1], (2, 3)));
 /// ```
 pub fn cheapest_by_key<N, M: Copy>(
-    start: N,
     mut successors: impl FnMut(&N, &mut Vec<(M, N, u32)>),
     mut key: impl FnMut(&N) -> u64,
-    mut estimate: impl FnMut(&N) -> u32,
+    start: N,
     mut is_goal: impl FnMut(&N) -> bool,
+    mut estimate: impl Estimate<N, M>,
     limits: &Limits,
 ) -> Search<M, N> {
-    let mut meter = Meter::new(limits.clone());
+    let mut meter = Meter::new(limits);
     let mut best: FxHashMap<u64, u32> = FxHashMap::default();
     best.insert(key(&start), 0);
     let mut open = BucketQueue::default();
-    open.push(estimate(&start) as usize, 0u32);
+    open.push(estimate.at(&start) as usize, 0u32);
     let mut nodes = vec![Reached {
         node: start,
         parent: u32::MAX,
@@ -174,7 +175,7 @@ pub fn cheapest_by_key<N, M: Copy>(
                 return Search::ended(Outcome::Stopped(stop), meter.stats);
             }
             best.insert(child_key, total);
-            let priority = (total + estimate(&child)) as usize;
+            let priority = (total + estimate.at(&child)) as usize;
             nodes.push(Reached {
                 node: child,
                 parent: index,

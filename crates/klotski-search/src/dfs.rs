@@ -20,14 +20,14 @@ use fxhash::FxHashMap;
 /// let space = PackedSpace::<1>::new(&puzzle).unwrap();
 /// let (start, goal) = (space.encode(puzzle.start()), space.encode(&[0, 1, 2]));
 /// let limits = Limits::memory(1 << 20);
-/// let search = dfs(&space, start, |s| *s == goal, limits);
+/// let search = dfs(&space, start, |s| *s == goal, &limits);
 /// assert!(matches!(search.outcome, Outcome::Found(_)));
 /// ```
 pub fn dfs<P: Space>(
     space: &P,
     start: P::State,
     mut is_goal: impl FnMut(&P::State) -> bool,
-    limits: Limits,
+    limits: &Limits,
 ) -> Search<P::Move> {
     let mut meter = Meter::new(limits);
     let mut seen: FxHashMap<P::State, Option<P::Move>> = FxHashMap::default();
@@ -99,7 +99,7 @@ mod tests {
     #[test]
     fn finds_a_path_that_replays_or_proves_there_is_none() {
         let limits = Limits::memory(1 << 20);
-        let found = dfs(&Line(50), 10, |s| *s == 3, limits.clone());
+        let found = dfs(&Line(50), 10, |s| *s == 3, &limits);
         let Outcome::Found(path) = found.outcome else {
             panic!("no path: {:?}", found.outcome)
         };
@@ -108,10 +108,10 @@ mod tests {
             .fold(10u32, |s, &mv| s.wrapping_add_signed(mv as i32));
         assert_eq!(end, 3);
         assert_eq!(
-            dfs(&Line(50), 10, |s| *s == 99, limits.clone()).outcome,
+            dfs(&Line(50), 10, |s| *s == 99, &limits).outcome,
             Outcome::Exhausted
         );
-        let stopped = dfs(&Line(5000), 0, |s| *s == 4999, Limits::memory(256));
+        let stopped = dfs(&Line(5000), 0, |s| *s == 4999, &Limits::memory(256));
         assert_eq!(stopped.outcome, Outcome::Stopped(Stop::Memory(256)));
     }
 }

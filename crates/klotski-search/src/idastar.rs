@@ -4,7 +4,7 @@
 //! It walks one mutable state with apply and undo ([`Walk`]) instead of copying states, and
 //! never plays the move that undoes the previous one (the only cycle of length two).
 
-use super::{Limits, Meter, Outcome, Reversible, Search, Stats, Stop};
+use super::{Estimate, Limits, Meter, Outcome, Reversible, Search, Stats, Stop};
 use std::cell::RefCell;
 
 /// A state space explored in place: moves are applied to and undone on one mutable state.
@@ -100,9 +100,9 @@ pub(super) struct Dive<'a, W: Walk, G, H> {
     beyond_seen: u32,
 }
 
-impl<'a, W: Walk, G: FnMut(&W::State) -> bool, H: FnMut(&W::State) -> u32> Dive<'a, W, G, H> {
+impl<'a, W: Walk, G: FnMut(&W::State) -> bool, H: Estimate<W::State, W::Move>> Dive<'a, W, G, H> {
     /// A dive on `walk` with nothing walked yet, within `limits`.
-    pub(super) fn new(walk: &'a W, is_goal: G, heuristic: H, limits: Limits) -> Self {
+    pub(super) fn new(walk: &'a W, is_goal: G, heuristic: H, limits: &Limits) -> Self {
         Dive {
             walk,
             is_goal,
@@ -162,7 +162,7 @@ impl<'a, W: Walk, G: FnMut(&W::State) -> bool, H: FnMut(&W::State) -> u32> Dive<
                 }
                 self.walk.apply(state, mv);
             }
-            let child_h = (self.heuristic)(state);
+            let child_h = self.heuristic.at(state);
             if child_h != u32::MAX {
                 let child_f = g + 1 + child_h;
                 if child_f > bound {
@@ -213,18 +213,18 @@ impl<'a, W: Walk, G: FnMut(&W::State) -> bool, H: FnMut(&W::State) -> u32> Dive<
 /// let (start, goal) = (space.encode(puzzle.start()), space.encode(&[0, 1, 2]));
 /// let limits = Limits::memory(1 << 20);
 /// let walk = Stepwise::new(&space);
-/// let search = idastar(&walk, start, |s| *s == goal, |_| 0, limits, |_, _| {});
+/// let search = idastar(&walk, start, |s| *s == goal, |_: &_| 0, &limits, |_, _| {});
 /// assert!(matches!(search.outcome, Outcome::Found(path) if path.len() == 1));
 /// ```
 pub fn idastar<W: Walk>(
     walk: &W,
     mut start: W::State,
     is_goal: impl FnMut(&W::State) -> bool,
-    mut heuristic: impl FnMut(&W::State) -> u32,
-    limits: Limits,
+    mut heuristic: impl Estimate<W::State, W::Move>,
+    limits: &Limits,
     mut on_iteration: impl FnMut(u32, &Stats),
 ) -> Search<W::Move> {
-    let h0 = heuristic(&start);
+    let h0 = heuristic.at(&start);
     let mut dive = Dive::new(walk, is_goal, heuristic, limits);
     let mut bound = h0;
     let outcome = loop {

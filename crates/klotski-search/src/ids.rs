@@ -82,14 +82,14 @@ impl<P: Space, G: FnMut(&P::State) -> bool> Pass<'_, P, G> {
 /// let space = PackedSpace::<1>::new(&puzzle).unwrap();
 /// let (start, goal) = (space.encode(puzzle.start()), space.encode(&[0, 1, 2]));
 /// let limits = Limits::memory(1 << 20);
-/// let search = ids(&space, start, |s| *s == goal, limits, |_, _| {});
+/// let search = ids(&space, start, |s| *s == goal, &limits, |_, _| {});
 /// assert!(matches!(search.outcome, Outcome::Found(path) if path.len() == 1));
 /// ```
 pub fn ids<P: Space>(
     space: &P,
     start: P::State,
     is_goal: impl FnMut(&P::State) -> bool,
-    limits: Limits,
+    limits: &Limits,
     mut on_iteration: impl FnMut(u32, &Stats),
 ) -> Search<P::Move> {
     let mut pass = Pass {
@@ -153,7 +153,7 @@ mod tests {
             &grid,
             (0, 0),
             |s| *s == (4, 5),
-            limits.clone(),
+            &limits,
             |l, _| limits_seen.push(l),
         );
         let Outcome::Found(path) = found.outcome else {
@@ -169,11 +169,11 @@ mod tests {
         let within = |k: u64| (0..36u64).filter(|c| c / 6 + c % 6 <= k).count() as u64;
         let passes = |last: u64| (0..last).map(within).sum::<u64>();
         assert!((passes(8)..=passes(9)).contains(&found.stats.expanded));
-        let none = ids(&grid, (0, 0), |s| *s == (9, 9), limits.clone(), |_, _| {});
+        let none = ids(&grid, (0, 0), |s| *s == (9, 9), &limits, |_, _| {});
         assert_eq!(none.outcome, Outcome::Exhausted);
         // Limits 1 to 11 (the farthest cell is 10 away; the pass with limit 11 cuts nothing).
         assert_eq!(none.stats.expanded, passes(11));
-        let by_bfs = bfs(&grid, (0, 0), |s| *s == (4, 5), limits.clone(), |_| {});
+        let by_bfs = bfs(&grid, (0, 0), |s| *s == (4, 5), &limits, |_| {});
         assert!(matches!(by_bfs.outcome, Outcome::Found(p) if p.len() == 9));
     }
 
@@ -183,7 +183,7 @@ mod tests {
             &Grid(40),
             (0, 0),
             |s| *s == (39, 39),
-            Limits::memory(64),
+            &Limits::memory(64),
             |_, _| {},
         );
         assert!(matches!(

@@ -34,7 +34,7 @@ pub fn layers<P: Space>(
     start: P::State,
     limits: &Limits,
 ) -> Result<Vec<Vec<P::State>>, Stop> {
-    let mut meter = Meter::new(limits.clone());
+    let mut meter = Meter::new(limits);
     let mut seen: FxHashSet<P::State> = FxHashSet::default();
     seen.insert(start);
     let mut layers = vec![vec![start]];

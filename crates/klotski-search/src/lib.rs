@@ -1,11 +1,14 @@
 //! Generic searches over any puzzle's state space, bounded by memory and time.
 //!
-//! One calling style for every search, as the `pathfinding` crate has: a start, the moves out
-//! of a state (a [`Space`], or for the searches whose nodes carry more than a state, a
-//! `successors` closure), an estimate where the search is informed, a goal test, and
-//! [`Limits`] (memory, work, deadline, cancellation); every one returns a [`Search`]. The
-//! searches never look inside a state, so one breadth-first search serves Numeric Klotski,
-//! brick puzzles and Tipover alike.
+//! One calling style for every search, as the `pathfinding` crate has, with the arguments
+//! always in this order: the space (a [`Space`], a [`Walk`](idastar::Walk), or for the searches
+//! whose nodes carry more than a state, the closures that list the moves: `successors`, or a
+//! [`KeyedSpace`]); the start; the goal (a test, or a goal state for the searches that also run
+//! back from it); the [`Estimate`] where the search is informed; the search's own setting, if
+//! it has one (a weight); the [`Limits`] (memory, work, deadline, cancellation) by reference;
+//! and last the callback that hears of progress, where the search reports any. Every one
+//! returns a [`Search`]. The searches never look inside a state, so one breadth-first search
+//! serves Numeric Klotski, brick puzzles and Tipover alike.
 //!
 //! ```
 //! use klotski_search::{Limits, Outcome, Space, bfs};
@@ -23,7 +26,7 @@
 //!     }
 //! }
 //!
-//! let search = bfs(&Line, 2, |n| *n == 7, Limits::memory(1 << 20), |_| {});
+//! let search = bfs(&Line, 2, |n| *n == 7, &Limits::memory(1 << 20), |_| {});
 //! assert_eq!(search.outcome, Outcome::Found(vec![1; 5]));
 //! ```
 
@@ -43,7 +46,7 @@ pub mod meet;
 pub mod split_idastar;
 
 pub use astar::{Weights, astar, weighted_astar};
-pub use best_first::best_first;
+pub use best_first::{KeyedSpace, best_first};
 pub use bfs::bfs;
 pub use bibfs::bidirectional_bfs;
 pub use buckets::{BucketQueue, TieredQueue};
@@ -355,9 +358,9 @@ struct Part {
 }
 
 impl Meter {
-    fn new(limits: Limits) -> Meter {
+    fn new(limits: &Limits) -> Meter {
         Meter {
-            limits,
+            limits: limits.clone(),
             stats: Stats::default(),
             units: 0,
             part: None,
@@ -493,11 +496,11 @@ mod tests {
     #[test]
     fn a_table_growth_past_the_deadline_stops_the_search() {
         let soon = Limits::memory(usize::MAX).until(Instant::now() + Duration::from_millis(500));
-        let mut meter = Meter::new(soon);
+        let mut meter = Meter::new(&soon);
         // 3 GB take 10 s at the assumed rate; 1 KB is not checked.
         assert_eq!(meter.grow(0, 3_000_000_000), Err(Stop::Time));
         assert_eq!(meter.grow(0, 1 << 10), Ok(()));
-        let mut unbounded = Meter::new(Limits::memory(usize::MAX));
+        let mut unbounded = Meter::new(&Limits::memory(usize::MAX));
         assert_eq!(unbounded.grow(0, 3_000_000_000), Ok(()));
     }
 
@@ -545,19 +548,12 @@ mod tests {
         let estimate = |s: &u8| [4, 3, 0, 1, 0, 4, 3, 2, 1, 0][*s as usize];
         let limits = Limits::memory(1 << 20);
         let shortest = Outcome::Found(vec![(0, 1), (1, 2), (2, 3), (3, 9)]);
-        let a = astar(&graph, 0, |s| *s == 9, estimate, limits.clone(), |_, _| {});
+        let a = astar(&graph, 0, |s| *s == 9, estimate, &limits, |_, _| {});
         assert_eq!(a.outcome, shortest);
         let walk = idastar::Stepwise::new(&graph);
-        let ida = idastar(&walk, 0, |s| *s == 9, estimate, limits.clone(), |_, _| {});
+        let ida = idastar(&walk, 0, |s| *s == 9, estimate, &limits, |_, _| {});
         assert_eq!(ida.outcome, shortest);
-        let unreachable = astar(
-            &graph,
-            0,
-            |s| *s == 4,
-            |_: &u8| 0,
-            limits.clone(),
-            |_, _| {},
-        );
+        let unreachable = astar(&graph, 0, |s| *s == 4, |_: &u8| 0, &limits, |_, _| {});
         assert_eq!(unreachable.outcome, Outcome::Exhausted);
     }
 
@@ -575,7 +571,7 @@ mod tests {
                 |s| *s == 9,
                 estimate,
                 weights,
-                limits.clone(),
+                &limits,
                 |_, _| {},
             )
             .outcome
@@ -598,7 +594,7 @@ mod tests {
             |s| *s == 5,
             |_: &u8| 0,
             Weights::GREEDY,
-            limits.clone(),
+            &limits,
             |_, _| {},
         );
         assert_eq!(unreachable.outcome, Outcome::Exhausted);

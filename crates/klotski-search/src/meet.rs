@@ -146,7 +146,7 @@ struct Meeting<S> {
 /// let space = PackedSpace::<1>::new(&puzzle).unwrap();
 /// let (start, goal) = (space.encode(puzzle.start()), space.encode(&[0, 1, 2]));
 /// let limits = Limits::memory(1 << 20);
-/// let search = bidirectional_astar(&space, start, goal, |_: &_| 0, |_: &_| 0, limits, |_, _| {});
+/// let search = bidirectional_astar(&space, start, goal, |_: &_| 0, |_: &_| 0, &limits, |_, _| {});
 /// assert!(matches!(search.outcome, Outcome::Found(path) if path.len() == 1));
 /// ```
 pub fn bidirectional_astar<P: Reversible<Move: Default>>(
@@ -155,7 +155,7 @@ pub fn bidirectional_astar<P: Reversible<Move: Default>>(
     goal: P::State,
     mut to_goal: impl Estimate<P::State, P::Move>,
     mut to_start: impl Estimate<P::State, P::Move>,
-    limits: Limits,
+    limits: &Limits,
     mut on_bound: impl FnMut(u32, &Stats),
 ) -> Search<P::Move> {
     let mut meter = Meter::new(limits);

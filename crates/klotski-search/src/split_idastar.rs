@@ -12,7 +12,7 @@
 //! ends the pass is given up. Only the time limit and cancellation depend on timing.
 
 use super::idastar::{Dive, Pass, Walk, idastar};
-use super::{Limits, Outcome, Part, Search, Stats, Stop};
+use super::{Estimate, Limits, Outcome, Part, Search, Stats, Stop};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -35,7 +35,7 @@ pub fn split_idastar<W, G, H>(
     mut start: W::State,
     is_goal: G,
     mut heuristic: H,
-    limits: Limits,
+    limits: &Limits,
     mut on_iteration: impl FnMut(u32, &Stats),
 ) -> Search<W::Move>
 where
@@ -43,12 +43,12 @@ where
     W::State: Clone + Send + Sync,
     W::Move: Send + Sync,
     G: FnMut(&W::State) -> bool + Clone + Send,
-    H: FnMut(&W::State) -> u32 + Clone + Send,
+    H: Estimate<W::State, W::Move> + Clone + Send,
 {
     if limits.threads <= 1 || limits.max_units.is_some() {
         return idastar(walk, start, is_goal, heuristic, limits, on_iteration);
     }
-    let h0 = heuristic(&start);
+    let h0 = heuristic.at(&start);
     let mut stats = Stats::default();
     let mut bound = h0;
     let outcome = loop {
@@ -58,8 +58,8 @@ where
         on_iteration(bound, &stats);
         // What the budget leaves this pass: the walk stops at the expansion past it.
         let left = (limits.max_expanded).map(|most| most.saturating_sub(stats.expanded));
-        let top = Top::list(walk, &mut start, (&is_goal, &heuristic), bound, &limits);
-        let searched = top.search(walk, &start, (&is_goal, &heuristic), bound, &limits, left);
+        let top = Top::list(walk, &mut start, (&is_goal, &heuristic), bound, limits);
+        let searched = top.search(walk, &start, (&is_goal, &heuristic), bound, limits, left);
         let (ended, expanded) = top.resolve(searched, left);
         stats.expanded += expanded;
         match ended {
@@ -145,11 +145,11 @@ impl<M: Copy + Eq + Send + Sync> Top<M> {
     where
         W: Walk<Move = M>,
         G: FnMut(&W::State) -> bool + Clone,
-        H: FnMut(&W::State) -> u32 + Clone,
+        H: Estimate<W::State, W::Move> + Clone,
     {
         let wanted = PARTS_PER_THREAD * limits.threads;
         let (mut is_goal, mut heuristic) = (is_goal.clone(), heuristic.clone());
-        let h0 = heuristic(start);
+        let h0 = heuristic.at(start);
         let mut depth = 1;
         loop {
             let mut top = Top {
@@ -193,7 +193,7 @@ impl<M: Copy + Eq + Send + Sync> Top<M> {
         W: Walk<Move = M> + Sync,
         W::State: Clone + Send + Sync,
         G: FnMut(&W::State) -> bool + Clone + Send,
-        H: FnMut(&W::State) -> u32 + Clone + Send,
+        H: Estimate<W::State, W::Move> + Clone + Send,
     {
         let shared = Shared {
             next: AtomicUsize::new(0),
@@ -210,7 +210,7 @@ impl<M: Copy + Eq + Send + Sync> Top<M> {
                 let (is_goal, heuristic) = (is_goal.clone(), heuristic.clone());
                 let shared = &shared;
                 scope.spawn(move || {
-                    let mut dive = Dive::new(walk, is_goal, heuristic, limits.clone());
+                    let mut dive = Dive::new(walk, is_goal, heuristic, limits);
                     self.take_parts(&mut dive, shared, start, bound, left);
                 });
             }
@@ -234,7 +234,7 @@ impl<M: Copy + Eq + Send + Sync> Top<M> {
         W: Walk<Move = M>,
         W::State: Clone,
         G: FnMut(&W::State) -> bool,
-        H: FnMut(&W::State) -> u32,
+        H: Estimate<W::State, W::Move>,
     {
         loop {
             let at = shared.next.fetch_add(1, Ordering::Relaxed);
@@ -293,7 +293,7 @@ impl<M: Copy + Eq + Send + Sync> Top<M> {
         W: Walk<Move = M>,
         W::State: Clone,
         G: FnMut(&W::State) -> bool,
-        H: FnMut(&W::State) -> u32,
+        H: Estimate<W::State, W::Move>,
     {
         let part = &self.parts[at];
         if part.goal {
@@ -374,7 +374,7 @@ struct Lister<'a, W: Walk, G, H> {
     top: &'a mut Top<W::Move>,
 }
 
-impl<W: Walk, G: FnMut(&W::State) -> bool, H: FnMut(&W::State) -> u32> Lister<'_, W, G, H> {
+impl<W: Walk, G: FnMut(&W::State) -> bool, H: Estimate<W::State, W::Move>> Lister<'_, W, G, H> {
     /// Lists the subtrees below `state` (at depth `g`, estimate `h`, within `bound`); true once
     /// a goal is met, after which the one-thread walk looks no further.
     fn list(&mut self, state: &mut W::State, g: u32, h: u32, bound: u32) -> bool {
@@ -399,7 +399,7 @@ impl<W: Walk, G: FnMut(&W::State) -> bool, H: FnMut(&W::State) -> u32> Lister<'_
                 continue;
             }
             self.walk.apply(state, mv);
-            let child_h = (self.heuristic)(state);
+            let child_h = self.heuristic.at(state);
             let mut goal = false;
             if child_h != u32::MAX {
                 let child_f = g + 1 + child_h;

@@ -31,7 +31,7 @@ pub fn shortest(
         &space,
         space.store(start.layout()),
         is_goal,
-        // A group holds at most a few hundred thousand layouts: no limit is needed.
+        &// A group holds at most a few hundred thousand layouts: no limit is needed.
         Limits::memory(usize::MAX),
         |_| {},
     );

@@ -51,15 +51,15 @@ pub fn solve(
     let (start, goal) = (space.start(), |k: &_| space.is_goal(k));
     let clock = Instant::now();
     let found = match algo {
-        Algo::Bfs => search::bfs(&space, start, goal, limits, |_| {}),
-        Algo::Dfs => search::dfs(&space, start, goal, limits),
-        Algo::Ids => search::ids(&space, start, goal, limits, |_, _| {}),
+        Algo::Bfs => search::bfs(&space, start, goal, &limits, |_| {}),
+        Algo::Dfs => search::dfs(&space, start, goal, &limits),
+        Algo::Ids => search::ids(&space, start, goal, &limits, |_, _| {}),
         Algo::Astar => search::astar(
             &space,
             start,
             goal,
             |k: &_| space.estimate(k),
-            limits,
+            &limits,
             |_, _| {},
         ),
     };

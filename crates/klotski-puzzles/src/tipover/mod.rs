@@ -116,7 +116,7 @@ pub fn solve(puzzle: &Tipover, limits: Limits) -> Search<Tip> {
 /// The breadth-first search over states of `W` words.
 fn search_in<const W: usize>(rules: &Rules, limits: Limits) -> Search<Tip> {
     let space = TipSpace::<W>::new(rules);
-    search::bfs(&space, space.start(), |s| space.is_goal(s), limits, |_| {})
+    search::bfs(&space, space.start(), |s| space.is_goal(s), &limits, |_| {})
 }
 
 /// Defines [`WIDTHS`] and the search over each of them from one list.

@@ -6,7 +6,7 @@ use super::placer::{Arrangement, EMPTY, Placer, WALL, widen};
 use super::sparse::UNSET;
 use crate::engine::geometry::{Dir, Shape};
 use crate::engine::puzzle::Move;
-use crate::search::best_first;
+use crate::search::{KeyedSpace, best_first};
 
 /// Expansions the search that finishes a placement may spend before the solver gives up.
 const NODES_PER_PIECE: usize = 50_000;
@@ -19,7 +19,7 @@ pub(super) const NEAR_WINDOWS: [(usize, usize); 2] = [(2, 2_000), (4, 5_000)];
 /// a piece's target is not emptied ahead of it first.
 pub(super) const FEW_BLANKS: usize = 4;
 /// Weight of the heuristic: well above 1, so searches run greedy and fast.
-const WEIGHT: u64 = 3;
+const WEIGHT: u32 = 3;
 /// Blanks [`Placer::gather`] brings within [`GATHER_RADIUS`] cells of cells that could not be
 /// emptied, before trying again.
 const GATHER: usize = 4;
@@ -186,12 +186,12 @@ impl Placer<'_> {
         reserved: &[usize],
         windows: &[(usize, usize)],
     ) -> Option<(Vec<Move>, Draft)> {
-        let heuristic = |draft: &Draft| -> u64 {
-            cells
-                .iter()
+        let heuristic = |draft: &Draft| {
+            let sum: u64 = (cells.iter())
                 .filter(|&&c| draft.occupant(start, c) != EMPTY)
                 .map(|&c| 1 + self.nearest_blank(&draft.blanks, c))
-                .sum()
+                .sum();
+            u32::try_from(sum).unwrap_or(u32::MAX)
         };
         // Loose blanks far away make a huge plateau of equally good positions: search near the
         // cells first, and widen the window only when that fails.
@@ -203,17 +203,16 @@ impl Placer<'_> {
             let window = (&widen(rows.clone(), margin), &widen(cols.clone(), margin));
             let stuck = |p: usize| frozen[p] || !self.within(p, start.origins[p] as usize, window);
             let begin = Draft::start(start);
-            let node_bytes = begin.bytes();
-            let found = best_first(
-                (begin, 0),
-                |draft, out| self.moves((start, draft), stuck, reserved, frozen, out),
-                |draft, mv| self.apply(start, draft, mv, frozen),
-                heuristic,
-                |draft| cells.iter().all(|&c| draft.occupant(start, c) == EMPTY),
-                WEIGHT,
-                node_bytes,
-                &self.limits.expanding(budget as u64),
-            );
+            let space = KeyedSpace {
+                moves: |draft: &Draft, out: &mut _| {
+                    self.moves((start, draft), stuck, reserved, frozen, out)
+                },
+                make: |draft: &Draft, mv| self.apply(start, draft, mv, frozen),
+                node_bytes: begin.bytes(),
+            };
+            let emptied = |draft: &Draft| cells.iter().all(|&c| draft.occupant(start, c) == EMPTY);
+            let limits = self.limits.expanding(budget as u64);
+            let found = best_first(space, (begin, 0), emptied, heuristic, WEIGHT, &limits);
             if let Some(found) = found.found() {
                 return Some(found);
             }
@@ -249,7 +248,8 @@ impl Placer<'_> {
         // piece being placed before it can move.
         let heuristic = |draft: &Draft| {
             let at = draft.origin(start, current);
-            4 * misplacement(draft) + self.nearest_blank(&draft.blanks, at)
+            let sum = 4 * misplacement(draft) + self.nearest_blank(&draft.blanks, at);
+            u32::try_from(sum).unwrap_or(u32::MAX)
         };
         let (r0, c0) = board.row_col(origin);
         let (r1, c1) = board.row_col(target);
@@ -264,17 +264,16 @@ impl Placer<'_> {
                 NODES_PER_WINDOW
             };
             let begin = Draft::start(start);
-            let node_bytes = begin.bytes();
-            let found = best_first(
-                (begin, 0),
-                |draft, out| self.moves((start, draft), outside, &[], frozen, out),
-                |draft, mv| self.apply(start, draft, mv, frozen),
-                heuristic,
-                |draft| misplacement(draft) == 0,
-                WEIGHT,
-                node_bytes,
-                &self.limits.expanding(budget as u64),
-            );
+            let space = KeyedSpace {
+                moves: |draft: &Draft, out: &mut _| {
+                    self.moves((start, draft), outside, &[], frozen, out)
+                },
+                make: |draft: &Draft, mv| self.apply(start, draft, mv, frozen),
+                node_bytes: begin.bytes(),
+            };
+            let settled = |draft: &Draft| misplacement(draft) == 0;
+            let limits = self.limits.expanding(budget as u64);
+            let found = best_first(space, (begin, 0), settled, heuristic, WEIGHT, &limits);
             if let Some(found) = found.found() {
                 return Some(found);
             }

@@ -110,7 +110,7 @@ pub fn route(field: &Field, leg: &Leg, limits: &Limits) -> Option<Vec<Dir>> {
     };
     let arrived = |&at: &u64| unkey(at).0 == leg.to;
     let start = key(leg.from, leg.blank);
-    let search = cheapest_path(start, successors, estimate, arrived, limits);
+    let search = cheapest_path(successors, start, arrived, estimate, limits);
     search.found().map(|(dirs, _)| dirs)
 }
 

@@ -171,7 +171,7 @@ pub fn solve(stage: &WindowSearch, limits: &Limits) -> Option<Vec<Dir>> {
     };
     let estimate = |node: &Node| stage.per_move * window.bound(node);
     let home = |node: &Node| window.bound(node) == 0;
-    let search = cheapest_by_key(start, successors, |n| n.key, estimate, home, limits);
+    let search = cheapest_by_key(successors, |n| n.key, start, home, estimate, limits);
     search.found().map(|(dirs, _)| dirs)
 }
 

@@ -335,7 +335,7 @@ fn improve(
         max_expanded: None,
         ..limits.clone()
     };
-    match bidirectional_bfs(&stretch, start, goal, local, |_| {}).outcome {
+    match bidirectional_bfs(&stretch, start, goal, &local, |_| {}).outcome {
         Outcome::Found(path) if path.len() < end => {
             let path = path.into_iter().map(|(k, dir)| Move {
                 piece: stretch.pieces[k as usize],

@@ -97,7 +97,7 @@ fn bfs<const W: usize>(
         &space,
         space.encode(&puzzle.start),
         |s| home[space.origin(s, *master)],
-        limits,
+        &limits,
         |stats: &Stats| on_progress(Progress::Search(stats)),
     );
     let unpack = |path: Vec<_>| path.into_iter().map(PackedSpace::<W>::unpack).collect();

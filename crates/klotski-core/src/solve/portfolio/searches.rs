@@ -13,7 +13,7 @@ use crate::solve::portfolio::algo::Algo;
 use crate::solve::portfolio::budget;
 use crate::solve::spaces::packed::{self, PackedPosition, PackedSpace};
 use crate::solve::spaces::packed_bound::PackedManhattan;
-use crate::solve::spaces::tile_walk::TileWalk;
+use crate::solve::spaces::tile_walk::{TileWalk, Tiles};
 
 /// Runs the search `algo` names (any method but the constructive solver), the A* family
 /// ordering its open states by `weights`: IDA* on 1x1 tiles with one blank walks them in place
@@ -132,11 +132,11 @@ fn walk_search(
         walk,
         start.clone(),
         |t| t.solved(),
-        |t| match t.bound() {
+        |t: &Tiles| match t.bound() {
             u32::MAX => u32::MAX,
             h => (h * weights.estimate).div_ceil(weights.depth),
         },
-        limits,
+        &limits,
         |_, stats| on_progress(Progress::Search(stats)),
     );
     let stats = Stats {
@@ -171,7 +171,7 @@ fn packed_search<const W: usize>(
             &space,
             start,
             |s| *s == goal,
-            limits,
+            &limits,
             &mut |stats: &Stats| on_progress(Progress::Search(stats)),
         ),
         Algo::Astar | Algo::Wastar | Algo::Greedy => {
@@ -181,10 +181,10 @@ fn packed_search<const W: usize>(
             if let Some(manhattan) = bound.without_databases() {
                 // A child rated from its parent.
                 let estimate = PackedManhattan::new(&space, manhattan.clone());
-                search::weighted_astar(&space, start, is_goal, estimate, weights, limits, on_bound)
+                search::weighted_astar(&space, start, is_goal, estimate, weights, &limits, on_bound)
             } else {
                 let estimate = |s: &PackedPosition<W>| bound.estimate(|p| space.origin(s, p));
-                search::weighted_astar(&space, start, is_goal, estimate, weights, limits, on_bound)
+                search::weighted_astar(&space, start, is_goal, estimate, weights, &limits, on_bound)
             }
         }
         Algo::Biastar => {
@@ -193,7 +193,7 @@ fn packed_search<const W: usize>(
                 Manhattan::new(puzzle, target, true),
                 Manhattan::new(puzzle, &puzzle.start, true),
             );
-            search::bidirectional_astar(&space, start, goal, to_goal, to_start, limits, |_, s| {
+            search::bidirectional_astar(&space, start, goal, to_goal, to_start, &limits, |_, s| {
                 on_progress(Progress::Search(s))
             })
         }
@@ -203,13 +203,13 @@ fn packed_search<const W: usize>(
                 &Stepwise::new(&space),
                 start,
                 |s| *s == goal,
-                |s| bound.estimate(|p| space.origin(s, p)),
-                limits,
+                |s: &PackedPosition<W>| bound.estimate(|p| space.origin(s, p)),
+                &limits,
                 |_, stats| on_progress(Progress::Search(stats)),
             )
         }
         Algo::Auto | Algo::Bibfs | Algo::Constructive => {
-            search::bidirectional_bfs(&space, start, goal, limits, &mut |stats: &Stats| {
+            search::bidirectional_bfs(&space, start, goal, &limits, &mut |stats: &Stats| {
                 on_progress(Progress::Search(stats))
             })
         }

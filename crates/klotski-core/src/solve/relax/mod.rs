@@ -232,15 +232,8 @@ fn plan_relaxed<const N: usize>(
         true => *key == goal,
         false => slots.iter().all(|&i| key.0[i] == goal.0[i]),
     };
-    let found = search::weighted_astar(
-        &space,
-        start,
-        is_goal,
-        estimate,
-        weights,
-        limits.clone(),
-        |_, _| {},
-    );
+    let found =
+        search::weighted_astar(&space, start, is_goal, estimate, weights, limits, |_, _| {});
     let moves = match found.outcome {
         Outcome::Found(shifts) => played(puzzle, origins, named, &space, shifts),
         _ => None,
@@ -297,7 +290,7 @@ fn search_relaxed<const N: usize>(
     let space = RelaxedSpace::<N>::new(puzzle, alike);
     let start = space.encode(puzzle, &puzzle.start);
     let goal = space.encode(puzzle, target);
-    let found = search::bidirectional_bfs(&space, start, goal, limits, |_| {});
+    let found = search::bidirectional_bfs(&space, start, goal, &limits, |_| {});
     let reach = match found.outcome {
         Outcome::Found(_) => Reach::Reachable,
         Outcome::Exhausted => Reach::Unreachable,

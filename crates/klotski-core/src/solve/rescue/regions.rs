@@ -132,7 +132,7 @@ fn stuck(
     let goal: Vec<usize> = pieces.iter().map(|&p| target[p]).collect();
     let (start, goal) = (space.encode(&region.start), space.encode(&goal));
     let limits = Limits::memory(64 << 20).expanding(SEARCHED_STATES);
-    let search = bidirectional_bfs(&space, start, goal, limits, |_| {});
+    let search = bidirectional_bfs(&space, start, goal, &limits, |_| {});
     matches!(search.outcome, Outcome::Exhausted)
 }
 

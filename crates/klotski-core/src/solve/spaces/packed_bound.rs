@@ -188,8 +188,7 @@ mod tests {
             let (_, origins) = puzzle.random_walk(walk, &mut rng);
             let start = space.encode(&origins);
             let limits = Limits::memory(1 << 28);
-            let shortest = match bfs(&space, start, |s| *s == goal, limits.clone(), |_| {}).outcome
-            {
+            let shortest = match bfs(&space, start, |s| *s == goal, &limits, |_| {}).outcome {
                 Outcome::Found(path) => path.len(),
                 other => panic!("{other:?}"),
             };
@@ -197,7 +196,7 @@ mod tests {
             let to_start = PackedManhattan::new(&space, Manhattan::new(&puzzle, &origins, true));
             let search = |limits| {
                 let (to_goal, to_start) = (to_goal.clone(), to_start.clone());
-                bidirectional_astar(&space, start, goal, to_goal, to_start, limits, |_, _| {})
+                bidirectional_astar(&space, start, goal, to_goal, to_start, &limits, |_, _| {})
             };
             let found = search(limits.clone());
             let Outcome::Found(path) = found.outcome else {

@@ -5,11 +5,11 @@
 use crate::heuristic::pdb::{self, Supply, TableEvent};
 use crate::search::idastar::idastar;
 use crate::search::{Limits, Outcome, Search, Stop, split_idastar};
-use crate::solve::spaces::tile_walk::TileWalk;
+use crate::solve::spaces::tile_walk::{TileWalk, Tiles};
 use std::time::Instant;
 
 /// The walk of `text` (a numbered board) on the 5-5-5 tables on 4x4, per-tile ones else.
-fn walk_of(text: &str) -> (TileWalk, crate::solve::spaces::tile_walk::Tiles) {
+fn walk_of(text: &str) -> (TileWalk, Tiles) {
     let (engine, target) = crate::engine::sample(text);
     let cells = engine.board.cells();
     let mut quiet = |_: TableEvent<'_>| {};
@@ -25,17 +25,13 @@ fn walk_of(text: &str) -> (TileWalk, crate::solve::spaces::tile_walk::Tiles) {
     (walk, start)
 }
 
-fn search(
-    walk: &TileWalk,
-    start: &crate::solve::spaces::tile_walk::Tiles,
-    limits: Limits,
-) -> Search<u8> {
+fn search(walk: &TileWalk, start: &Tiles, limits: Limits) -> Search<u8> {
     split_idastar(
         walk,
         start.clone(),
         |t| t.solved(),
-        |t| t.bound(),
-        limits,
+        |t: &Tiles| t.bound(),
+        &limits,
         |_, _| {},
     )
 }
@@ -63,8 +59,8 @@ fn every_thread_count_finds_the_one_thread_path() {
             &walk,
             start.clone(),
             |t| t.solved(),
-            |t| t.bound(),
-            Limits::memory(1 << 20),
+            |t: &Tiles| t.bound(),
+            &Limits::memory(1 << 20),
             |_, _| {},
         );
         let Outcome::Found(path) = &alone.outcome else {
@@ -99,11 +95,7 @@ fn a_split_search_stops_at_its_deadline_and_when_cancelled() {
 }
 
 /// The one-thread walk within `limits`.
-fn alone(
-    walk: &TileWalk,
-    start: &crate::solve::spaces::tile_walk::Tiles,
-    limits: &Limits,
-) -> Search<u8> {
+fn alone(walk: &TileWalk, start: &Tiles, limits: &Limits) -> Search<u8> {
     let limits = Limits {
         threads: 1,
         ..limits.clone()

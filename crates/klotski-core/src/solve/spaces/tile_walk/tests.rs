@@ -147,8 +147,8 @@ fn the_light_tables_find_the_path_any_tables_find() {
             walk,
             start.clone(),
             |t| t.solved(),
-            |t| t.bound(),
-            Limits::memory(1 << 30),
+            |t: &Tiles| t.bound(),
+            &Limits::memory(1 << 30),
             |_, _| {},
         );
         let Outcome::Found(path) = found.outcome else {
