@@ -35,7 +35,7 @@ fn board(size: usize, seed: u64) -> (Puzzle, Vec<usize>) {
         unsolvable: false,
     };
     let numeric = generate(&spec, seed, options()).expect("a walk always generates");
-    let puzzle = numeric.engine();
+    let puzzle = numeric.puzzle();
     let target = numeric.target(&puzzle).expect("a walk is solvable");
     (puzzle, target)
 }

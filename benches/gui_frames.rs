@@ -11,10 +11,10 @@
 
 use klotski::gui::action::Action;
 use klotski::gui::controls::Pointer;
+use klotski::gui::game::Game;
 use klotski::gui::headless::Headless;
 use klotski::gui::options::FrameSize;
 use klotski::gui::playback::Playback;
-use klotski::gui::show::Show;
 use klotski::gui::speed::Speed;
 use klotski::puzzles::numeric::NumericPuzzle;
 use klotski::puzzles::numeric::generate::{BlockCounts, Method, Size, Spec, generate};
@@ -62,7 +62,7 @@ fn main() {
     let pointer = Pointer::default();
     for side in [4, 10, 50] {
         let numeric = board(side);
-        let playback = Playback::new(numeric.engine(), Duration::from_millis(200));
+        let playback = Playback::new(numeric.puzzle(), Duration::from_millis(200));
         let mut firsts = Vec::new();
         let mut adapter = String::new();
         for _ in 0..STARTS {
@@ -110,12 +110,12 @@ fn long_autoplay(size: FrameSize, pointer: &Pointer) {
         unsolvable: false,
     };
     let numeric = generate(&spec, 1, options.clone()).expect("a solvable shuffle");
-    let show = Show::numeric(numeric, options);
-    let marks = show.marks();
-    let mut playback = Playback::new(show.puzzle, Duration::from_millis(200))
+    let game = Game::numeric(numeric, options);
+    let marks = game.marks();
+    let mut playback = Playback::new(game.puzzle, Duration::from_millis(200))
         .with_marks(marks)
-        .with_goal(show.problem);
-    (show.job)(&mut |event| playback.receive(event));
+        .with_goal(game.problem);
+    (game.job)(&mut |event| playback.receive(event));
     while playback.speed() != Speed::top() {
         playback.change_speed(true, Duration::ZERO);
     }

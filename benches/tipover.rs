@@ -12,7 +12,7 @@ use std::process::{Command, Stdio};
 use std::time::Instant;
 use tipover_boards::{generate, specs};
 
-/// Solves every board of [`specs`], and a corridor as deep as the seed allows, with
+/// Solves every board of [`specs`], and a corridor as deep as the assignment allows, with
 /// `klotski tipover -v --max-memory 2G`.
 fn main() {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("tipover_bench");

@@ -183,7 +183,7 @@ fn fuzz_in_process(rounds: usize, seed: u64) {
         },
     );
     each(tipover_corpus(), &mut rng, &|input| {
-        for format in [Format::Seed, Format::Grid] {
+        for format in [Format::Assignment, Format::Grid] {
             if let Err(e) = format.read(input, MEMORY) {
                 assert_tame(&e.to_string(), input);
             }

@@ -44,12 +44,12 @@ fn start(display: &Display) -> (Reaped, String) {
 
 /// Level `index` as the window plays it, its solve received.
 fn level(index: usize) -> Playback {
-    let show = levels::show(index, &options());
-    let mut playback = Playback::new(show.puzzle.clone(), TWEEN)
-        .with_marks(show.marks())
-        .with_goal(show.problem.clone());
+    let game = levels::game(index, &options());
+    let mut playback = Playback::new(game.puzzle.clone(), TWEEN)
+        .with_marks(game.marks())
+        .with_goal(game.problem.clone());
     let mut events: Vec<SolverEvent> = Vec::new();
-    (show.job)(&mut |event| events.push(event));
+    (game.job)(&mut |event| events.push(event));
     events.into_iter().for_each(|event| playback.receive(event));
     playback
 }

@@ -50,7 +50,7 @@ fn options() -> Options {
 /// Sample 4 with its solution, as the window plays it.
 fn solved() -> Playback {
     let numeric: NumericPuzzle = std::fs::read_to_string(case()).unwrap().parse().unwrap();
-    let puzzle = numeric.engine();
+    let puzzle = numeric.puzzle();
     let mut playback = Playback::new(puzzle, TWEEN).with_goal(numeric.problem().ok());
     for event in answer_events(klotski::solve_numeric(&numeric, options(), &mut |_| {})) {
         playback.receive(event);

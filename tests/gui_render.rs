@@ -7,13 +7,13 @@ use klotski::engine::puzzle::{Cell, Piece, Puzzle};
 use klotski::gui::action::Action;
 use klotski::gui::controls::Pointer;
 use klotski::gui::events::answer_events;
+use klotski::gui::game::{Game, Marks};
 use klotski::gui::headless::{self, Headless};
 use klotski::gui::image::RgbaImage;
 use klotski::gui::instance::Srgb;
 use klotski::gui::options::FrameSize;
 use klotski::gui::playback::Playback;
 use klotski::gui::scene;
-use klotski::gui::show::{Marks, Show};
 use klotski::puzzles::numeric::NumericPuzzle;
 use klotski::puzzles::sbp::SbpBoard;
 use klotski::search::Limits;
@@ -42,7 +42,7 @@ fn solved(case: &str) -> Playback {
         cache: None,
         effort: 1,
     };
-    let mut playback = Playback::new(numeric.engine(), TWEEN);
+    let mut playback = Playback::new(numeric.puzzle(), TWEEN);
     for event in answer_events(klotski::solve_numeric(&numeric, options, &mut |_| {})) {
         playback.receive(event);
     }
@@ -280,13 +280,13 @@ fn walls_goal_cells_and_the_master_piece_are_drawn_in_their_own_colours() {
     assert!(!near(at(1, 2), scene::GOAL_SLOT.0) && !near(at(1, 2), scene::WALL));
 }
 
-/// Runs `show`'s solve and returns its playback, at rest after the last move.
-fn played_to_the_end(show: Show) -> Playback {
-    let marks = show.marks();
-    let mut playback = Playback::new(show.puzzle, TWEEN)
+/// Runs `game`'s solve and returns its playback, at rest after the last move.
+fn played_to_the_end(game: Game) -> Playback {
+    let marks = game.marks();
+    let mut playback = Playback::new(game.puzzle, TWEEN)
         .with_marks(marks)
-        .with_goal(show.problem);
-    (show.job)(&mut |event| playback.receive(event));
+        .with_goal(game.problem);
+    (game.job)(&mut |event| playback.receive(event));
     let total = playback.total();
     headless::seek(&mut playback, total);
     playback
@@ -294,10 +294,10 @@ fn played_to_the_end(show: Show) -> Playback {
 
 /// The master piece stands on every goal cell in the last frame, and the first frame shows the
 /// goal cells that start empty in the goal colour.
-fn master_ends_on_the_goal(show: Show, moves: usize) {
-    let goals = show.marks().goal_cells;
-    let start = Playback::new(show.puzzle.clone(), TWEEN).with_marks(show.marks());
-    let playback = played_to_the_end(show);
+fn master_ends_on_the_goal(game: Game, moves: usize) {
+    let goals = game.marks().goal_cells;
+    let start = Playback::new(game.puzzle.clone(), TWEEN).with_marks(game.marks());
+    let playback = played_to_the_end(game);
     assert_eq!(playback.total(), moves);
     assert!(
         playback.status().contains("a shortest solution"),
@@ -330,10 +330,10 @@ fn master_ends_on_the_goal(show: Show, moves: usize) {
 fn a_brick_puzzle_plays_its_master_onto_the_goal_cells() {
     let text = std::fs::read_to_string(root().join("sbp/boards/LRParser/SBP-level1.txt")).unwrap();
     let board: SbpBoard = text.parse().unwrap();
-    master_ends_on_the_goal(Show::sbp(board, Limits::memory(1 << 28)), 16);
+    master_ends_on_the_goal(Game::sbp(board, Limits::memory(1 << 28)), 16);
 }
 
 #[test]
 fn a_classic_klotski_layout_plays_its_block_out_at_the_bottom_centre() {
-    master_ends_on_the_goal(Show::hrd("1A9BF0C00".parse().unwrap()), 116);
+    master_ends_on_the_goal(Game::hrd("1A9BF0C00".parse().unwrap()), 116);
 }

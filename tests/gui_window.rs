@@ -40,7 +40,7 @@ fn sample_player(display: &Display) -> (xvfb::Reaped, String) {
 
 fn solved() -> Playback {
     let numeric: NumericPuzzle = std::fs::read_to_string(case()).unwrap().parse().unwrap();
-    let puzzle = numeric.engine();
+    let puzzle = numeric.puzzle();
     let mut playback = Playback::new(puzzle, TWEEN).with_goal(numeric.problem().ok());
     let options = Options {
         limits: Limits::memory(1 << 28),

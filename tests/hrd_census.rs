@@ -1,6 +1,6 @@
 //! The census of groups (`klotski hrd all`, `hrd::census`): every legal layout in exactly one
-//! group, the groups numbered as the seed numbers them, checked against the seed's published
-//! table of group sizes, and the seed's files it writes.
+//! group, the groups numbered as the assignment numbers them, checked against the assignment's published
+//! table of group sizes, and the assignment's files it writes.
 //!
 //! The exhaustive search check takes minutes and is ignored by default; run it with
 //! `cargo test --release --no-default-features --test hrd_census -- --ignored`.
@@ -15,7 +15,7 @@ use klotski::puzzles::hrd::mix::Mix;
 use klotski::puzzles::hrd::moves::Metric;
 use std::collections::BTreeMap;
 
-/// The seed's table: the size of each group, by mix and `group_num`.
+/// The assignment's table: the size of each group, by mix and `group_num`.
 fn seed_sizes() -> BTreeMap<(Mix, u32), u32> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/hrd/group_sizes.txt");
     let text = std::fs::read_to_string(path).unwrap();
@@ -34,7 +34,7 @@ fn seed_sizes() -> BTreeMap<(Mix, u32), u32> {
     sizes
 }
 
-/// Layouts and groups per mix, from the seed's table.
+/// Layouts and groups per mix, from the assignment's table.
 fn seed_mix_table() -> String {
     let mut per_mix: BTreeMap<Mix, (u64, u32)> = BTreeMap::new();
     for ((mix, _), size) in seed_sizes() {
@@ -106,7 +106,7 @@ fn a_mix_is_numbered_alike_run_after_run_and_its_groups_are_what_search_finds() 
     assert_eq!(rows, again.classifications().collect::<Vec<_>>());
     assert_eq!(rows.len(), 202_944);
     // Every layout in exactly one group: the groups split the layouts, and each group is what
-    // a breadth-first search in the seed's step metric reaches from its first layout.
+    // a breadth-first search in the assignment's step metric reaches from its first layout.
     let mut by_group: BTreeMap<u32, Vec<Code>> = BTreeMap::new();
     for row in &rows {
         assert_eq!(row.mix, mix);
@@ -134,7 +134,7 @@ fn all_writes_the_seeds_files_and_prints_the_counts_per_mix() {
     let run = klotski(&["hrd", "all", dir.to_str().unwrap()], b"");
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(run.stdout, seed_mix_table());
-    // The seed's table of 64 rows is the sum over the horizontal counts.
+    // The assignment's table of 64 rows is the sum over the horizontal counts.
     let mut two_single: BTreeMap<(u32, u32), u64> = BTreeMap::new();
     for line in run
         .stdout

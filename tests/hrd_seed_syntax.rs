@@ -1,4 +1,4 @@
-//! The seed's own command lines (`./engine --show 1A9BF0C00 4`, ...), run verbatim as
+//! The assignment's own command lines (`./engine --show 1A9BF0C00 4`, ...), run verbatim as
 //! `klotski hrd ...` in a scratch folder: each does what the subcommand of the same name does.
 //!
 //! The lines that analyse whole groups of 1A9BF0C00 or 5-4-0, and `--all`, take minutes
@@ -18,7 +18,7 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// Runs one of the seed's example lines, `./engine ARGS`, as `klotski hrd ARGS` in `dir`,
+/// Runs one of the assignment's example lines, `./engine ARGS`, as `klotski hrd ARGS` in `dir`,
 /// expecting success; returns stdout.
 fn seed_line(dir: &Path, line: &str) -> String {
     let args = line
@@ -105,7 +105,7 @@ fn the_seeds_lines_that_write_a_file_write_what_the_subcommands_print() {
 
 #[test]
 fn the_seeds_group_tables_take_its_syntax_too() {
-    // The seed's lines name groups too large for a quick test (see the ignored test): the same
+    // The assignment's lines name groups too large for a quick test (see the ignored test): the same
     // commands on the small group of 9AAAF0000, against the golden tables.
     let dir = scratch("hrd_seed_tables");
     let golden = |name: &str| {
@@ -157,7 +157,7 @@ fn the_seeds_group_tables_take_its_syntax_too() {
     );
 }
 
-/// The seed's remaining lines, verbatim: `--all` (the census, into the current folder), then
+/// The assignment's remaining lines, verbatim: `--all` (the census, into the current folder), then
 /// the group tables of 1A9BF0C00 (25,955 layouts, one search each) and of every group in the
 /// `5-4-0.txt` that `--all` wrote.
 #[test]

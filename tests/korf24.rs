@@ -44,7 +44,7 @@ fn the_six_six_six_six_tables_prove_korf_and_felners_instance_forty() {
     };
     assert!(optimal);
     assert_eq!(moves.len(), 82, "the published optimum");
-    let engine = puzzle.engine();
+    let engine = puzzle.puzzle();
     let end = engine.replay(moves).unwrap();
     assert_eq!(end.origins(), puzzle.target(&engine).unwrap());
 

@@ -34,7 +34,7 @@ fn length(puzzle: &NumericPuzzle, report: &Report) -> Option<usize> {
     match &report.answer {
         Answer::Solved { moves, optimal } => {
             assert!(optimal, "{} did not prove its answer", report.method());
-            let engine = puzzle.engine();
+            let engine = puzzle.puzzle();
             let end = engine.replay(moves).unwrap();
             assert_eq!(end.origins(), puzzle.target(&engine).unwrap());
             Some(moves.len())
@@ -71,7 +71,7 @@ fn the_hundred_fifteen_puzzles_get_their_optimal_lengths() {
     let cases = fifteen();
     assert_eq!(cases.len(), 100);
     for (name, puzzle, optimum) in &cases {
-        assert_eq!(Algo::pick(&puzzle.engine()), Algo::Idastar, "{name}");
+        assert_eq!(Algo::pick(&puzzle.puzzle()), Algo::Idastar, "{name}");
         let report = solve(puzzle, Algo::Idastar);
         // The 6-6-3 tables at least: a board answered by the quick walk before the 7-7-1
         // tables were at hand in this process (other tests build them alongside) needs no more.
@@ -170,7 +170,7 @@ fn five_by_five_random_walks_are_solved_optimally() {
     ] {
         let text = std::fs::read_to_string(dir.join(format!("{name}.in"))).unwrap();
         let puzzle: NumericPuzzle = text.parse().unwrap();
-        assert_eq!(Algo::pick(&puzzle.engine()), Algo::Idastar, "{name}");
+        assert_eq!(Algo::pick(&puzzle.puzzle()), Algo::Idastar, "{name}");
         let report = solve(&puzzle, Algo::Idastar);
         assert_eq!(length(&puzzle, &report), Some(optimum), "{name}");
     }
@@ -197,7 +197,7 @@ fn five_by_five_boards_get_the_exact_walk_first_and_the_weighted_walk_beside_it(
         let Answer::Solved { moves, optimal } = &report.answer else {
             panic!("{name}: {method}");
         };
-        let engine = puzzle.engine();
+        let engine = puzzle.puzzle();
         let end = engine.replay(moves).unwrap();
         assert_eq!(end.origins(), puzzle.target(&engine).unwrap(), "{name}");
         if name == "g120_2" {

@@ -52,7 +52,7 @@ fn valid_text() -> impl Strategy<Value = String> {
             let mut cells: Vec<u32> = (1..=(n - blanks) as u32)
                 .chain(std::iter::repeat_n(0, blanks))
                 .collect();
-            // Fisher-Yates with a splitmix64 stream: reproducible from the seed.
+            // Fisher-Yates with a splitmix64 stream: reproducible from the assignment.
             let mut s = seed;
             for i in (1..n).rev() {
                 s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);

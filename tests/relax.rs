@@ -19,14 +19,14 @@ fn limits(millions: u64) -> Limits {
 
 /// Whether the passing rule proves `numeric` unsolvable.
 fn passing_rule_says_no(numeric: &NumericPuzzle) -> bool {
-    let puzzle = numeric.engine();
+    let puzzle = numeric.puzzle();
     let target = numeric.target(&puzzle).unwrap();
     klotski::solve::portfolio::proof::passing_order(&puzzle, &target).is_some()
 }
 
 /// The last (deciding) relaxation's reach on `numeric`, or `None` when none applies.
 fn relaxed_reach(numeric: &NumericPuzzle, millions: u64) -> Option<Reach> {
-    let puzzle = numeric.engine();
+    let puzzle = numeric.puzzle();
     let target = numeric.target(&puzzle).ok()?;
     let runs = relax::disprove(&puzzle, &target, &limits(millions))?;
     Some(runs.last().expect("at least one run").reach)
@@ -149,7 +149,7 @@ fn swapped_blocks_are_seen_only_with_blocks_kept_apart() {
         "8 2\n9 10\n11 12\n5 6\n7 8\n1 2\n3 4\n13 14\n0 0\n2\n9 2*2\n1 2*2\n"
             .parse()
             .unwrap();
-    let puzzle = numeric.engine();
+    let puzzle = numeric.puzzle();
     let target = numeric.target(&puzzle).unwrap();
     let runs = relax::disprove(&puzzle, &target, &limits(10)).unwrap();
     let reaches: Vec<(Alike, Reach)> = runs.iter().map(|r| (r.alike, r.reach)).collect();

@@ -1,4 +1,4 @@
-//! `klotski sbp` end to end: the seed's example outputs byte for byte, golden transcripts of
+//! `klotski sbp` end to end: the assignment's example outputs byte for byte, golden transcripts of
 //! every command on every board of both data copies, solver lengths against the independently
 //! computed optima, every printed solution replayed by a checker written apart from the crate,
 //! the errors bad input gets, and the engine puzzle the GUI plays.
@@ -50,7 +50,7 @@ fn the_seeds_examples_byte_for_byte() {
         "6,5,\n1, 1, 1, 1, 1, 1,\n1, 0, 3, 2, 2, 1,\n1, 0, 3, 4, 5, 1,\n\
          -1, 6, 6, 7, 8, 1,\n1, 1, 1, 1, 1, 1,\n"
     );
-    // The seed's "SBP-level11" examples are level 1's board.
+    // The assignment's "SBP-level11" examples are level 1's board.
     assert_eq!(
         sbp_ok(&["availableMoves", &l("SBP-level1.txt")]),
         "(3, down)\n(4, left)\n(6, left)\n"
@@ -464,7 +464,7 @@ fn bad_input_is_one_error_line_and_exit_2() {
 #[test]
 fn apply_moves_makes_each_move_in_turn_as_apply_move_does() {
     let level1 = board("LRParser", "SBP-level1.txt");
-    // The seed's applyMove example, through applyMoves.
+    // The assignment's applyMove example, through applyMoves.
     assert_eq!(
         sbp_ok(&["applyMoves", &level1, "(3,down)"]),
         sbp_ok(&["applyMove", &level1, "(3,down)"])
@@ -551,7 +551,7 @@ fn the_engine_puzzle_replays_the_solution_onto_the_goal() {
     let unsolvable: SbpBoard = "3,1,\n-1,3,2,\n".parse().unwrap();
     assert_eq!(
         sbp::engine_solution(&unsolvable, Limits::memory(1 << 20)),
-        Err(sbp::engine::EngineError::NoSolution)
+        Err(sbp::as_problem::SolutionError::NoSolution)
     );
     let (found, _) = sbp::solve(&unsolvable, sbp::Algo::Ids, Limits::memory(1 << 20)).unwrap();
     assert_eq!(found.outcome, Outcome::Exhausted);

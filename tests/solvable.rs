@@ -330,7 +330,7 @@ fn parity_matches_exhaustive_search(side: usize) {
     swapped.swap(0, 1);
     for goal in [sorted.join(" "), swapped.join(" ")] {
         let root: Instance = format!("{goal}\n{goal}").parse().unwrap();
-        let puzzle = root.engine();
+        let puzzle = root.puzzle();
         let space = PackedSpace::<1>::new(&puzzle).unwrap();
         let mut component = HashSet::new();
         let search = search::bfs(
@@ -348,7 +348,7 @@ fn parity_matches_exhaustive_search(side: usize) {
         let mut reachable = 0;
         for start in all_boards(cells) {
             let instance: Instance = format!("{start}\n{goal}").parse().unwrap();
-            let in_component = component.contains(&space.encode(instance.engine().start()));
+            let in_component = component.contains(&space.encode(instance.puzzle().start()));
             assert_eq!(instance.solvable(), in_component, "{start} -> {goal}");
             reachable += usize::from(in_component);
         }

@@ -1,4 +1,4 @@
-//! `klotski tipover` end to end: exact output on the seed's example, every printed tip replayed
+//! `klotski tipover` end to end: exact output on the assignment's example, every printed tip replayed
 //! by an independent checker, fewest-tips counts cross-checked by exhaustive search, and the
 //! errors bad input gets.
 
@@ -46,7 +46,7 @@ struct Board {
 }
 
 impl Board {
-    /// Reads the seed format: `rows cols`, `row col`, rows of `.`, digits and `*`.
+    /// Reads the assignment format: `rows cols`, `row col`, rows of `.`, digits and `*`.
     fn from_seed(text: &str) -> Board {
         let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
         let size: Vec<usize> = lines[0]
@@ -131,7 +131,7 @@ impl Board {
         self.walkable()[self.goal]
     }
 
-    /// Walks to the stack on (`r`, `c`) and tips it by (`dr`, `dc`), by the seed's rules.
+    /// Walks to the stack on (`r`, `c`) and tips it by (`dr`, `dc`), by the assignment's rules.
     fn tip(&self, [r, c, dr, dc]: [i64; 4]) -> Result<Board, String> {
         let origin = self.cell(r, c).ok_or("the stack is off the board")?;
         if !self.walkable()[origin] {
@@ -212,14 +212,17 @@ fn replay_text(board: &Board, text: &str) -> usize {
 }
 
 #[test]
-fn the_seed_example_prints_exactly_its_three_tips() {
-    let out = tipover(&[], &board_file("seed-example.txt"));
-    assert!(out.status.success(), "{out:?}");
-    assert_eq!(
-        String::from_utf8_lossy(&out.stdout),
-        "3 1 -1 0\n0 1 0 1\n0 5 1 0\n"
-    );
-    assert!(out.stderr.is_empty());
+fn the_assignments_example_prints_exactly_its_three_tips() {
+    // The format is the assignment's by default, by its name, and by its earlier name `seed`.
+    for args in [&[][..], &["--format", "assignment"], &["--format", "seed"]] {
+        let out = tipover(args, &board_file("seed-example.txt"));
+        assert!(out.status.success(), "{args:?}: {out:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            "3 1 -1 0\n0 1 0 1\n0 5 1 0\n"
+        );
+        assert!(out.stderr.is_empty());
+    }
 }
 
 #[test]
@@ -379,7 +382,7 @@ fn an_unknown_format_is_a_usage_error() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
-        "error: invalid value 'rit' for '--format <FORMAT>': 'rit' is not a Tipover format (seed or grid) (see klotski --help)\n"
+        "error: invalid value 'rit' for '--format <FORMAT>': 'rit' is not a Tipover format (assignment or grid) (see klotski --help)\n"
     );
 }
 
@@ -411,7 +414,7 @@ fn a_corridor_of_more_stacks_than_states_once_held_takes_one_tip_per_stack() {
 
 #[test]
 fn a_game_tree_as_deep_as_the_seed_allows_is_searched_to_its_end() {
-    // The seed promises trees less than 2,500 tips high: 2,499 forced tips on 7,498 cells.
+    // The assignment promises trees less than 2,500 tips high: 2,499 forced tips on 7,498 cells.
     let text = corridor(2_499, false);
     let out = tipover(&[], &text);
     assert!(out.status.success(), "{out:?}");

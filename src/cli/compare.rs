@@ -2,8 +2,8 @@
 //! a suite under one budget, written out as CSV rows and a Markdown summary.
 
 use super::args::BenchArgs;
-use super::clock::thread_cpu;
 use super::corpus::{BenchError, corpus, read_case};
+use super::cpu_time::thread_cpu;
 use super::output::{self, note};
 use super::progress;
 use super::runs::{Csv, Run, Status, Summary};

@@ -2,7 +2,7 @@
 //! seed's own spelling (`--show`, `--cal`, ...), its output on stdout or into a file.
 
 use super::args::{GroupTables, HrdArgs, HrdCommand};
-use super::clock::thread_cpu;
+use super::cpu_time::thread_cpu;
 use super::output::{self, FileWriteFailed, WriteFailed, tell};
 use super::progress;
 use super::{BAD_INPUT, OK};
@@ -187,7 +187,7 @@ fn all(dir: &std::path::Path) -> Result<Vec<MixCount>, HrdError> {
     Ok(census.mix_counts())
 }
 
-/// The summary of `all`: layouts and groups per mix in the seed's order, then the totals.
+/// The summary of `all`: layouts and groups per mix in the assignment's order, then the totals.
 fn mix_table(counts: &[MixCount]) -> String {
     let mut text = "jiang_num bing_num style_num layouts groups\n".to_string();
     for c in counts {

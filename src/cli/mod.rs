@@ -5,9 +5,9 @@
 pub mod args;
 mod bench;
 mod charts;
-mod clock;
 mod compare;
 mod corpus;
+mod cpu_time;
 mod folders;
 mod generate;
 mod hrd;

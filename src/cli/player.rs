@@ -8,7 +8,7 @@ use super::{BAD_INPUT, INTERNAL, LIMIT, OK};
 use anyhow::{Context, Result};
 use klotski::gui::error::GuiError;
 use klotski::gui::scores::Scores;
-use klotski::gui::{app, headless, show::Show};
+use klotski::gui::{app, game::Game, headless};
 use klotski::solve::Options;
 use std::io::IsTerminal;
 use std::os::unix::fs::DirBuilderExt;
@@ -22,8 +22,8 @@ pub fn gui(args: &GuiArgs) -> Result<u8> {
     let options = player_options(&args.solve_args);
     // A person who typed `klotski gui` at a terminal, with no puzzle, gets the level picker.
     let given = args.player.hrd.is_some() || args.player.sbp.is_some();
-    let show = match given || !std::io::stdin().is_terminal() {
-        true => Some(show(&args.player, options.clone())?),
+    let game = match given || !std::io::stdin().is_terminal() {
+        true => Some(game(&args.player, options.clone())?),
         false => None,
     };
     let window = app::WindowOptions {
@@ -31,7 +31,7 @@ pub fn gui(args: &GuiArgs) -> Result<u8> {
         size: args.player.size,
     };
     match app::run(
-        show,
+        game,
         window,
         options,
         Scores::at(super::folders::scores_file()),
@@ -53,7 +53,7 @@ pub fn render(args: &RenderArgs) -> Result<u8> {
     let _runtime = RuntimeDir::ensure();
     let options = player_options(&args.solve_args);
     let deadline = options.limits.deadline;
-    let show = show(&args.player, options)?;
+    let game = game(&args.player, options)?;
     let request = headless::RenderRequest {
         size: args.player.size,
         tween: Duration::from_millis(args.player.speed),
@@ -62,7 +62,7 @@ pub fn render(args: &RenderArgs) -> Result<u8> {
         animate: args.animate.as_deref(),
         deadline,
     };
-    match headless::render_files(show, &request) {
+    match headless::render_files(game, &request) {
         Ok(written) => {
             let listing: String = (written.iter())
                 .map(|path| format!("{}\n", path.display()))
@@ -89,10 +89,10 @@ fn player_options(solve_args: &super::args::SolveArgs) -> Options {
 
 /// What to play: the `--hrd` layout, the `--sbp` file, or the Numeric Klotski puzzle on standard
 /// input.
-fn show(player: &PlayerArgs, options: Options) -> Result<Show> {
+fn game(player: &PlayerArgs, options: Options) -> Result<Game> {
     if let Some(code) = &player.hrd {
         let code: klotski::puzzles::hrd::code::Code = code.parse()?;
-        return Ok(Show::hrd(code));
+        return Ok(Game::hrd(code));
     }
     match &player.sbp {
         Some(path) => {
@@ -103,9 +103,9 @@ fn show(player: &PlayerArgs, options: Options) -> Result<Show> {
                 klotski::puzzles::sbp::SbpBoard::read(std::io::BufReader::new(file), memory)
                     .with_context(|| format!("{}", path.display()))?;
             let name = klotski::gui::open::file_name(path);
-            Ok(Show::sbp(board, options.limits).named(name))
+            Ok(Game::sbp(board, options.limits).named(name))
         }
-        None => Ok(Show::numeric(
+        None => Ok(Game::numeric(
             read_puzzle(options.limits.max_memory)?,
             options,
         )),

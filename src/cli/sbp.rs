@@ -71,7 +71,7 @@ fn load_within(path: &Path, memory: usize) -> Result<SbpBoard, CommandError> {
     })
 }
 
-/// Python's spelling of a boolean, as the seed prints it.
+/// Python's spelling of a boolean, as the assignment prints it.
 fn python_bool(b: bool) -> &'static str {
     if b { "True\n" } else { "False\n" }
 }

@@ -49,7 +49,7 @@ pub fn run(terminal: &TerminalArgs) -> Result<u8> {
             "klotski: the time limit cut the search short: a run with --no-time-limit may print another answer"
         );
     }
-    let puzzle = numeric.engine();
+    let puzzle = numeric.puzzle();
     match numeric::stdout_text(&puzzle, &report.answer) {
         Some(text) => {
             let _writing = watchdog.writing();

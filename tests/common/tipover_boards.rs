@@ -33,7 +33,7 @@ const EMPTY: u8 = b'.';
 /// A cell a fall of the chain needs empty: nothing else is put there.
 const RESERVED: u8 = b'_';
 
-/// A board in the seed format. With a `chain`, a solution is planted in it: a chain of stacks,
+/// A board in the assignment format. With a `chain`, a solution is planted in it: a chain of stacks,
 /// each tipped one way landing its top crate beside the next (the last beside the target);
 /// other tips may make a shorter solution, and none can block the planted one, since nothing
 /// is put where its crates fall. Without, the tipper starts on a random stack and the target

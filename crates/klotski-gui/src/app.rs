@@ -5,6 +5,7 @@ use crate::action::Action;
 use crate::controls::Pointer;
 use crate::error::GuiError;
 use crate::events::SolverEvent;
+use crate::game::{Game, SolveFrom};
 use crate::layout::ScreenLayout;
 use crate::levels;
 use crate::open;
@@ -15,7 +16,6 @@ use crate::prompt::Prompt;
 use crate::scene::{self, Scene};
 use crate::scores::{self, ScoreBook, Scores};
 use crate::screen::Screen;
-use crate::show::{Show, SolveFrom};
 use crate::solver_thread::Solver;
 use klotski_core::engine::puzzle::Move;
 use klotski_core::solve::Options;
@@ -48,11 +48,11 @@ pub struct WindowOptions {
     pub size: FrameSize,
 }
 
-/// Opens the window on `show` (none: the first level, the level picker open over it), starts
+/// Opens the window on `game` (none: the first level, the level picker open over it), starts
 /// its solve on the solver thread and plays until the window is closed; puzzles opened later
 /// are solved under `options`. A puzzle solved by hand has its best score kept in `scores`.
 pub fn run(
-    show: Option<Show>,
+    game: Option<Game>,
     options: WindowOptions,
     solve: Options,
     scores: Scores,
@@ -60,19 +60,19 @@ pub fn run(
     let event_loop = EventLoop::new().map_err(GuiError::window)?;
     event_loop.set_control_flow(ControlFlow::Wait);
     let proxy = event_loop.create_proxy();
-    let pick_a_level = show.is_none();
-    let show = show.unwrap_or_else(|| levels::show(0, &solve));
+    let pick_a_level = game.is_none();
+    let game = game.unwrap_or_else(|| levels::game(0, &solve));
     let solver = Solver::new(move || {
         // The loop may already be gone when the window was closed early.
         let _ = proxy.send_event(());
     });
     let mut app = App {
-        playback: Playback::new(show.puzzle.clone(), options.tween),
+        playback: Playback::new(game.puzzle.clone(), options.tween),
         pointer: Pointer::default(),
         grab: None,
         solver,
         events: mpsc::channel().1,
-        solve_from: show.solve_from.clone(),
+        solve_from: game.solve_from.clone(),
         solve,
         prompt: None,
         modifiers: ModifiersState::empty(),
@@ -90,7 +90,7 @@ pub fn run(
         level_keys: Vec::new(),
     };
     let damage = app.read_scores();
-    app.load(show);
+    app.load(game);
     if pick_a_level {
         app.level = Some(0);
         app.toggle_picker();
@@ -147,22 +147,22 @@ impl App {
         }
     }
 
-    /// Plays `show` from its start, cancelling the solve of the puzzle before.
-    fn load(&mut self, show: Show) {
+    /// Plays `game` from its start, cancelling the solve of the puzzle before.
+    fn load(&mut self, game: Game) {
         self.level = None;
-        self.title = show.title();
+        self.title = game.title();
         if let Some(screen) = &self.screen {
             screen.window.set_title(&self.title);
         }
-        self.events = self.solver.restart(&show.solve_from, show.puzzle.start());
-        let marks = show.marks();
-        self.solve_from = show.solve_from;
+        self.events = self.solver.restart(&game.solve_from, game.puzzle.start());
+        let marks = game.marks();
+        self.solve_from = game.solve_from;
         let speed = self.playback.speed();
-        let best = self.book.best(&scores::key(&show.puzzle));
+        let best = self.book.best(&scores::key(&game.puzzle));
         self.scored = false;
-        self.playback = Playback::new(show.puzzle, self.options.tween)
+        self.playback = Playback::new(game.puzzle, self.options.tween)
             .with_marks(marks)
-            .with_goal(show.problem)
+            .with_goal(game.problem)
             .with_best(best);
         while self.playback.speed() != speed {
             let faster = self.playback.speed().per_second() < speed.per_second();
@@ -176,7 +176,7 @@ impl App {
     /// Opens the puzzle file at `path`; a bad one leaves the board and tells why.
     fn open(&mut self, path: &Path) {
         match open::open(path, &self.solve) {
-            Ok(show) => self.load(show),
+            Ok(game) => self.load(game),
             Err(message) => {
                 self.playback.tell(message);
                 self.redraw();
@@ -297,7 +297,7 @@ impl App {
     }
 
     fn open_level(&mut self, index: usize) {
-        self.load(levels::show(index, &self.solve));
+        self.load(levels::game(index, &self.solve));
         self.level = Some(index);
     }
 
@@ -306,7 +306,7 @@ impl App {
         if self.picker.take().is_none() {
             if self.level_keys.is_empty() {
                 self.level_keys = (0..levels::LEVELS.len())
-                    .map(|i| scores::key(&levels::show(i, &self.solve).puzzle))
+                    .map(|i| scores::key(&levels::game(i, &self.solve).puzzle))
                     .collect();
             }
             let bests = self.level_keys.iter().map(|key| self.book.best(key));
@@ -326,8 +326,8 @@ impl App {
         };
         match picker.choice() {
             Choice::Level(index) => self.open_level(index),
-            Choice::Random(kind, difficulty) => match kind.show(difficulty, seed(), &self.solve) {
-                Ok(show) => self.load(show),
+            Choice::Random(kind, difficulty) => match kind.game(difficulty, seed(), &self.solve) {
+                Ok(game) => self.load(game),
                 Err(message) => self.playback.tell(message),
             },
         }
@@ -343,7 +343,7 @@ impl App {
             return;
         }
         match open::random_like(self.playback.puzzle(), seed(), &self.solve) {
-            Ok(show) => self.load(show),
+            Ok(game) => self.load(game),
             Err(message) => {
                 self.playback.tell(message);
                 self.redraw();

@@ -11,8 +11,8 @@ use klotski_puzzles::hrd::code::Code;
 use klotski_puzzles::hrd::play::{playable, solution_from};
 use klotski_puzzles::numeric::NumericPuzzle;
 use klotski_puzzles::sbp::SbpBoard;
-use klotski_puzzles::sbp::engine::{
-    EngineError, engine_problem, engine_solution, engine_solution_from,
+use klotski_puzzles::sbp::as_problem::{
+    SolutionError, engine_problem, engine_solution, engine_solution_from,
 };
 use std::cell::RefCell;
 use std::sync::Arc;
@@ -45,7 +45,7 @@ impl Marks {
 }
 
 /// A puzzle to play and the solve that finds its moves.
-pub struct Show {
+pub struct Game {
     /// What the window's title calls it: the file it came from, or its kind and size.
     pub name: String,
     /// The pieces, the board and the start.
@@ -59,7 +59,7 @@ pub struct Show {
     pub problem: Option<Problem>,
 }
 
-impl Show {
+impl Game {
     /// The goal cells and master piece to draw: what the problem's goal adds to the board.
     pub fn marks(&self) -> Marks {
         self.problem.as_ref().map_or_else(Marks::default, Marks::of)
@@ -71,14 +71,14 @@ impl Show {
     }
 
     /// The same show called `name` (the file it came from, say).
-    pub fn named(mut self, name: impl Into<String>) -> Show {
+    pub fn named(mut self, name: impl Into<String>) -> Game {
         self.name = name.into();
         self
     }
 
     /// `problem`, called `name`, and the solves that find its moves.
-    fn with_goal(name: String, problem: Problem, job: Job, solve_from: SolveFrom) -> Show {
-        Show {
+    fn with_goal(name: String, problem: Problem, job: Job, solve_from: SolveFrom) -> Game {
+        Game {
             name,
             puzzle: problem.puzzle().clone(),
             job,
@@ -90,8 +90,8 @@ impl Show {
     /// Numeric Klotski: no marks (the goal is the numbers' order), solved by the portfolio. When
     /// the constructive solver runs (huge boards, or after the exact search ran out of time),
     /// its moves are sent as they are made, so playing starts at once.
-    pub fn numeric(numeric: NumericPuzzle, options: Options) -> Show {
-        let puzzle = numeric.engine();
+    pub fn numeric(numeric: NumericPuzzle, options: Options) -> Game {
+        let puzzle = numeric.puzzle();
         let name = format!("Numeric Klotski {}x{}", numeric.rows(), numeric.cols());
         let problem = numeric.problem().ok();
         let start = puzzle.start();
@@ -100,7 +100,7 @@ impl Show {
             options.limits.cancel = cancel;
             numeric_job(numeric.clone(), origins.to_vec(), options)
         });
-        Show {
+        Game {
             name,
             job: solve_from(start, Cancel::default()),
             puzzle,
@@ -111,7 +111,7 @@ impl Show {
 
     /// A sliding brick puzzle: walls, goal cells and the master brick drawn apart; solved by
     /// A* (shortest), replayed on the engine before a move is shown.
-    pub fn sbp(board: SbpBoard, limits: Limits) -> Show {
+    pub fn sbp(board: SbpBoard, limits: Limits) -> Game {
         let name = format!("brick puzzle {}x{}", board.height(), board.width());
         let problem = engine_problem(&board);
         let job: Job = {
@@ -141,13 +141,13 @@ impl Show {
                 events.into_iter().for_each(emit);
             })
         });
-        Show::with_goal(name, problem, job, solve_from)
+        Game::with_goal(name, problem, job, solve_from)
     }
 
     /// A classic 4x5 Klotski layout: the 2x2 block is the master, the exit (where the goal puts
     /// it, bottom centre) the goal cells. The shortest single-cell solution takes milliseconds,
     /// so it is found here; the job only replays it and streams it.
-    pub fn hrd(code: Code) -> Show {
+    pub fn hrd(code: Code) -> Game {
         let name = format!("classic Klotski {code}");
         let (problem, moves) = playable(code);
         let job: Job = {
@@ -176,7 +176,7 @@ impl Show {
                 events.into_iter().for_each(emit);
             })
         });
-        Show::with_goal(name, problem, job, solve_from)
+        Game::with_goal(name, problem, job, solve_from)
     }
 }
 
@@ -197,7 +197,7 @@ fn numeric_job(numeric: NumericPuzzle, origins: Vec<usize>, options: Options) ->
             streamed = true;
             (emit.borrow_mut())(SolverEvent::Move(mv));
         };
-        let result = if origins == numeric.engine().start() {
+        let result = if origins == numeric.puzzle().start() {
             klotski_puzzles::numeric::solve_streaming(
                 &numeric,
                 options,
@@ -227,9 +227,9 @@ fn numeric_job(numeric: NumericPuzzle, origins: Vec<usize>, options: Options) ->
 }
 
 /// The verdict of a brick solve that found nothing.
-fn engine_failure(error: EngineError) -> Vec<SolverEvent> {
+fn engine_failure(error: SolutionError) -> Vec<SolverEvent> {
     match error {
-        e @ EngineError::NoSolution => {
+        e @ SolutionError::NoSolution => {
             vec![SolverEvent::Verdict(Verdict::NoSolution(e.to_string()))]
         }
         e => vec![SolverEvent::Verdict(Verdict::NoAnswer(e.to_string()))],

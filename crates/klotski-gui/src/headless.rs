@@ -5,6 +5,7 @@
 use crate::action::Action;
 use crate::controls::Pointer;
 use crate::error::GuiError;
+use crate::game::Game;
 use crate::gpu::{Gpu, Offscreen};
 use crate::image::{ApngWriter, RgbaImage};
 use crate::layout::ScreenLayout;
@@ -12,7 +13,6 @@ use crate::options::{FrameSize, Steps};
 use crate::playback::Playback;
 use crate::renderer::Renderer;
 use crate::scene;
-use crate::show::Show;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -208,15 +208,15 @@ pub struct RenderRequest<'a> {
     pub deadline: Option<Instant>,
 }
 
-/// Runs `show`'s solve (on this thread: there is no window to keep alive) and writes what
+/// Runs `game`'s solve (on this thread: there is no window to keep alive) and writes what
 /// `request` asks for; returns the paths written.
-pub fn render_files(show: Show, request: &RenderRequest<'_>) -> Result<Vec<PathBuf>, GuiError> {
-    let (rows, cols) = (show.puzzle.board().rows(), show.puzzle.board().cols());
-    let marks = show.marks();
-    let mut playback = Playback::new(show.puzzle, request.tween)
+pub fn render_files(game: Game, request: &RenderRequest<'_>) -> Result<Vec<PathBuf>, GuiError> {
+    let (rows, cols) = (game.puzzle.board().rows(), game.puzzle.board().cols());
+    let marks = game.marks();
+    let mut playback = Playback::new(game.puzzle, request.tween)
         .with_marks(marks)
-        .with_goal(show.problem);
-    (show.job)(&mut |event| playback.receive(event));
+        .with_goal(game.problem);
+    (game.job)(&mut |event| playback.receive(event));
     let mut frames = Headless::new(request.size, rows, cols)?;
     let mut written = Vec::new();
     if let Some(dir) = request.out {

@@ -3,7 +3,7 @@
 //! bundled in the program, each with the length of its shortest solution; and the random
 //! puzzles the picker makes by size and difficulty.
 
-use crate::show::Show;
+use crate::game::Game;
 use klotski_core::engine::geometry::Shape;
 use klotski_core::solve::Options;
 use klotski_puzzles::hrd::code::Code;
@@ -163,22 +163,22 @@ const fn bricks(name: &'static str, text: &'static str, shortest: usize) -> Leve
 
 /// Level `index` of [`LEVELS`] to play, solved under `options`, its title "level N of M:
 /// name" (N from 1).
-pub fn show(index: usize, options: &Options) -> Show {
+pub fn game(index: usize, options: &Options) -> Game {
     let level = &LEVELS[index];
     // Every level is bundled and checked by this module's tests: none fails to parse.
-    let show = match level.source {
+    let game = match level.source {
         Source::Numeric(text) => {
             let numeric: NumericPuzzle = text.parse().expect("a bundled level");
-            Show::numeric(numeric, options.clone())
+            Game::numeric(numeric, options.clone())
         }
-        Source::Classic(code, _) => Show::hrd(code.parse::<Code>().expect("a bundled level")),
+        Source::Classic(code, _) => Game::hrd(code.parse::<Code>().expect("a bundled level")),
         Source::Bricks(text) => {
             let board: SbpBoard = text.parse().expect("a bundled level");
-            Show::sbp(board, options.limits.clone())
+            Game::sbp(board, options.limits.clone())
         }
     };
     let count = LEVELS.len();
-    show.named(format!("level {} of {count}: {}", index + 1, level.name))
+    game.named(format!("level {} of {count}: {}", index + 1, level.name))
 }
 
 /// The level after `current` (the first when there is none), or before it when `forward` is
@@ -275,12 +275,12 @@ impl RandomKind {
 
     /// A new puzzle of this kind, walked back from the goal as far as `difficulty` says, from
     /// `seed`, solved under `options`.
-    pub fn show(
+    pub fn game(
         &self,
         difficulty: Difficulty,
         seed: u64,
         options: &Options,
-    ) -> Result<Show, String> {
+    ) -> Result<Game, String> {
         let (rows, cols) = self.size;
         let spec = Spec {
             size: Size { rows, cols },
@@ -291,7 +291,7 @@ impl RandomKind {
         };
         let numeric = generate(&spec, seed, options.clone()).map_err(|e| format!("error: {e}"))?;
         let name = format!("{}, seed {seed}", self.name(difficulty));
-        Ok(Show::numeric(numeric, options.clone()).named(name))
+        Ok(Game::numeric(numeric, options.clone()).named(name))
     }
 }
 
@@ -309,8 +309,8 @@ mod tests {
     fn every_level_opens_and_its_solve_proves_its_shortest_solution() {
         let options = Options::new(Limits::memory(1 << 30));
         for (i, level) in LEVELS.iter().enumerate() {
-            let show = show(i, &options);
-            assert_eq!(show.name, format!("level {} of 25: {}", i + 1, level.name));
+            let game = game(i, &options);
+            assert_eq!(game.name, format!("level {} of 25: {}", i + 1, level.name));
             if let Source::Classic(code, pieces) = level.source {
                 let path = klotski_puzzles::hrd::api::solve(code.parse().unwrap()).unwrap();
                 assert_eq!(path.len() - 1, pieces, "{}", level.name);
@@ -320,7 +320,7 @@ mod tests {
             };
             let mut last = None;
             let mut moves = 0;
-            (show.job)(&mut |event| {
+            (game.job)(&mut |event| {
                 moves += usize::from(matches!(event, SolverEvent::Move(_)));
                 last = Some(event);
             });
@@ -339,17 +339,17 @@ mod tests {
         let options = Options::new(Limits::memory(1 << 28));
         for kind in RANDOM {
             for difficulty in [Difficulty::Easy, Difficulty::Hard] {
-                let show = kind.show(difficulty, 7, &options).unwrap();
-                let board = show.puzzle.board();
+                let game = kind.game(difficulty, 7, &options).unwrap();
+                let board = game.puzzle.board();
                 assert_eq!((board.rows(), board.cols()), kind.size);
-                assert_eq!(show.puzzle.blank_count(), kind.blanks);
-                let blocks = show.puzzle.pieces().iter();
+                assert_eq!(game.puzzle.blank_count(), kind.blanks);
+                let blocks = game.puzzle.pieces().iter();
                 let blocks = blocks.filter(|p| p.shape != Shape::UNIT).count();
                 assert_eq!(blocks, kind.blocks.iter().map(|b| b.1).sum::<usize>());
                 assert!(
-                    show.name.starts_with(&kind.name(difficulty)),
+                    game.name.starts_with(&kind.name(difficulty)),
                     "{}",
-                    show.name
+                    game.name
                 );
             }
         }

@@ -2,7 +2,7 @@
 //! (Numeric Klotski, or a brick puzzle when the text has commas), and a new random puzzle of
 //! the current size from the generator (`N`).
 
-use crate::show::Show;
+use crate::game::Game;
 use klotski_core::engine::geometry::Shape;
 use klotski_core::engine::puzzle::Puzzle;
 use klotski_core::solve::Options;
@@ -17,7 +17,7 @@ const MAX_FILE_BYTES: u64 = 64 << 20;
 
 /// The puzzle in the file at `path`, or the `error: ...` line to show (the parsers' messages
 /// name the line at fault). At most `MAX_FILE_BYTES` are read, whatever the file holds.
-pub fn open(path: &Path, options: &Options) -> Result<Show, String> {
+pub fn open(path: &Path, options: &Options) -> Result<Game, String> {
     let cannot = |e: std::io::Error| format!("error: cannot read {}: {e}", path.display());
     let mut text = String::new();
     std::fs::File::open(path)
@@ -29,14 +29,14 @@ pub fn open(path: &Path, options: &Options) -> Result<Show, String> {
             path.display()
         ));
     }
-    let show = if text.contains(',') {
+    let game = if text.contains(',') {
         let board: SbpBoard = text.parse().map_err(|e| format!("error: {e}"))?;
-        Show::sbp(board, options.limits.clone())
+        Game::sbp(board, options.limits.clone())
     } else {
         let numeric: NumericPuzzle = text.parse().map_err(|e| format!("error: {e}"))?;
-        Show::numeric(numeric, options.clone())
+        Game::numeric(numeric, options.clone())
     };
-    Ok(show.named(file_name(path)))
+    Ok(game.named(file_name(path)))
 }
 
 /// The last part of `path`, as a window title names a puzzle opened from it.
@@ -47,7 +47,7 @@ pub fn file_name(path: &Path) -> String {
 
 /// A new random solvable Numeric Klotski puzzle of `puzzle`'s size, blanks and blocks, by a
 /// random walk back from the goal (the default of `klotski generate`).
-pub fn random_like(puzzle: &Puzzle, seed: u64, options: &Options) -> Result<Show, String> {
+pub fn random_like(puzzle: &Puzzle, seed: u64, options: &Options) -> Result<Game, String> {
     let board = puzzle.board();
     let mut blocks: Vec<(Shape, usize)> = Vec::new();
     for piece in puzzle.pieces().iter().filter(|p| p.shape != Shape::UNIT) {
@@ -68,7 +68,7 @@ pub fn random_like(puzzle: &Puzzle, seed: u64, options: &Options) -> Result<Show
     };
     let numeric = generate(&spec, seed, options.clone()).map_err(|e| format!("error: {e}"))?;
     let name = format!("random {}x{}, seed {seed}", board.rows(), board.cols());
-    Ok(Show::numeric(numeric, options.clone()).named(name))
+    Ok(Game::numeric(numeric, options.clone()).named(name))
 }
 
 #[cfg(test)]
@@ -107,7 +107,7 @@ mod tests {
     #[test]
     fn a_random_puzzle_keeps_the_size_blanks_and_blocks() {
         let numeric: NumericPuzzle = "3 3\n1 2 3\n4 0 0\n7 5 6\n1\n5 1*2\n".parse().unwrap();
-        let puzzle = numeric.engine();
+        let puzzle = numeric.puzzle();
         let made = random_like(&puzzle, 7, &options()).unwrap().puzzle;
         assert_eq!((made.board().rows(), made.board().cols()), (3, 3));
         assert_eq!(made.blank_count(), 2);

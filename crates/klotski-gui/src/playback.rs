@@ -6,7 +6,7 @@
 use crate::action::Action;
 use crate::clock::Clock;
 use crate::events::{SolverEvent, Verdict};
-use crate::show::Marks;
+use crate::game::Marks;
 use crate::speed::Speed;
 use crate::timeline::{Played, Timeline};
 use klotski_core::engine::problem::Problem;

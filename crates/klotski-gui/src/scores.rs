@@ -289,7 +289,7 @@ mod tests {
         let scores = Scores::at(Some(dir.0.join("data/scores.txt")));
         let one: NumericPuzzle = "1 3\n1 0 2\n0\n".parse().unwrap();
         let other: NumericPuzzle = "1 3\n0 1 2\n0\n".parse().unwrap();
-        let (one, other) = (key(&one.engine()), key(&other.engine()));
+        let (one, other) = (key(&one.puzzle()), key(&other.puzzle()));
         assert_ne!(one, other);
         assert_eq!(scores.read().unwrap().best(&one), None);
         scores.record(&one, 12).unwrap();

@@ -2,7 +2,7 @@
 //! as small events over a channel, waking the event loop after each one.
 
 use crate::events::{Job, SolverEvent};
-use crate::show::SolveFrom;
+use crate::game::SolveFrom;
 use klotski_core::search::Cancel;
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, Sender};
@@ -79,7 +79,7 @@ impl Solver {
 mod tests {
     use super::*;
     use crate::events::Verdict;
-    use crate::show::Show;
+    use crate::game::Game;
     use klotski_core::engine::puzzle::Move;
     use klotski_core::search::Limits;
     use klotski_core::solve::Options;
@@ -97,7 +97,7 @@ mod tests {
             cache: None,
             effort: 1,
         };
-        spawn(Show::numeric(numeric, options).job, tx, move || {
+        spawn(Game::numeric(numeric, options).job, tx, move || {
             let _ = wake_tx.send(());
         })
         .join()
@@ -138,7 +138,7 @@ mod tests {
         };
         let numeric = generate(&spec, 7, options.clone()).unwrap();
         let mut events = Vec::new();
-        (Show::numeric(numeric.clone(), options).job)(&mut |e| events.push(e));
+        (Game::numeric(numeric.clone(), options).job)(&mut |e| events.push(e));
         let (verdict, moves) = events.split_last().unwrap();
         assert_eq!(
             verdict,
@@ -151,7 +151,7 @@ mod tests {
             })
             .collect();
         assert!(moves.len() > 100, "{} moves", moves.len());
-        let puzzle = numeric.engine();
+        let puzzle = numeric.puzzle();
         let end = puzzle.replay(&moves).expect("every streamed move is legal");
         assert_eq!(end.origins(), numeric.target(&puzzle).unwrap());
     }
@@ -173,11 +173,11 @@ mod tests {
             effort: 1,
         };
         let numeric = generate(&spec, 3, options.clone()).unwrap();
-        let show = Show::numeric(numeric, options);
+        let game = Game::numeric(numeric, options);
         let cancel = Cancel::default();
         let (tx, rx) = mpsc::channel();
         let thread = spawn(
-            (show.solve_from)(show.puzzle.start(), cancel.clone()),
+            (game.solve_from)(game.puzzle.start(), cancel.clone()),
             tx,
             || {},
         );

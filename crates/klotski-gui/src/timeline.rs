@@ -159,7 +159,7 @@ mod tests {
 
     fn row() -> Puzzle {
         let numeric: NumericPuzzle = "1 3\n0 1 2\n0\n".parse().unwrap();
-        numeric.engine()
+        numeric.puzzle()
     }
 
     fn mv(piece: usize, dir: Dir) -> Move {
@@ -206,7 +206,7 @@ mod tests {
     fn one_pieces_moves_in_a_row_are_one_piece_move() {
         // _ _ 1 2: tile 1 left twice is one piece move by hand; the solver's tile 2 after it.
         let numeric: NumericPuzzle = "1 4\n0 0 1 2\n0\n".parse().unwrap();
-        let puzzle = numeric.engine();
+        let puzzle = numeric.puzzle();
         let mut line = Timeline::new(&puzzle);
         line.play(&puzzle, mv(0, Dir::Left));
         line.play(&puzzle, mv(0, Dir::Left));

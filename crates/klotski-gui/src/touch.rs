@@ -157,7 +157,7 @@ mod tests {
     /// 3x3 with a 1x2 block (5 6) on the bottom row and blanks at (1,1) and (1,2).
     fn sample() -> (Puzzle, ScreenLayout) {
         let numeric: NumericPuzzle = "3 3\n1 2 3\n4 0 0\n7 5 6\n1\n5 1*2\n".parse().unwrap();
-        (numeric.engine(), ScreenLayout::new(800, 600, 1.0, 3, 3))
+        (numeric.puzzle(), ScreenLayout::new(800, 600, 1.0, 3, 3))
     }
 
     /// The index of the piece whose label is `label`.
@@ -245,7 +245,7 @@ mod tests {
     fn a_click_down_a_line_of_tiles_slides_them_all_and_arrows_move_into_a_blank() {
         // One blank at the end of the top row: 1 2 3 0.
         let numeric: NumericPuzzle = "2 4\n1 2 3 0\n5 6 7 4\n0\n".parse().unwrap();
-        let puzzle = numeric.engine();
+        let puzzle = numeric.puzzle();
         let position = puzzle.start_position();
         let piece = |label| labelled(&puzzle, label);
         let right = |label| Move {

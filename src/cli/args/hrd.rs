@@ -21,7 +21,7 @@ pub struct HrdArgs {
     pub command: HrdCommand,
 }
 
-/// The commands, each also spelled as the seed's engine takes it (`--show CODE 4`).
+/// The commands, each also spelled as the assignment's engine takes it (`--show CODE 4`).
 #[derive(Subcommand, Debug)]
 pub enum HrdCommand {
     /// Draw the layout, cells WIDTH characters wide

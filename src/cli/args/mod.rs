@@ -102,7 +102,7 @@ pub enum Mode {
     /// applyMove, applyMoves, compare, norm, random, bfs, dfs, ids, astar)
     Sbp(SbpArgs),
     /// Classic 4x5 Klotski (Huarong Dao) by layout code: show, cal, cal-target, group, analy,
-    /// analy-group, all, all-code, bench, and the seed's --show style (klotski hrd --help)
+    /// analy-group, all, all-code, bench, and the assignment's --show style (klotski hrd --help)
     Hrd(HrdArgs),
     /// Open a window that shows the board and plays the solution
     #[cfg(feature = "gui")]
@@ -309,9 +309,9 @@ pub enum CacheAction {
 /// `tipover`'s options.
 #[derive(Args, Debug)]
 pub struct TipoverArgs {
-    /// seed: `rows cols`, `row col`, rows of . 1-9 *; grid: `rows cols row col goalRow
+    /// assignment: `rows cols`, `row col`, rows of . 1-9 *; grid: `rows cols row col goalRow
     /// goalCol`, rows of heights
-    #[arg(long, default_value = "seed", value_name = "FORMAT")]
+    #[arg(long, default_value = "assignment", value_name = "FORMAT")]
     pub format: klotski::puzzles::tipover::Format,
     /// Memory the search may use, such as 2G [default: half the available memory]
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]

@@ -13,10 +13,10 @@ pub struct SbpArgs {
     pub command: SbpCommand,
 }
 
-/// The seed's commands, under the seed's names.
+/// The assignment's commands, under the assignment's names.
 #[derive(Subcommand, Debug)]
 pub enum SbpCommand {
-    /// The board in the seed's format
+    /// The board in the assignment's format
     Print {
         /// A board file
         file: PathBuf,

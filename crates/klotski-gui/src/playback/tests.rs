@@ -9,7 +9,7 @@ const MS: Duration = Duration::from_millis(1);
 /// Sample 3: 5 and 6 form a 1x2 block that slides up once.
 fn sample() -> Playback {
     let numeric: NumericPuzzle = "3 3\n1 2 3\n4 0 0\n7 5 6\n1\n5 1*2\n".parse().unwrap();
-    let puzzle = numeric.engine();
+    let puzzle = numeric.puzzle();
     let mut p = Playback::new(puzzle, 200 * MS);
     p.receive(SolverEvent::Move(Move {
         piece: 4,
@@ -58,7 +58,7 @@ fn next_slides_with_an_eased_tween_and_previous_slides_back() {
 #[test]
 fn next_during_a_tween_finishes_it_and_autoplay_runs_to_the_end() {
     let numeric: NumericPuzzle = "1 3\n0 1 2\n0\n".parse().unwrap();
-    let mut p = Playback::new(numeric.engine(), 200 * MS);
+    let mut p = Playback::new(numeric.puzzle(), 200 * MS);
     let left = |piece| Move {
         piece,
         dir: Dir::Left,
@@ -104,7 +104,7 @@ fn status_tells_progress_and_verdicts() {
 /// Sample 3 with its goal, its one-move solution known and proven shortest.
 fn scored() -> Playback {
     let numeric: NumericPuzzle = "3 3\n1 2 3\n4 0 0\n7 5 6\n1\n5 1*2\n".parse().unwrap();
-    let puzzle = numeric.engine();
+    let puzzle = numeric.puzzle();
     let mut p = Playback::new(puzzle, 200 * MS).with_goal(numeric.problem().ok());
     p.receive(SolverEvent::Move(BLOCK_UP));
     p.receive(SolverEvent::Verdict(Verdict::Solved { optimal: true }));
@@ -233,10 +233,10 @@ fn the_speed_buttons_climb_the_ladder_and_grey_out_at_its_ends() {
 #[test]
 fn classic_klotski_counts_one_pieces_moves_in_a_row_as_one() {
     let options = klotski_core::solve::Options::new(klotski_core::search::Limits::memory(1 << 26));
-    let show = crate::levels::show(12, &options);
-    let mut p = Playback::new(show.puzzle.clone(), Duration::ZERO)
-        .with_marks(show.marks())
-        .with_goal(show.problem.clone());
+    let game = crate::levels::game(12, &options);
+    let mut p = Playback::new(game.puzzle.clone(), Duration::ZERO)
+        .with_marks(game.marks())
+        .with_goal(game.problem.clone());
     assert!(
         !p.info(Duration::ZERO).contains("piece move"),
         "none before a move"

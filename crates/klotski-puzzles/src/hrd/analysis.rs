@@ -1,11 +1,11 @@
 //! What one layout's group looks like from it: the layers by distance, the links between
 //! consecutive layers, the farthest layouts, the solutions and the minimum-step solutions, and
-//! the seed's two CSV rows.
+//! the assignment's two CSV rows.
 //!
-//! A link (the seed's 层间链接) joins a layout of layer k to a layout of layer k + 1 one step
+//! A link (the assignment's 层间链接) joins a layout of layer k to a layout of layer k + 1 one step
 //! away; links inside a layer or back to an earlier one are not links.
 //!
-//! A solution (the seed's definition) is a solved layout S such that no shortest path from the
+//! A solution (the assignment's definition) is a solved layout S such that no shortest path from the
 //! start to S passes through another solved layout first; the minimum-step solutions are the
 //! nearest solved layouts.
 
@@ -156,7 +156,7 @@ impl Analysis {
         &self.solutions[..count]
     }
 
-    /// The minimum solution step, or -1 when there is none (as the seed's tables write it).
+    /// The minimum solution step, or -1 when there is none (as the assignment's tables write it).
     pub fn min_solution_step(&self) -> i64 {
         self.solutions.first().map_or(-1, |&(_, d)| i64::from(d))
     }
@@ -238,7 +238,7 @@ impl fmt::Display for Analysis {
 }
 
 /// The `analy` report ([`Analysis::report`]): summary, farthest layouts, solutions, every
-/// layer with its count of links to the next, then (when listed) the links in the seed's
+/// layer with its count of links to the next, then (when listed) the links in the assignment's
 /// `(layer,index) -> (layer+1,index) ...` form.
 pub struct Report<'a> {
     analysis: &'a Analysis,

@@ -1,8 +1,8 @@
-//! The 4x5 engine as the seed's library calls (HRD_cal, HRD_analy, HRD_group, HRD_statistic):
+//! The 4x5 engine as the assignment's library calls (HRD_cal, HRD_analy, HRD_group, HRD_statistic):
 //! code to text and back, checking a code, the shortest solution, the shortest path to a
 //! target, the whole group, the analysis of a layout and of a group, and the census.
 //!
-//! Every call counts steps as the seed does (one piece moving any distance, turns included);
+//! Every call counts steps as the assignment does (one piece moving any distance, turns included);
 //! the modules behind them ([`super::solve`], [`super::group`], [`super::analysis`],
 //! [`super::census`]) also take the single-cell metric.
 //!
@@ -27,7 +27,7 @@ use super::show::Drawing;
 use super::solve::{self, Path};
 use std::fmt::Write as _;
 
-/// A code as the seed writes it: nine upper-case hex digits (`Change_str`).
+/// A code as the assignment writes it: nine upper-case hex digits (`Change_str`).
 ///
 /// ```
 /// use klotski_puzzles::hrd::{Code, api};
@@ -57,7 +57,7 @@ pub fn from_text(text: &str) -> Result<Code, CodeError> {
 /// ```
 /// use klotski_puzzles::hrd::{CodeError, api};
 /// assert!(api::check(0x1A9BF0C00).is_ok());
-/// // The seed's example of a wrong code: its last vertical piece sticks out at the bottom.
+/// // The assignment's example of a wrong code: its last vertical piece sticks out at the bottom.
 /// assert!(matches!(api::check(0x123456789), Err(CodeError::BadPiece { row: 4, .. })));
 /// ```
 pub fn check(value: u64) -> Result<Code, CodeError> {
@@ -130,7 +130,7 @@ pub fn analyse(code: Code) -> Analysis {
 }
 
 /// [`analyse`] and the links between layers themselves: per layer but the last, the pairs
-/// (index in layer k, index in layer k + 1) of layouts one step apart (the seed's `next_case`).
+/// (index in layer k, index in layer k + 1) of layouts one step apart (the assignment's `next_case`).
 ///
 /// ```
 /// use klotski_puzzles::hrd::api;
@@ -148,7 +148,7 @@ pub fn analyse_with_links(code: Code) -> (Analysis, Vec<LayerLinks>) {
     (analysis, links)
 }
 
-/// The seed's two tables for every layout of `code`'s group (`Batch_Analyse`), one CSV row per
+/// The assignment's two tables for every layout of `code`'s group (`Batch_Analyse`), one CSV row per
 /// layout, codes ascending: `farthest` (`code,farthest_step,count,codes`) and `solution`
 /// (`code,min_step,count,codes,solution_count`, and with `integral` every solution as
 /// `code(step)`).
@@ -212,7 +212,7 @@ pub fn all_codes(mut visit: impl FnMut(Code)) {
 }
 
 /// The census of every legal layout (`All_Statistic`): each layout's mix, group number and
-/// index in its group, numbered as the seed numbers them. Takes seconds and about 180 MB;
+/// index in its group, numbered as the assignment numbers them. Takes seconds and about 180 MB;
 /// `progress` hears how far it is. [`census_of_mix`] does one mix.
 pub fn census(progress: &mut dyn FnMut(Progress)) -> GroupCensus {
     GroupCensus::all(progress)
@@ -225,7 +225,7 @@ pub fn census(progress: &mut dyn FnMut(Progress)) -> GroupCensus {
 /// let mix = Mix { jiang: 5, bing: 4, style: 1 };
 /// let census = api::census_of_mix(mix, &mut |_| {});
 /// let opening = census.classify(api::from_text("1A9BF0C00")?).unwrap();
-/// // The seed's number 5-4-1-1-7472: mix 5-4-1, group 1, index 7472 in it.
+/// // The assignment's number 5-4-1-1-7472: mix 5-4-1, group 1, index 7472 in it.
 /// assert_eq!((opening.mix, opening.group_num, opening.group_index), (mix, 1, 7472));
 /// assert_eq!(census.groups_of_mix(mix).count(), 898);
 /// # Ok::<(), klotski_puzzles::hrd::CodeError>(())

@@ -1,17 +1,17 @@
 //! The census of groups: every legal layout (or every layout of one mix) sorted into its group,
-//! the groups numbered as the seed numbers them, and each layout's seed classification
+//! the groups numbered as the assignment numbers them, and each layout's classification
 //! `jiang_num-bing_num-style_num-group_num-group_index`.
 //!
-//! The seed's numbering: within a mix, groups by size descending, equal sizes by their smallest
+//! The assignment's numbering: within a mix, groups by size descending, equal sizes by their smallest
 //! code ascending (`group_num`); within a group, layouts by code ascending (`group_index`).
 //!
 //! Groups are the connected components of the step graph, found by union-find over code ranks
-//! ([`CodeIndex`]). The single-cell steps connect exactly the layouts the seed's any-distance
+//! ([`CodeIndex`]). The single-cell steps connect exactly the layouts the assignment's any-distance
 //! steps connect (a long step is a chain of single-cell ones through legal layouts), and each
 //! single-cell step is looked at from one end only (the piece moving right or down), so each
 //! layout costs about two rank look-ups. Union by smaller rank keeps every parent at or below
 //! its child, so one ascending pass turns the forest into group numbers in order of smallest
-//! code, the seed's tie order.
+//! code, the assignment's tie order.
 //!
 //! Linking runs on every core, one place of the 2x2 block at a time, over a lock-free
 //! union-find: a root is linked under another by compare-and-swap, and path halving only ever
@@ -27,7 +27,7 @@ use super::rank::CodeIndex;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering::Relaxed};
 
-/// Every legal layout: the seed's count.
+/// Every legal layout: the assignment's count.
 pub const ALL_LAYOUTS: u64 = 29_334_498;
 
 /// Most single-cell steps right or down out of one layout: each empty cell (at most 16) has
@@ -46,7 +46,7 @@ pub enum CensusStep {
     Linking,
     /// Numbering the groups and counting their layouts.
     Numbering,
-    /// Writing the seed's files ([`super::database`]).
+    /// Writing the assignment's files ([`super::database`]).
     Writing,
 }
 
@@ -76,17 +76,17 @@ pub struct Progress {
 /// One group of the census.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CensusGroup {
-    /// Its smallest code: the seed's "first layout" of the group, `group_index` 0.
+    /// Its smallest code: the assignment's "first layout" of the group, `group_index` 0.
     pub seed: Code,
     /// Its layouts.
     pub size: u32,
     /// The mix of all its layouts.
     pub mix: Mix,
-    /// The seed's `group_num` within the mix.
+    /// The assignment's `group_num` within the mix.
     pub number: u32,
 }
 
-/// A layout's full classification, the seed's `jiang_num-bing_num-style_num-group_num-group_index`.
+/// A layout's full classification, the assignment's `jiang_num-bing_num-style_num-group_num-group_index`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Classification {
     /// The layout.
@@ -180,7 +180,7 @@ impl GroupCensus {
         (self.by_mix.get(&mix).into_iter().flatten()).map(|&g| &self.groups[g as usize])
     }
 
-    /// Layouts and groups per mix, in the seed's order of mixes.
+    /// Layouts and groups per mix, in the assignment's order of mixes.
     pub fn mix_counts(&self) -> Vec<MixCount> {
         (self.by_mix.iter())
             .map(|(&mix, ids)| MixCount {
@@ -410,7 +410,7 @@ mod tests {
         let census = GroupCensus::of_mix(mix, &mut |_| {});
         assert_eq!(census.len(), 11_284);
         let sizes: Vec<u32> = census.groups_of_mix(mix).map(|g| g.size).collect();
-        // The seed's table of group sizes: 10836, then 4 x 48, 4 x 40, 4 x 24.
+        // The assignment's table of group sizes: 10836, then 4 x 48, 4 x 40, 4 x 24.
         let mut expected = vec![10_836];
         for size in [48, 40, 24] {
             expected.extend([size; 4]);

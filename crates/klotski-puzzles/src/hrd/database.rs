@@ -1,10 +1,10 @@
-//! The seed's database files, written from a [`GroupCensus`]: `All_Case.txt` (every code),
+//! The assignment's database files, written from a [`GroupCensus`]: `All_Case.txt` (every code),
 //! `main.csv` (every code with its classification) and one `J-B-S.txt` per mix (the first
 //! layout of each group, in `group_num` order).
 //!
 //! Formats: one code per line as nine upper-case hex digits; `main.csv` rows are
 //! `code,jiang_num,bing_num,style_num,group_num,group_index` without a header, codes ascending,
-//! so a layout's row number (from 0) is the seed's `id`. Rows are formatted by hand into one
+//! so a layout's row number (from 0) is the assignment's `id`. Rows are formatted by hand into one
 //! buffer: 29 million `write!` calls would cost more than the census itself.
 
 use super::census::{CensusStep, GroupCensus, Progress};

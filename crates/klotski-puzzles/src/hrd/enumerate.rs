@@ -9,7 +9,7 @@ use super::layout::{CELLS, COLS, FOOTPRINT, Kind, Layout, PIECE_VALUES};
 use super::mix::Mix;
 use std::fmt;
 
-/// Layouts per (two-cell pieces, 1x1 pieces): the seed's table of piece mixes.
+/// Layouts per (two-cell pieces, 1x1 pieces): the assignment's table of piece mixes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Census {
     /// `counts[two][singles]`.
@@ -35,7 +35,7 @@ impl Census {
     }
 }
 
-/// The seed's table: `jiang_num bing_num count` for each mix that has layouts, then the total.
+/// The assignment's table: `jiang_num bing_num count` for each mix that has layouts, then the total.
 impl fmt::Display for Census {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "jiang_num bing_num count")?;

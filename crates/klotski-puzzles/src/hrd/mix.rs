@@ -1,7 +1,7 @@
-//! The seed's classification of a layout by its pieces: `jiang_num-bing_num-style_num`.
+//! The assignment's classification of a layout by its pieces: `jiang_num-bing_num-style_num`.
 //!
 //! `jiang_num` counts the two-cell pieces of either orientation, `bing_num` the 1x1 pieces and
-//! `style_num` the horizontal ones (the seed's "2 x 1", width first; code bits `01`). No step
+//! `style_num` the horizontal ones (the assignment's "2 x 1", width first; code bits `01`). No step
 //! turns or adds a piece, so every layout of a group has its group's mix.
 
 use super::layout::{Kind, Layout};
@@ -42,7 +42,7 @@ impl Mix {
         mix
     }
 
-    /// Every mix the counts allow, in the seed's order (`jiang`, then `bing`, then `style`,
+    /// Every mix the counts allow, in the assignment's order (`jiang`, then `bing`, then `style`,
     /// each ascending). All but `7-0-0` have layouts.
     pub fn all() -> impl Iterator<Item = Mix> {
         (0..=MAX_JIANG).flat_map(|jiang| {
@@ -51,7 +51,7 @@ impl Mix {
         })
     }
 
-    /// A dense number below [`Mix::SLOTS`], ascending in the seed's order, for tables per mix.
+    /// A dense number below [`Mix::SLOTS`], ascending in the assignment's order, for tables per mix.
     pub fn slot(self) -> usize {
         (usize::from(self.jiang) * 15 + usize::from(self.bing)) * 8 + usize::from(self.style)
     }
@@ -69,7 +69,7 @@ impl Mix {
     }
 }
 
-/// `jiang-bing-style`, as the seed names its files: `5-4-1`.
+/// `jiang-bing-style`, as the assignment names its files: `5-4-1`.
 impl fmt::Display for Mix {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}-{}-{}", self.jiang, self.bing, self.style)

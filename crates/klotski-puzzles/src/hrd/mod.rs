@@ -6,7 +6,7 @@
 //! shape are interchangeable; the searches run the generic [`klotski_core::search`] over [`HrdSpace`],
 //! folded by the left-right mirror ([`mirror::FoldedSpace`]) when the goal is symmetric.
 //!
-//! [`api`] gathers the engine's calls as the seed's library offers them.
+//! [`api`] gathers the engine's calls as the assignment's library offers them.
 
 pub mod analysis;
 pub mod api;

@@ -1,6 +1,6 @@
 //! The moves between 4x5 layouts as a search [`Space`], in either step metric.
 //!
-//! [`Metric::Piece`] (the seed's): one piece moving any distance, turns included, is one step,
+//! [`Metric::Piece`] (the assignment's): one piece moving any distance, turns included, is one step,
 //! so a step's targets are a flood fill of the piece's top-left cell through the cells it fits
 //! in. [`Metric::Unit`]: a piece moving one cell is one step.
 
@@ -10,7 +10,7 @@ use klotski_core::search::{Reversible, Space};
 /// What one step is.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Metric {
-    /// One piece, any distance along any path of empty cells (the seed's step).
+    /// One piece, any distance along any path of empty cells (the assignment's step).
     #[default]
     Piece,
     /// One piece, one cell.

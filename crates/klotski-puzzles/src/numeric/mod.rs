@@ -61,7 +61,7 @@ impl NumericPuzzle {
     }
 
     /// The puzzle on the engine: one piece per block and per loose number, ordered by label.
-    pub fn engine(&self) -> Puzzle {
+    pub fn puzzle(&self) -> Puzzle {
         let blocks: Vec<(u32, Shape)> = self.blocks.iter().map(|b| (b.label, b.shape)).collect();
         // The parser checked that every block fits where its top-left number stands.
         Puzzle::numbered(Board::new(self.rows, self.cols), &self.grid, &blocks)
@@ -71,7 +71,7 @@ impl NumericPuzzle {
     /// The puzzle on the engine with its goal, every number `v` on cell `v - 1`; `Err` when a
     /// block's numbers can never stand where the goal needs them ([`NumericPuzzle::target`]).
     pub fn problem(&self) -> Result<Problem, Unsolvable> {
-        let puzzle = self.engine();
+        let puzzle = self.puzzle();
         let target = self.target(&puzzle)?;
         // The parser placed every piece; the goal puts each number on its own cell.
         Ok(Problem::new(puzzle, Goal::Placement(target)).expect("a parsed puzzle and its goal"))

@@ -7,7 +7,7 @@ use klotski_core::solve::portfolio::proof::passing_order;
 
 /// The first rule that proves `puzzle` unsolvable, if any applies.
 pub fn disproof(puzzle: &NumericPuzzle) -> Option<Unsolvable> {
-    let engine = puzzle.engine();
+    let engine = puzzle.puzzle();
     let target = match puzzle.target(&engine) {
         Ok(target) => target,
         Err(misfit) => return Some(misfit),

@@ -12,7 +12,7 @@ use klotski_core::search::{Limits, Outcome, Stop};
 
 /// Why no engine solution came out.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum EngineError {
+pub enum SolutionError {
     /// The solvers cannot take the board.
     #[error(transparent)]
     Space(#[from] SpaceError),
@@ -84,12 +84,12 @@ pub fn engine_moves(problem: &Problem, slides: &[Landing]) -> Vec<Move> {
 pub fn engine_solution(
     board: &SbpBoard,
     limits: Limits,
-) -> Result<(Problem, Vec<Move>), EngineError> {
+) -> Result<(Problem, Vec<Move>), SolutionError> {
     let (found, _) = solve(board, Algo::Astar, limits)?;
     let slides = match found.outcome {
         Outcome::Found(slides) => slides,
-        Outcome::Exhausted => return Err(EngineError::NoSolution),
-        Outcome::Stopped(stop) => return Err(EngineError::Stopped(stop)),
+        Outcome::Exhausted => return Err(SolutionError::NoSolution),
+        Outcome::Stopped(stop) => return Err(SolutionError::Stopped(stop)),
     };
     let problem = engine_problem(board);
     let moves = engine_moves(&problem, &slides);
@@ -102,7 +102,7 @@ pub fn engine_solution_from(
     problem: &Problem,
     origins: &[usize],
     limits: Limits,
-) -> Result<Vec<Move>, EngineError> {
+) -> Result<Vec<Move>, SolutionError> {
     let puzzle = problem.puzzle();
     let goals = goal_cells(problem);
     let board = puzzle.board();
@@ -123,8 +123,8 @@ pub fn engine_solution_from(
     let (found, _) = solve(&here, Algo::Astar, limits)?;
     let slides = match found.outcome {
         Outcome::Found(slides) => slides,
-        Outcome::Exhausted => return Err(EngineError::NoSolution),
-        Outcome::Stopped(stop) => return Err(EngineError::Stopped(stop)),
+        Outcome::Exhausted => return Err(SolutionError::NoSolution),
+        Outcome::Stopped(stop) => return Err(SolutionError::Stopped(stop)),
     };
     let from_here = problem
         .with_start(origins)

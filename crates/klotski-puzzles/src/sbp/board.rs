@@ -1,4 +1,4 @@
-//! The board as the files and the seed's commands see it: a matrix of cell values, with the goal
+//! The board as the files and the assignment's commands see it: a matrix of cell values, with the goal
 //! cells remembered so that a brick leaving one uncovers the goal again; printing, normal form,
 //! and the bricks it holds.
 
@@ -107,7 +107,7 @@ impl SbpBoard {
         self.goals[cell]
     }
 
-    /// The seed's comparison: same size and the same value in every cell.
+    /// The assignment's comparison: same size and the same value in every cell.
     pub fn same_cells(&self, other: &SbpBoard) -> bool {
         (self.width, self.height) == (other.width, other.height) && self.cells == other.cells
     }
@@ -157,7 +157,7 @@ impl SbpBoard {
     }
 
     /// The normal form: bricks other than the master renumbered 3, 4, ... in the order their
-    /// first cell appears row by row (what the seed's swapping algorithm computes).
+    /// first cell appears row by row (what the assignment's swapping algorithm computes).
     pub fn normalized(&self) -> SbpBoard {
         let mut renumber: Vec<(i32, i32)> = Vec::new();
         let cells = (self.cells.iter())
@@ -206,7 +206,7 @@ impl SbpBoard {
     }
 }
 
-/// The seed's format: `w,h,` then each row's values, every one but the first right-aligned to
+/// The assignment's format: `w,h,` then each row's values, every one but the first right-aligned to
 /// two characters, each followed by a comma.
 impl fmt::Display for SbpBoard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

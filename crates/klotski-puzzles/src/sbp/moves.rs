@@ -1,4 +1,4 @@
-//! Moves as the seed names them, `(piece, direction)`: which ones a board allows, in the seed's
+//! Moves as the assignment names them, `(piece, direction)`: which ones a board allows, in the assignment's
 //! order, and making one.
 
 use super::board::{Cell, MASTER, SbpBoard};
@@ -6,10 +6,10 @@ use klotski_core::engine::geometry::Dir;
 use std::fmt;
 use std::str::FromStr;
 
-/// The seed's direction order: up, down, left, right.
+/// The assignment's direction order: up, down, left, right.
 pub const DIRS: [Dir; 4] = [Dir::Up, Dir::Down, Dir::Left, Dir::Right];
 
-/// The seed's word for a direction.
+/// The assignment's word for a direction.
 pub fn dir_name(dir: Dir) -> &'static str {
     match dir {
         Dir::Up => "up",
@@ -21,7 +21,7 @@ pub fn dir_name(dir: Dir) -> &'static str {
 
 /// One brick sliding one cell.
 ///
-/// Prints as the seed's move lists do, `(3, down)`; the alternate form `{:#}` prints the
+/// Prints as the assignment's move lists do, `(3, down)`; the alternate form `{:#}` prints the
 /// solvers' `(3,down)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BrickMove {

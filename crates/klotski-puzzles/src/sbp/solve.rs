@@ -1,5 +1,5 @@
 //! Solving a board with the generic searches (bfs, dfs, ids, astar) over [`BrickSpace`], and
-//! reading a solution back as the seed's moves.
+//! reading a solution back as the assignment's moves.
 
 use super::board::{Cell, SbpBoard};
 use super::moves::BrickMove;
@@ -66,7 +66,7 @@ pub fn solve(
     Ok((found, clock.elapsed()))
 }
 
-/// Plays `slides` from `board` as the seed's random walk does (each move named by the brick's
+/// Plays `slides` from `board` as the assignment's random walk does (each move named by the brick's
 /// number before it, the board normalised after it): the moves and the final board.
 pub fn replay(board: &SbpBoard, slides: &[Landing]) -> (Vec<BrickMove>, SbpBoard) {
     let mut board = board.clone();

@@ -1,4 +1,4 @@
-//! The seed's random walk: pick one of the available moves at random, make it, normalise, until
+//! The assignment's random walk: pick one of the available moves at random, make it, normalise, until
 //! the goal or N moves; seeded, so a walk can be replayed.
 
 use super::board::SbpBoard;

@@ -92,14 +92,14 @@ impl Instance {
 
     /// The puzzle on the engine: tile `t` is piece `t - 1`, a 1x1 piece labelled `t`, standing
     /// where the start puts it. See [`Instance::target`] for the goal.
-    pub fn engine(&self) -> Puzzle {
-        engine(self)
+    pub fn puzzle(&self) -> Puzzle {
+        puzzle_of(self)
     }
 
     /// The puzzle on the engine with the goal board's placement as its goal.
     pub fn problem(&self) -> Problem {
         // Both boards were parsed as permutations of the same tiles.
-        Problem::new(self.engine(), Goal::Placement(self.target())).expect("two tile boards")
+        Problem::new(self.puzzle(), Goal::Placement(self.target())).expect("two tile boards")
     }
 
     /// The goal placement of the engine's pieces: the cell of each tile on the goal board.
@@ -120,7 +120,7 @@ fn origins(board: &TileBoard) -> Vec<usize> {
 }
 
 /// The engine form of `instance` (see [`Instance::engine`]).
-fn engine(instance: &Instance) -> Puzzle {
+fn puzzle_of(instance: &Instance) -> Puzzle {
     let side = instance.start.side;
     let pieces = (1..side * side)
         .map(|tile| Piece {
@@ -146,7 +146,7 @@ pub fn stdout_text(instance: &Instance, moves: Option<&[Move]>) -> String {
         instance.start, instance.goal
     );
     if let Some(moves) = moves {
-        let puzzle = instance.engine();
+        let puzzle = instance.puzzle();
         writeln!(out, "moves: {}", moves.len()).expect("writing to a String");
         for &mv in moves {
             writeln!(out, "{}", puzzle.describe(mv)).expect("writing to a String");

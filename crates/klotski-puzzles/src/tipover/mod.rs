@@ -22,7 +22,7 @@ use klotski_core::search::{self, Limits, Outcome, Search, Stats, Stop};
 use std::fmt;
 
 /// A puzzle as the input gives it: crate heights per cell, the tipper's start and the target.
-/// Build one by parsing ([`Format::parse`] or `str::parse` for the seed format).
+/// Build one by parsing ([`Format::parse`] or `str::parse` for the assignment format).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tipover {
     rows: usize,
@@ -60,7 +60,7 @@ impl Tipover {
 }
 
 /// One tip: the stack on (`row`, `col`), 0-based, of `height` crates falls towards `dir`.
-/// Prints as the seed's `row col dr dc`, e.g. `3 1 -1 0` for a tip upwards.
+/// Prints as the assignment's `row col dr dc`, e.g. `3 1 -1 0` for a tip upwards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Tip {
     /// Row of the stack before it falls.

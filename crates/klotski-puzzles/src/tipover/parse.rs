@@ -1,4 +1,4 @@
-//! Tipover's two input formats, [`Format::Seed`] and [`Format::Grid`], with one error per
+//! Tipover's two input formats, [`Format::Assignment`] and [`Format::Grid`], with one error per
 //! problem naming its 1-based line. Coordinates in the input and in messages are 0-based.
 //!
 //! Seed (the assignment's): `rows cols`, then `startRow startCol`, then `rows` lines of `cols`
@@ -7,7 +7,7 @@
 //! lines of `cols` heights separated by spaces (0 empty); the goal cell must hold a crate.
 //!
 //! Blank lines before the grid are skipped and lines may end in CRLF. The grid's rows are
-//! consecutive lines. After the grid the seed format allows only blank lines; the grid format
+//! consecutive lines. After the grid the assignment format allows only blank lines; the grid format
 //! ignores everything after a blank line, because the public files end with notes such as
 //! `solvable in 3 steps`.
 
@@ -89,10 +89,10 @@ pub enum ParseErrorKind {
     /// A seed-format cell that is not `.`, a digit 1-9 or `*` (quoted, escaped).
     #[error("'{0}' is not a cell: use '.' for empty, 1-9 for a stack, '*' for the target")]
     BadCell(String),
-    /// The seed grid holds no `*`.
+    /// The assignment grid holds no `*`.
     #[error("the grid has no target '*'")]
     NoTarget,
-    /// The seed grid holds a second `*`.
+    /// The assignment grid holds a second `*`.
     #[error("a second target '*' (the first is on line {0})")]
     SecondTarget(usize),
     /// A line right after the last row.
@@ -108,14 +108,14 @@ pub enum ParseErrorKind {
 pub enum Format {
     /// The assignment's: `rows cols`, `startRow startCol`, rows of `.`, `1`-`9` and `*`.
     #[default]
-    Seed,
+    Assignment,
     /// The RIT one: `rows cols startRow startCol goalRow goalCol`, rows of heights.
     Grid,
 }
 
-/// A format name that is neither `seed` nor `grid`.
+/// A format name that is neither `assignment` nor `grid`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("'{0}' is not a Tipover format (seed or grid)")]
+#[error("'{0}' is not a Tipover format (assignment or grid)")]
 pub struct BadFormat(pub String);
 
 impl FromStr for Format {
@@ -123,7 +123,8 @@ impl FromStr for Format {
 
     fn from_str(name: &str) -> Result<Format, BadFormat> {
         match name {
-            "seed" => Ok(Format::Seed),
+            // `seed`, its earlier name, is still read, so scripts written with it keep working.
+            "assignment" | "seed" => Ok(Format::Assignment),
             "grid" => Ok(Format::Grid),
             _ => Err(BadFormat(name.to_string())),
         }
@@ -148,7 +149,7 @@ impl Format {
         let lines = &mut *lines;
         let (header_line, header) = content(lines, "the board size")?;
         let puzzle = match self {
-            Format::Seed => {
+            Format::Assignment => {
                 let [rows, cols] = numbers(header_line, &header, "rows and columns")?;
                 let board = Board::new(header_line, rows, cols)?;
                 board.bound(lines, header_line, max_memory)?;
@@ -174,7 +175,7 @@ impl Format {
         };
         let stray = match (self, lines.raw()) {
             (Format::Grid, Some((_, text))) if text.is_empty() => None,
-            (Format::Seed, Some((_, text))) if text.is_empty() => lines.non_blank(),
+            (Format::Assignment, Some((_, text))) if text.is_empty() => lines.non_blank(),
             (_, line) => line,
         };
         if let Some((line, text)) = stray {
@@ -190,9 +191,9 @@ impl Format {
 impl FromStr for Tipover {
     type Err = ParseError;
 
-    /// Reads the seed format; see [`Format::parse`] for the other.
+    /// Reads the assignment format; see [`Format::parse`] for the other.
     fn from_str(text: &str) -> Result<Tipover, ParseError> {
-        Format::Seed.parse(text)
+        Format::Assignment.parse(text)
     }
 }
 
@@ -356,7 +357,7 @@ impl Board {
     }
 }
 
-/// Reads the seed's character grid; returns the heights and the target's line and cell.
+/// Reads the assignment's character grid; returns the heights and the target's line and cell.
 fn seed_grid(lines: &mut Lines, board: &Board) -> Result<(Vec<u8>, (usize, usize)), ParseError> {
     // Grown as rows come: the header's size is not trusted with an allocation.
     let mut heights = Vec::new();

@@ -3,7 +3,7 @@
 //!
 //! A state is every stack's fate and the tipper's group ([`Packed`]), so boards that differ
 //! only by walking are one state, and each state costs one O(k) flood fill per tip out of it
-//! (k: the largest connected group of crates), as the seed asks, plus one pass over its fallen
+//! (k: the largest connected group of crates), as the assignment asks, plus one pass over its fallen
 //! stacks to lay out its crates. The board's own tables ([`Rules`]) are built once and hold a
 //! few words per cell; [`Rules::bytes`] tells how many before they are built.
 
