@@ -278,3 +278,42 @@ fn the_architectures_crate_table_names_every_dependency() {
         "not in ARCHITECTURE.md's crate table: {missing:?}"
     );
 }
+
+/// Every folder under `dir` that holds Rust sources, `dir` itself excluded.
+fn source_folders(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap_or_default();
+        if path.is_dir() && name != "target" && name != "cases" {
+            let has_rust = (std::fs::read_dir(&path).unwrap())
+                .any(|e| e.unwrap().path().extension().is_some_and(|x| x == "rs"));
+            if has_rust {
+                out.push(path.clone());
+            }
+            source_folders(&path, out);
+        }
+    }
+}
+
+/// A newcomer finds every folder of code in the code map: each is named there by its own name
+/// followed by a slash, as `` `pdb/` `` or `` `app/keys.rs` ``.
+#[test]
+fn the_code_map_names_every_source_folder() {
+    let architecture = std::fs::read_to_string(root().join("docs/ARCHITECTURE.md")).unwrap();
+    let mut folders = Vec::new();
+    for dir in ["crates", "src", "tests", "benches", "fuzz"] {
+        source_folders(&root().join(dir), &mut folders);
+    }
+    let missing: Vec<_> = (folders.iter())
+        .filter(|folder| {
+            let name = folder.file_name().unwrap().to_string_lossy();
+            let named = |before: char| architecture.contains(&format!("{before}{name}/"));
+            !named('`') && !named('/')
+        })
+        .map(|folder| folder.strip_prefix(root()).unwrap().display().to_string())
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "folders of code not in ARCHITECTURE.md's code map: {missing:?}"
+    );
+}
