@@ -1,5 +1,6 @@
 //! Work budgets of a default run, in states expanded, before `--effort` multiplies them.
-//! `docs/ARCHITECTURE.md` ("A default run") gives the reason for each.
+//! Each says why it is what it is; the figures they were set from, time on the benchmark
+//! machine included, are in `docs/benchmarks.md` ("The default run's budgets").
 
 use crate::search::Weights;
 
@@ -9,8 +10,8 @@ pub const EXACT_TILE_WALK: u64 = 6_000_000;
 /// work budget, it always finishes.
 pub const UNBOUNDED_TILE_CELLS: usize = 16;
 /// That search on at most [`UNBOUNDED_TILE_CELLS`] cells with lighter tables first (6-6-3 on
-/// 4x4, built in half a second), when the strongest are not at hand (3 s to build): a probe
-/// of a few tenths of a second that answers the easier boards. Harder ones need many times
+/// 4x4, quick to build), when the strongest are not at hand (several times slower to build):
+/// a short probe that answers the easier boards. Harder ones need many times
 /// more nodes on the lighter tables than on the strongest, so the probe stays short.
 pub const LIGHT_TILE_WALK: u64 = 2_000_000;
 /// That walk on boards of [`UNBOUNDED_TILE_CELLS`] to [`WEIGHTED_WALK_CELLS`] cells (5x5, 5x6),
@@ -31,12 +32,11 @@ pub const WEIGHTED_WALK: Weights = Weights {
 };
 /// A* on the packed space, in states expanded times the board's cells times one more than its
 /// blanks: an expansion costs about that (each blank lets pieces in, each child is rated over
-/// the whole board, and the tables grow), so every board gets about the same time: a third to
-/// half a second on the machine of `docs/benchmarks.md`.
+/// the whole board, and the tables grow), so every board gets about the same time.
 pub const EXACT_ASTAR_UNITS: u64 = 16_000_000;
 /// A* on boards of at most [`EXACT_FIRST_CELLS`] cells, in the units of
-/// [`EXACT_ASTAR_UNITS`]: the first and largest share of a default run, about eight seconds
-/// on the machine of `docs/benchmarks.md`, while the fallback is prepared on another core. A
+/// [`EXACT_ASTAR_UNITS`]: the first and largest share of a default run, while the fallback is
+/// prepared on another core. A
 /// grader waits that long gladly for the shortest answer; boards beyond the exact search's
 /// reach still get the fallback's within the same time.
 pub const EXACT_FIRST_UNITS: u64 = 450_000_000;
@@ -49,7 +49,7 @@ pub const EXACT_FIRST_MEMORY: usize = 2 << 30;
 /// in units of its own: a state expanded costs the board's cells (its blanks add little to
 /// an expansion's cost here) and a state stored [`STORED_UNITS`], since its time goes with the
 /// states it keeps as much as with those it expands (most children wait unexpanded). About
-/// eight and a half seconds of one core on the machine of `docs/benchmarks.md`.
+/// the time of [`EXACT_FIRST_UNITS`].
 pub const EXACT_FIRST_BIDIRECTIONAL_UNITS: u64 = 380_000_000;
 /// What a state stored costs in the units of [`EXACT_FIRST_BIDIRECTIONAL_UNITS`]: about as
 /// long as expanding a state on 11 cells.
@@ -68,8 +68,8 @@ pub const EXACT_SMALL_CELLS: usize = 16;
 pub const EXACT_PACKED_IDASTAR: u64 = 300_000;
 /// Breadth-first searches.
 pub const EXACT_BFS: u64 = 4_000_000;
-/// The breadth-first search that may prove `No` before an IDA* asked for by name: a few tens
-/// of milliseconds, enough to exhaust the small spaces of boards with blocks.
+/// The breadth-first search that may prove `No` before an IDA* asked for by name: short, but
+/// enough to exhaust the small spaces of boards with blocks.
 pub const IDASTAR_PROBE: u64 = 100_000;
 /// The relaxation's plan for the blocks, once every attempt of the rescue failed: on each cut
 /// of the rows the stuck constructive solver left unfinished, a row more at a time up to the
@@ -91,7 +91,7 @@ pub const RESCUE_WALKS: u64 = 12;
 /// (`solve::staged`): most stages of the densest boards take a few thousand states, the
 /// hardest a few hundred thousand; a stage past this lets another piece go first.
 pub const RESCUE_STAGE: u64 = 200_000;
-/// All those stages together: about two seconds of one core on a 7x7 board.
+/// All those stages together: a small share of a default run on a 7x7 board.
 pub const RESCUE_STAGES: u64 = 2_000_000;
 /// [`RESCUE_STAGE`] and [`RESCUE_STAGES`] are for boards of at most this many cells (7x7);
 /// larger boards get fewer states, by the square of the ratio of cells, since a state of the
@@ -105,8 +105,8 @@ pub const RELAX: u64 = 200_000;
 pub const RELAX_AFTER_STUCK: u64 = 4_000_000;
 /// The improvement's rounds of weighted A*, all of them together, in states expanded times the
 /// board's cells times one more than its blanks (as for [`EXACT_ASTAR_UNITS`]): one pool they
-/// draw on in turn, about a second, so a board whose first answer came at once is not kept
-/// waiting.
+/// draw on in turn, a small share of a default run, so a board whose first answer came at once
+/// is not kept waiting.
 pub const IMPROVE_UNITS: u64 = 48_000_000;
 /// The improvement's pool when it runs beside the exact search of [`EXACT_FIRST_UNITS`], on
 /// a core of its own: the time that search takes is there for it.
@@ -114,12 +114,13 @@ pub const IMPROVE_BESIDE_EXACT_UNITS: u64 = 4 * IMPROVE_UNITS;
 /// Each window's search when the answer's windows are shortened over the whole board
 /// (`solve/window.rs`), in states expanded: past it the window stays as it was.
 pub const WINDOW: u64 = 200_000;
-/// All those windows together, beside the exact search: about two seconds of one core, within
-/// the time the exact search's share leaves the fallback's core.
+/// All those windows together, beside the exact search: within the time the exact search's
+/// share leaves the fallback's core.
 pub const WINDOWS: u64 = 2_500_000;
 /// All those windows together where the run had no exact search beside it and no rescue, in
 /// states expanded times the board's cells times one more than its blanks (as for
-/// [`IMPROVE_UNITS`]): about two seconds, on boards whose answer came within a few.
+/// [`IMPROVE_UNITS`]): about what the fallback's core has beside the exact search, on boards
+/// whose answer came quickly.
 pub const WINDOWS_UNITS: u64 = 240_000_000;
 /// Memory any one stage's search may hold, whatever more the machine has: a search that
 /// stops at a memory limit stops in the same place on every machine that has this much.
