@@ -16,8 +16,8 @@ use std::ops::Range;
 /// Most pieces one stretch may move: the local state holds their origins, and the space grows
 /// with their number.
 const MOST_PIECES: usize = 8;
-/// Longest stretch searched at once; windows advance by half of it.
-const WINDOW: usize = 24;
+/// Longest stretch searched at once; stretches advance by half of it.
+const STRETCH: usize = 24;
 /// Memory one local search may fill before it gives up on its stretch.
 const SEARCH_BYTES: usize = 1 << 20;
 /// Most passes over a solution: later passes gain little, and a bound on them (not on time)
@@ -173,7 +173,7 @@ pub fn cut_loops(puzzle: &Puzzle, moves: &[Move]) -> Vec<Move> {
     kept
 }
 
-/// One sweep of windows over `moves`, each replaced by a shortest local path when that is
+/// One sweep of stretches over `moves`, each replaced by a shortest local path when that is
 /// shorter. The moves are cut into pieces of [`PIECE`] moves, swept side by side on the
 /// `limits`' threads: a replacement ends where its stretch did, so each piece starts from the
 /// position the moves before it reach, and since the cuts do not depend on the threads, neither
@@ -244,7 +244,7 @@ impl Place {
     }
 }
 
-/// One sweep of windows over `moves`, played from `at`.
+/// One sweep of stretches over `moves`, played from `at`.
 fn sweep_piece(puzzle: &Puzzle, mut at: Place, moves: &[Move], limits: &Limits) -> Vec<Move> {
     let mut out = Vec::with_capacity(moves.len());
     let mut i = 0;
@@ -260,7 +260,7 @@ fn sweep_piece(puzzle: &Puzzle, mut at: Place, moves: &[Move], limits: &Limits) 
                 end
             }
             None => {
-                let kept = (WINDOW / 2).min(end).max(1);
+                let kept = (STRETCH / 2).min(end).max(1);
                 out.extend_from_slice(&moves[i..i + kept]);
                 kept
             }
@@ -274,7 +274,7 @@ fn sweep_piece(puzzle: &Puzzle, mut at: Place, moves: &[Move], limits: &Limits) 
     out
 }
 
-/// The window at the front of `rest` (played from `origins`, whose cells `occupant` maps): how
+/// The stretch at the front of `rest` (played from `origins`, whose cells `occupant` maps): how
 /// many moves it spans, and a shorter path between its ends if the local search finds one.
 fn improve(
     puzzle: &Puzzle,
@@ -286,7 +286,7 @@ fn improve(
     let board = &puzzle.board;
     let mut pieces: Vec<usize> = Vec::new();
     let mut end = 0;
-    for mv in rest.iter().take(WINDOW) {
+    for mv in rest.iter().take(STRETCH) {
         if !pieces.contains(&mv.piece) {
             if pieces.len() == MOST_PIECES {
                 break;

@@ -111,17 +111,17 @@ pub const IMPROVE_UNITS: u64 = 48_000_000;
 /// The improvement's pool when it runs beside the exact search of [`EXACT_FIRST_UNITS`], on
 /// a core of its own: the time that search takes is there for it.
 pub const IMPROVE_BESIDE_EXACT_UNITS: u64 = 4 * IMPROVE_UNITS;
-/// Each window's search when the answer's windows are shortened over the whole board
-/// (`solve/window.rs`), in states expanded: past it the window stays as it was.
-pub const WINDOW: u64 = 200_000;
-/// All those windows together, beside the exact search: within the time the exact search's
+/// Each stretch's search when the answer's stretches are shortened over the whole board
+/// (`solve/improve/stretches.rs`), in states expanded: past it the stretch stays as it was.
+pub const STRETCH: u64 = 200_000;
+/// All those stretches together, beside the exact search: within the time the exact search's
 /// share leaves the fallback's core.
-pub const WINDOWS: u64 = 2_500_000;
-/// All those windows together where the run had no exact search beside it and no rescue, in
+pub const STRETCHES: u64 = 2_500_000;
+/// All those stretches together where the run had no exact search beside it and no rescue, in
 /// states expanded times the board's cells times one more than its blanks (as for
 /// [`IMPROVE_UNITS`]): about what the fallback's core has beside the exact search, on boards
 /// whose answer came quickly.
-pub const WINDOWS_UNITS: u64 = 240_000_000;
+pub const STRETCHES_UNITS: u64 = 240_000_000;
 /// Memory any one stage's search may hold, whatever more the machine has: a search that
 /// stops at a memory limit stops in the same place on every machine that has this much.
 pub const STAGE_MEMORY: usize = 1 << 30;

@@ -17,7 +17,6 @@ mod exact;
 pub mod proof;
 pub(super) mod report;
 pub(super) mod searches;
-mod windows;
 
 use crate::engine::problem::Problem;
 use crate::engine::puzzle::{Move, Puzzle};
@@ -26,6 +25,7 @@ use crate::search::{Limits, Outcome, Stats, Stop};
 use crate::solve::constructive::{self, Failure};
 use crate::solve::improve::anytime;
 use crate::solve::improve::shorten;
+use crate::solve::improve::stretches;
 use crate::solve::portfolio::algo::Algo;
 use crate::solve::portfolio::cover::solve_cover;
 use crate::solve::portfolio::proof::Unsolvable;
@@ -544,10 +544,41 @@ impl<'a> Run<'a> {
             self.stopped(stop);
         }
         self.stages.push(StageOutcome::Improvement(improved));
-        let moves = self.windows_stage(moves);
+        let moves = self.stretches_stage(moves);
         Answer::Solved {
             optimal: improved.optimal(),
             moves,
         }
+    }
+
+    /// The portfolio's last stage: `moves` with its stretches replaced by shortest paths over
+    /// the whole board ([`stretches::shorten`]), and the stage recorded when that shortened
+    /// them. Beside the exact search, within [`budget::STRETCHES`] (its share of the run leaves
+    /// the fallback's core the time); after a rescue of the constructive solver, not at all
+    /// (the densest boards have spent most of their time by then); else within
+    /// [`budget::STRETCHES_UNITS`].
+    fn stretches_stage(&mut self, moves: Vec<Move>) -> Vec<Move> {
+        let rescued = (self.stages.iter()).any(|stage| matches!(stage, StageOutcome::Rescue(_)));
+        let total = match (self.beside_exact, rescued) {
+            (true, _) => budget::STRETCHES,
+            (false, false) => per_expansion(budget::STRETCHES_UNITS, self.puzzle),
+            (false, true) => return moves,
+        };
+        let work = stretches::Work {
+            each: self.work(budget::STRETCH),
+            total: self.work(total),
+        };
+        let limits = self.share(0.8);
+        let shorter = stretches::shorten(self.puzzle, &moves, work, &limits);
+        // Every path found joins two of the answer's positions; the whole is replayed all the
+        // same.
+        if shorter.len() >= moves.len() || verify(self.problem, &shorter).is_err() {
+            return moves;
+        }
+        self.stages.push(StageOutcome::Stretches {
+            from: moves.len(),
+            to: shorter.len(),
+        });
+        shorter
     }
 }

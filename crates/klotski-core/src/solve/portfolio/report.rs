@@ -130,9 +130,10 @@ pub enum StageOutcome {
     },
     /// Weighted A* with a falling weight, looking for shorter solutions.
     Improvement(Improved),
-    /// Exact windows over the whole board shortened the solution (`solve/window.rs`): its
+    /// Shortest paths over the whole board between the ends of the solution's stretches
+    /// shortened it (`solve/improve/stretches.rs`): its
     /// length before and after.
-    Windows {
+    Stretches {
         /// Moves before.
         from: usize,
         /// Moves after.
@@ -262,7 +263,7 @@ fn write_method(f: &mut fmt::Formatter<'_>, stages: &[StageOutcome]) -> fmt::Res
             match stage {
                 StageOutcome::Rescue(how) => write!(f, ", {how}")?,
                 StageOutcome::Improvement(improved) => write!(f, "; {improved}")?,
-                StageOutcome::Windows { to, .. } => write!(
+                StageOutcome::Stretches { to, .. } => write!(
                     f,
                     "; shortest paths over the whole board between its positions shortened it to \
                      {to} moves"

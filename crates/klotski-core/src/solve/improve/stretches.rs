@@ -1,10 +1,10 @@
-//! Exact shortening over the whole board: each window of a solution (a stretch of a few dozen
+//! Exact shortening over the whole board: each stretch of a solution (a few dozen
 //! moves) replaced by a shortest path between its two ends, found by bidirectional A* with every
-//! piece free to move, the windows growing pass by pass.
+//! piece free to move, the stretches growing pass by pass.
 //!
 //! Local shortening ([`crate::solve::improve::shorten`]) moves only the pieces a stretch moved, inside the
 //! rectangle they swept; a weighted search's detours often need another piece to step aside,
-//! which only the whole board allows. A window's ends are two positions of the solution, so the
+//! which only the whole board allows. A stretch's ends are two positions of the solution, so the
 //! path found between them is a valid replacement whatever it moves: the result is a solution
 //! that is never longer, and every search is bounded by work, so it is the same on every
 //! machine.
@@ -14,23 +14,23 @@ use crate::search::{Limits, Outcome, Weights};
 use crate::solve::portfolio::algo::Algo;
 use crate::solve::portfolio::searches::search_by;
 
-/// The window lengths, one pass each in this order: short windows first, where a search is
+/// The stretch lengths, one pass each in this order: short stretches first, where a search is
 /// cheap and a detour is often local, then longer ones over what they left.
 const LENGTHS: [usize; 6] = [24, 32, 40, 48, 56, 64];
 
 /// What [`shorten`] may spend, in states expanded.
 #[derive(Clone, Copy, Debug)]
 pub(in crate::solve) struct Work {
-    /// Each window's search: past it a window is left as it is.
-    pub window: u64,
-    /// All the windows together.
+    /// Each stretch's search: past it a stretch is left as it is.
+    pub each: u64,
+    /// All the stretches together.
     pub total: u64,
 }
 
-/// `moves` (a solution of `puzzle`) with each window, at every length of [`LENGTHS`] in turn,
+/// `moves` (a solution of `puzzle`) with each stretch, at every length of [`LENGTHS`] in turn,
 /// replaced by a shortest path between its ends when one is shorter, every search within
-/// `work` and `limits`. A window that a search could not finish within its share stays as it
-/// was. The windows of a pass start every half length, and after a replacement the window at
+/// `work` and `limits`. A stretch that a search could not finish within its share stays as it
+/// was. The stretches of a pass start every half length, and after a replacement the stretch at
 /// the same start is searched again (the moves after it moved up).
 pub(in crate::solve) fn shorten(
     puzzle: &Puzzle,
@@ -41,7 +41,7 @@ pub(in crate::solve) fn shorten(
     let mut moves = moves.to_vec();
     let mut spent = 0;
     for length in LENGTHS {
-        // A pass whose one window held the whole solution left nothing for longer windows.
+        // A pass whose one stretch held the whole solution left nothing for longer stretches.
         let whole = moves.len() <= length;
         let Ok(mut position) = puzzle.position(&puzzle.start) else {
             break;
@@ -56,7 +56,7 @@ pub(in crate::solve) fn shorten(
             let mut there = position.clone();
             (moves[at..end].iter()).for_each(|&mv| puzzle.apply(&mut there, mv));
             let from = puzzle.with_start(position.origins());
-            let limits = limits.expanding(work.window.min(left));
+            let limits = limits.expanding(work.each.min(left));
             let found = from.ok().and_then(|from| {
                 search_by(
                     &from,
@@ -94,7 +94,7 @@ pub(in crate::solve) fn shorten(
 mod tests {
     use super::*;
 
-    /// A detour around the board that a shortest path skips: the window finds the shortcut,
+    /// A detour around the board that a shortest path skips: the stretch finds the shortcut,
     /// and the result still solves the puzzle.
     #[test]
     fn a_detour_is_cut_out_and_the_result_solves_the_puzzle() {
@@ -124,14 +124,14 @@ mod tests {
         let end = puzzle.replay(&detour).expect("legal moves");
         assert_eq!(end.origins(), &target[..]);
         let work = Work {
-            window: 10_000,
+            each: 10_000,
             total: 100_000,
         };
         let short = shorten(&puzzle, &detour, work, &Limits::memory(1 << 24));
         assert_eq!(short, vec![mv(5, Left)]);
         // With no work to spend, nothing changes.
         let none = Work {
-            window: 10_000,
+            each: 10_000,
             total: 0,
         };
         let same = shorten(&puzzle, &detour, none, &Limits::memory(1 << 24));
