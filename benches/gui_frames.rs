@@ -9,13 +9,13 @@
 //!
 //! Run: `cargo bench --bench gui_frames`.
 
-use klotski::gui::action::Action;
-use klotski::gui::controls::Pointer;
-use klotski::gui::game::Game;
-use klotski::gui::headless::Headless;
+use klotski::gui::content::game::Game;
+use klotski::gui::input::action::Action;
+use klotski::gui::input::controls::Pointer;
+use klotski::gui::model::playback::Playback;
+use klotski::gui::model::speed::Speed;
 use klotski::gui::options::FrameSize;
-use klotski::gui::playback::Playback;
-use klotski::gui::speed::Speed;
+use klotski::gui::render::headless::Headless;
 use klotski::puzzles::numeric::NumericPuzzle;
 use klotski::puzzles::numeric::generate::{BlockCounts, Method, Size, Spec, generate};
 use klotski::search::Limits;

@@ -5,15 +5,15 @@
 mod common;
 mod xvfb;
 
-use klotski::gui::action::Action;
-use klotski::gui::controls::Pointer;
-use klotski::gui::events::SolverEvent;
-use klotski::gui::headless::{self, Headless};
-use klotski::gui::layout::ScreenLayout;
-use klotski::gui::levels::{self, LEVELS};
+use klotski::gui::content::levels::{self, LEVELS};
+use klotski::gui::input::action::Action;
+use klotski::gui::input::controls::Pointer;
+use klotski::gui::input::picker::{Picker, Sheet};
+use klotski::gui::model::events::SolverEvent;
+use klotski::gui::model::playback::Playback;
 use klotski::gui::options::FrameSize;
-use klotski::gui::picker::{Picker, Sheet};
-use klotski::gui::playback::Playback;
+use klotski::gui::render::headless::{self, Headless};
+use klotski::gui::render::layout::ScreenLayout;
 use klotski::search::Limits;
 use klotski::solve::Options;
 use std::path::PathBuf;
@@ -55,7 +55,7 @@ fn level(index: usize) -> Playback {
 }
 
 /// The frame of `playback` at rest, with the pointer at `pointer`.
-fn frame(playback: &Playback, pointer: &Pointer) -> klotski::gui::image::RgbaImage {
+fn frame(playback: &Playback, pointer: &Pointer) -> klotski::gui::render::image::RgbaImage {
     let board = playback.puzzle().board();
     let mut frames = Headless::new(SIZE, board.rows(), board.cols()).unwrap();
     frames

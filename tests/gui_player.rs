@@ -6,16 +6,16 @@
 
 mod xvfb;
 
-use klotski::gui::action::Action;
-use klotski::gui::controls::Pointer;
-use klotski::gui::events::answer_events;
-use klotski::gui::headless::{self, Headless};
-use klotski::gui::help;
-use klotski::gui::image::RgbaImage;
-use klotski::gui::instance::Srgb;
-use klotski::gui::layout::{Rect, ScreenLayout};
+use klotski::gui::content::help;
+use klotski::gui::input::action::Action;
+use klotski::gui::input::controls::Pointer;
+use klotski::gui::model::events::answer_events;
+use klotski::gui::model::playback::{Order, Playback, Trend};
 use klotski::gui::options::FrameSize;
-use klotski::gui::playback::{Order, Playback, Trend};
+use klotski::gui::render::headless::{self, Headless};
+use klotski::gui::render::image::RgbaImage;
+use klotski::gui::render::instance::Srgb;
+use klotski::gui::render::layout::{Rect, ScreenLayout};
 use klotski::puzzles::numeric::NumericPuzzle;
 use klotski::search::Limits;
 use klotski::solve::Options;
@@ -221,7 +221,7 @@ fn a_solve_by_hand_glows_and_scores_the_persons_moves_against_the_shortest() {
     assert!(shown, "the status does not say: {}", by_hand.status());
     // The score is kept in the user's data folder, for the next game of this puzzle.
     let kept = std::fs::read_to_string(display.scratch.join("data/klotski/scores.txt")).unwrap();
-    let key = klotski::gui::scores::key(playback.puzzle());
+    let key = klotski::gui::content::scores::key(playback.puzzle());
     assert_eq!(kept.trim(), format!("{key} {}", solution.len()));
     let frame = pixel(&shot, (layout.frame.x + 3.0, layout.frame.centre().1));
     assert!(!near(frame, FRAME), "no celebration: {frame:?}");
@@ -249,7 +249,7 @@ fn a_damaged_scores_file_is_told_once_and_loses_no_line_when_a_score_is_kept() {
     let (shown, _) = display.wait_for(&window, layout.status, &region(&want, layout.status));
     assert!(shown, "the status line does not tell of the damaged line");
     click_each_move(&display, &window, &layout, &playback);
-    let key = klotski::gui::scores::key(playback.puzzle());
+    let key = klotski::gui::content::scores::key(playback.puzzle());
     // Every line kept, the scores among them written the one way (a space between the words).
     let mut want = b"aaaaaaaaaaaaaaaa 5\nbbbbbbbbbbbbbbbb 7\xff\ncccccccccccccccc 9\n".to_vec();
     want.extend(format!("{key} {}\n", solution.len()).bytes());
@@ -334,7 +334,9 @@ fn a_bad_file_at_the_o_prompt_keeps_the_board_a_good_one_and_the_levels_name_the
     let display = Display::start("open");
     let bad = display.scratch.join("bad.txt");
     std::fs::write(&bad, "2 2\n1 2\n").unwrap();
-    let message = klotski::gui::open::open(&bad, &options()).err().unwrap();
+    let message = klotski::gui::content::open::open(&bad, &options())
+        .err()
+        .unwrap();
     assert!(message.starts_with("error: line 3:"), "{message}");
     playback.tell(message);
     let told = frames

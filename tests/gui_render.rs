@@ -4,16 +4,16 @@
 
 use klotski::engine::geometry::{Board, Shape};
 use klotski::engine::puzzle::{Cell, Piece, Puzzle};
-use klotski::gui::action::Action;
-use klotski::gui::controls::Pointer;
-use klotski::gui::events::answer_events;
-use klotski::gui::game::{Game, Marks};
-use klotski::gui::headless::{self, Headless};
-use klotski::gui::image::RgbaImage;
-use klotski::gui::instance::Srgb;
+use klotski::gui::content::game::{Game, Marks};
+use klotski::gui::input::action::Action;
+use klotski::gui::input::controls::Pointer;
+use klotski::gui::model::events::answer_events;
+use klotski::gui::model::playback::Playback;
 use klotski::gui::options::FrameSize;
-use klotski::gui::playback::Playback;
-use klotski::gui::scene;
+use klotski::gui::render::headless::{self, Headless};
+use klotski::gui::render::image::RgbaImage;
+use klotski::gui::render::instance::Srgb;
+use klotski::gui::render::scene;
 use klotski::puzzles::numeric::NumericPuzzle;
 use klotski::puzzles::sbp::SbpBoard;
 use klotski::search::Limits;
@@ -78,7 +78,7 @@ fn check(name: &str, frame: &RgbaImage) {
     }
 }
 
-fn crop(frame: &RgbaImage, rect: klotski::gui::layout::Rect) -> RgbaImage {
+fn crop(frame: &RgbaImage, rect: klotski::gui::render::layout::Rect) -> RgbaImage {
     // A pressed button sits a pixel lower: keep a margin so every look fits.
     let m = 4.0;
     frame.crop(
@@ -153,7 +153,8 @@ fn the_next_button_has_distinct_normal_hover_pressed_and_disabled_looks() {
     shoot("next_normal", &playback, &pointer);
     pointer.moved(x, y);
     shoot("next_hover", &playback, &pointer);
-    let layout = klotski::gui::layout::ScreenLayout::new(SIZE.width, SIZE.height, 1.0, 5, 4);
+    let layout =
+        klotski::gui::render::layout::ScreenLayout::new(SIZE.width, SIZE.height, 1.0, 5, 4);
     pointer.press(&layout);
     shoot("next_pressed", &playback, &pointer);
     pointer.release(&layout);

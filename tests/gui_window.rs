@@ -2,15 +2,15 @@
 //! ImageMagick's `import`. The tools are required (CI installs them): missing ones fail the test.
 #![cfg(feature = "gui")]
 
-use klotski::gui::action::Action;
-use klotski::gui::controls::Pointer;
-use klotski::gui::events::answer_events;
-use klotski::gui::headless::{self, Headless};
-use klotski::gui::image::RgbaImage;
-use klotski::gui::instance::Srgb;
-use klotski::gui::layout::{Rect, ScreenLayout};
+use klotski::gui::input::action::Action;
+use klotski::gui::input::controls::Pointer;
+use klotski::gui::model::events::answer_events;
+use klotski::gui::model::playback::Playback;
 use klotski::gui::options::FrameSize;
-use klotski::gui::playback::Playback;
+use klotski::gui::render::headless::{self, Headless};
+use klotski::gui::render::image::RgbaImage;
+use klotski::gui::render::instance::Srgb;
+use klotski::gui::render::layout::{Rect, ScreenLayout};
 use klotski::puzzles::numeric::NumericPuzzle;
 use klotski::search::Limits;
 use klotski::solve::Options;

@@ -5,7 +5,7 @@
 use libfuzzer_sys::fuzz_target;
 
 #[allow(dead_code)]
-#[path = "../../crates/klotski-gui/src/scores.rs"]
+#[path = "../../crates/klotski-gui/src/content/scores.rs"]
 mod scores;
 
 use scores::{ScoreBook, Scores};

@@ -6,9 +6,11 @@ use super::output::{self, tell};
 use super::terminal::read_puzzle;
 use super::{BAD_INPUT, INTERNAL, LIMIT, OK};
 use anyhow::{Context, Result};
+use klotski::gui::app;
+use klotski::gui::content::game::Game;
+use klotski::gui::content::scores::Scores;
 use klotski::gui::error::GuiError;
-use klotski::gui::scores::Scores;
-use klotski::gui::{app, game::Game, headless};
+use klotski::gui::render::headless;
 use klotski::solve::Options;
 use std::io::IsTerminal;
 use std::os::unix::fs::DirBuilderExt;
@@ -102,7 +104,7 @@ fn game(player: &PlayerArgs, options: Options) -> Result<Game> {
             let board =
                 klotski::puzzles::sbp::SbpBoard::read(std::io::BufReader::new(file), memory)
                     .with_context(|| format!("{}", path.display()))?;
-            let name = klotski::gui::open::file_name(path);
+            let name = klotski::gui::content::open::file_name(path);
             Ok(Game::sbp(board, options.limits).named(name))
         }
         None => Ok(Game::numeric(

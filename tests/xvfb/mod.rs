@@ -2,8 +2,8 @@
 //! and ImageMagick's `import` to photograph it. The tools are required (CI installs them).
 #![allow(dead_code)] // Each window test binary uses its own part of these helpers.
 
-use klotski::gui::image::RgbaImage;
-use klotski::gui::layout::Rect;
+use klotski::gui::render::image::RgbaImage;
+use klotski::gui::render::layout::Rect;
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};

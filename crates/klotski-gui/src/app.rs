@@ -1,22 +1,22 @@
 //! The window (`klotski gui`): `App` routes winit events to the playback model, the pointer,
 //! the solver thread and the screen, and asks for frames only while something moves.
 
-use crate::action::Action;
-use crate::controls::Pointer;
+use crate::content::game::{Game, SolveFrom};
+use crate::content::levels;
+use crate::content::open;
+use crate::content::scores::{self, ScoreBook, Scores};
 use crate::error::GuiError;
-use crate::events::SolverEvent;
-use crate::game::{Game, SolveFrom};
-use crate::layout::ScreenLayout;
-use crate::levels;
-use crate::open;
+use crate::input::action::Action;
+use crate::input::controls::Pointer;
+use crate::input::picker::{self, Choice, Picker, Sheet};
+use crate::input::prompt::Prompt;
+use crate::model::events::SolverEvent;
+use crate::model::playback::{Order, Playback};
+use crate::model::solver_thread::Solver;
 use crate::options::FrameSize;
-use crate::picker::{self, Choice, Picker, Sheet};
-use crate::playback::{Order, Playback};
-use crate::prompt::Prompt;
-use crate::scene::{self, Scene};
-use crate::scores::{self, ScoreBook, Scores};
-use crate::screen::Screen;
-use crate::solver_thread::Solver;
+use crate::render::layout::ScreenLayout;
+use crate::render::scene::{self, Scene};
+use crate::render::screen::Screen;
 use klotski_core::engine::puzzle::Move;
 use klotski_core::solve::Options;
 use std::io::Write as _;

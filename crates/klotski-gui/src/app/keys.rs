@@ -2,9 +2,9 @@
 //! level picker and the window.
 
 use super::App;
-use crate::action::Action;
-use crate::picker::{ROWS, Sheet};
-use crate::prompt::{self, Prompt, Typed};
+use crate::input::action::Action;
+use crate::input::picker::{ROWS, Sheet};
+use crate::input::prompt::{self, Prompt, Typed};
 use klotski_core::engine::geometry::Dir;
 use std::path::Path;
 use winit::event::{ElementState, KeyEvent};

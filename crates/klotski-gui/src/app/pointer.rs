@@ -2,9 +2,9 @@
 //! it within the cells it can reach, a release plays what it settled on (or a click's move).
 
 use super::App;
-use crate::picker::Sheet;
-use crate::slider;
-use crate::touch::{self, CLICK_SLACK};
+use crate::input::picker::Sheet;
+use crate::input::slider;
+use crate::input::touch::{self, CLICK_SLACK};
 use klotski_core::engine::geometry::Dir;
 use winit::event::MouseScrollDelta;
 

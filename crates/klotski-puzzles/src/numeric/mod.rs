@@ -77,7 +77,7 @@ impl NumericPuzzle {
         Ok(Problem::new(puzzle, Goal::Placement(target)).expect("a parsed puzzle and its goal"))
     }
 
-    /// The goal placement of `puzzle`'s pieces (built by [`NumericPuzzle::engine`]): number `v`
+    /// The goal placement of `puzzle`'s pieces (built by [`NumericPuzzle::puzzle`]): number `v`
     /// on cell `v - 1`. Fails when a block's numbers cannot stand together where the goal needs
     /// them; a block's numbers never change their relative places, so that proves `No`.
     pub fn target(&self, puzzle: &Puzzle) -> Result<Vec<usize>, Unsolvable> {

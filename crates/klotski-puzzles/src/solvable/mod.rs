@@ -119,7 +119,7 @@ fn origins(board: &TileBoard) -> Vec<usize> {
     cell_of
 }
 
-/// The engine form of `instance` (see [`Instance::engine`]).
+/// The engine form of `instance` (see [`Instance::puzzle`]).
 fn puzzle_of(instance: &Instance) -> Puzzle {
     let side = instance.start.side;
     let pieces = (1..side * side)

@@ -2,7 +2,7 @@
 //! the goal while `G` is held) and the open cells beneath the pieces.
 
 use super::{DrawnPiece, Playback, SHAKE};
-use crate::tween;
+use crate::model::tween;
 use klotski_core::engine::puzzle::{Cell, Position};
 use std::time::Duration;
 

@@ -2,7 +2,7 @@
 //! under the slider, read from the playback model.
 
 use super::{Playback, Trend, Wanted};
-use crate::events::Verdict;
+use crate::model::events::Verdict;
 use std::time::Duration;
 
 /// `n` moves, in words.

@@ -233,7 +233,7 @@ fn the_speed_buttons_climb_the_ladder_and_grey_out_at_its_ends() {
 #[test]
 fn classic_klotski_counts_one_pieces_moves_in_a_row_as_one() {
     let options = klotski_core::solve::Options::new(klotski_core::search::Limits::memory(1 << 26));
-    let game = crate::levels::game(12, &options);
+    let game = crate::content::levels::game(12, &options);
     let mut p = Playback::new(game.puzzle.clone(), Duration::ZERO)
         .with_marks(game.marks())
         .with_goal(game.problem.clone());

@@ -3,7 +3,7 @@
 //! bundled in the program, each with the length of its shortest solution; and the random
 //! puzzles the picker makes by size and difficulty.
 
-use crate::game::Game;
+use crate::content::game::Game;
 use klotski_core::engine::geometry::Shape;
 use klotski_core::solve::Options;
 use klotski_puzzles::hrd::code::Code;
@@ -52,22 +52,22 @@ impl Level {
 pub const LEVELS: [Level; 25] = [
     numeric(
         "the assignment's sample",
-        include_str!("../../../assets/samples/sample4.txt"),
+        include_str!("../../../../assets/samples/sample4.txt"),
         Some(16),
     ),
     numeric(
         "the assignment's 5x6 example",
-        include_str!("../../../assets/samples/spec_example_5x6.txt"),
+        include_str!("../../../../assets/samples/spec_example_5x6.txt"),
         None,
     ),
     numeric(
         "8-puzzle, the hardest",
-        include_str!("../../../assets/levels/eight-hardest.txt"),
+        include_str!("../../../../assets/levels/eight-hardest.txt"),
         Some(31),
     ),
     numeric(
         "15-puzzle, Korf's first",
-        include_str!("../../../assets/levels/fifteen-korf-1.txt"),
+        include_str!("../../../../assets/levels/fifteen-korf-1.txt"),
         Some(57),
     ),
     classic("classic Klotski, Qian Hu Hou Yong", "2F5543C", 22, 31),
@@ -82,57 +82,57 @@ pub const LEVELS: [Level; 25] = [
     classic("classic Klotski, Feng Hui Lu Zhuan", "4FEA134", 138, 179),
     bricks(
         "bricks, level 0",
-        include_str!("../../../assets/levels/SBP-level0.txt"),
+        include_str!("../../../../assets/levels/SBP-level0.txt"),
         5,
     ),
     bricks(
         "bricks, level 1",
-        include_str!("../../../assets/levels/SBP-level1.txt"),
+        include_str!("../../../../assets/levels/SBP-level1.txt"),
         16,
     ),
     bricks(
         "bricks, level 2",
-        include_str!("../../../assets/levels/SBP-level2.txt"),
+        include_str!("../../../../assets/levels/SBP-level2.txt"),
         33,
     ),
     bricks(
         "bricks, level 3",
-        include_str!("../../../assets/levels/SBP-level3.txt"),
+        include_str!("../../../../assets/levels/SBP-level3.txt"),
         50,
     ),
     bricks(
         "bricks II, level 1",
-        include_str!("../../../assets/levels/SBP-bricks-level1.txt"),
+        include_str!("../../../../assets/levels/SBP-bricks-level1.txt"),
         28,
     ),
     bricks(
         "bricks II, level 2",
-        include_str!("../../../assets/levels/SBP-bricks-level2.txt"),
+        include_str!("../../../../assets/levels/SBP-bricks-level2.txt"),
         47,
     ),
     bricks(
         "bricks II, level 3",
-        include_str!("../../../assets/levels/SBP-bricks-level3.txt"),
+        include_str!("../../../../assets/levels/SBP-bricks-level3.txt"),
         46,
     ),
     bricks(
         "bricks II, level 4",
-        include_str!("../../../assets/levels/SBP-bricks-level4.txt"),
+        include_str!("../../../../assets/levels/SBP-bricks-level4.txt"),
         57,
     ),
     bricks(
         "bricks II, level 5",
-        include_str!("../../../assets/levels/SBP-bricks-level5.txt"),
+        include_str!("../../../../assets/levels/SBP-bricks-level5.txt"),
         47,
     ),
     bricks(
         "bricks II, level 6",
-        include_str!("../../../assets/levels/SBP-bricks-level6.txt"),
+        include_str!("../../../../assets/levels/SBP-bricks-level6.txt"),
         65,
     ),
     bricks(
         "bricks II, level 7",
-        include_str!("../../../assets/levels/SBP-bricks-level7.txt"),
+        include_str!("../../../../assets/levels/SBP-bricks-level7.txt"),
         117,
     ),
 ];
@@ -298,7 +298,7 @@ impl RandomKind {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::events::{SolverEvent, Verdict};
+    use crate::model::events::{SolverEvent, Verdict};
     use klotski_core::search::Limits;
 
     /// Every level parses, is named in the title by its place, and has a solution that its

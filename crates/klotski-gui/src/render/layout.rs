@@ -3,7 +3,7 @@
 //! board keeps its aspect and stays centred. (`ScreenLayout`, so that it is never confused
 //! with the 4x5 game's board layouts.)
 
-use crate::action::Action;
+use crate::input::action::Action;
 
 /// Logical pixels of the status line at the top.
 const STATUS_HEIGHT: f32 = 44.0;

@@ -2,7 +2,7 @@
 //! screenshots draw into and read back.
 
 use crate::error::GuiError;
-use crate::image::RgbaImage;
+use crate::render::image::RgbaImage;
 
 /// An opened adapter with its device and queue.
 pub struct Gpu {

@@ -2,7 +2,7 @@
 //! moves it settles with, which way a click on a piece slides it (or the line of tiles before
 //! it), and the move an arrow key makes. Pure functions of the layout and the position.
 
-use crate::layout::ScreenLayout;
+use crate::render::layout::ScreenLayout;
 use klotski_core::engine::geometry::{Dir, Shape};
 use klotski_core::engine::puzzle::{Cell, Move, Position, Puzzle};
 

@@ -1,7 +1,7 @@
 //! Input: the pointer's hover and press state, and the look each button gets from it.
 
-use crate::action::Action;
-use crate::layout::ScreenLayout;
+use crate::input::action::Action;
+use crate::render::layout::ScreenLayout;
 
 /// How a button is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

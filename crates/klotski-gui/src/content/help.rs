@@ -2,8 +2,8 @@
 //! `?` and where it shows, and the tooltip naming a button's key while the pointer is over it.
 //! One place, so the README's table and `app.rs` have one list to agree with.
 
-use crate::action::Action;
-use crate::layout::{Rect, ScreenLayout};
+use crate::input::action::Action;
+use crate::render::layout::{Rect, ScreenLayout};
 
 /// Every key and what it does, in the order the help shows them.
 pub const KEYS: [(&str, &str); 16] = [

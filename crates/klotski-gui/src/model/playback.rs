@@ -3,12 +3,12 @@
 //! move clock and the celebration. Time is passed in, so what a frame shows is a pure function
 //! of it (`playback/view.rs`).
 
-use crate::action::Action;
-use crate::clock::Clock;
-use crate::events::{SolverEvent, Verdict};
-use crate::game::Marks;
-use crate::speed::Speed;
-use crate::timeline::{Played, Timeline};
+use crate::content::game::Marks;
+use crate::input::action::Action;
+use crate::model::clock::Clock;
+use crate::model::events::{SolverEvent, Verdict};
+use crate::model::speed::Speed;
+use crate::model::timeline::{Played, Timeline};
 use klotski_core::engine::problem::Problem;
 use klotski_core::engine::puzzle::{Move, Position, Puzzle};
 use std::time::Duration;

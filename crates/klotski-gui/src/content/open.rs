@@ -2,7 +2,7 @@
 //! (Numeric Klotski, or a brick puzzle when the text has commas), and a new random puzzle of
 //! the current size from the generator (`N`).
 
-use crate::game::Game;
+use crate::content::game::Game;
 use klotski_core::engine::geometry::Shape;
 use klotski_core::engine::puzzle::Puzzle;
 use klotski_core::solve::Options;

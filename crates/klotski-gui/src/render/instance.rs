@@ -1,7 +1,7 @@
 //! The GPU form of a rounded rectangle: one instance per rectangle in the single instanced draw
 //! (the quad's corners come from `vertex_index` in `shaders/rects.wgsl`).
 
-use crate::layout::Rect;
+use crate::render::layout::Rect;
 
 /// One rounded rectangle with a border, as the vertex shader reads it.
 #[repr(C)]

@@ -2,10 +2,10 @@
 //! draws into it, and screenshots of the frame it shows.
 
 use crate::error::GuiError;
-use crate::gpu::{Gpu, Offscreen};
-use crate::image::RgbaImage;
-use crate::renderer::Renderer;
-use crate::scene::Scene;
+use crate::render::gpu::{Gpu, Offscreen};
+use crate::render::image::RgbaImage;
+use crate::render::renderer::Renderer;
+use crate::render::scene::Scene;
 use std::sync::Arc;
 use winit::window::Window;
 

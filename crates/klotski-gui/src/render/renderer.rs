@@ -2,8 +2,8 @@
 //! then glyphon text) into any texture view: a window's surface or an offscreen target.
 
 use crate::error::GuiError;
-use crate::instance::RectInstance;
-use crate::scene::{BACKGROUND, Label, Scene};
+use crate::render::instance::RectInstance;
+use crate::render::scene::{BACKGROUND, Label, Scene};
 use glyphon::{
     Attrs, Buffer, Cache, Color, Family, FontSystem, Metrics, Resolution, Shaping, SwashCache,
     TextArea, TextAtlas, TextBounds, TextRenderer, Viewport, Weight,
@@ -13,8 +13,8 @@ use wgpu::util::DeviceExt;
 
 /// The bundled fonts (DejaVu Sans, licence in `assets/`), so frames look the same everywhere.
 const FONTS: [&[u8]; 2] = [
-    include_bytes!("../../../assets/DejaVuSans.ttf"),
-    include_bytes!("../../../assets/DejaVuSans-Bold.ttf"),
+    include_bytes!("../../../../assets/DejaVuSans.ttf"),
+    include_bytes!("../../../../assets/DejaVuSans-Bold.ttf"),
 ];
 
 /// A label shaped once and reused while its text and size stay the same.
@@ -54,7 +54,7 @@ impl Renderer {
     ) -> Renderer {
         let shader = device.create_shader_module(wgpu::ShaderModuleDescriptor {
             label: Some("rects.wgsl"),
-            source: wgpu::ShaderSource::Wgsl(include_str!("../../../shaders/rects.wgsl").into()),
+            source: wgpu::ShaderSource::Wgsl(include_str!("../../../../shaders/rects.wgsl").into()),
         });
         let viewport = device.create_buffer_init(&wgpu::util::BufferInitDescriptor {
             label: Some("viewport"),
@@ -242,7 +242,7 @@ impl Text {
         self.shaped.retain(|_, shaped| shaped.used);
         let areas = labels.iter().map(|label| {
             let shaped = &self.shaped[&(label.text.clone(), label.size.to_bits(), label.bold)];
-            let crate::instance::Srgb(r, g, b) = label.color;
+            let crate::render::instance::Srgb(r, g, b) = label.color;
             TextArea {
                 buffer: &shaped.buffer,
                 left: (label.centre.0 - shaped.width / 2.0).round(),

@@ -1,7 +1,7 @@
 //! The step slider (scrubber): which step a point on its track stands for, and where its knob
 //! goes for a step. The track's left end is step 0, its right end the last step.
 
-use crate::layout::Rect;
+use crate::render::layout::Rect;
 
 /// The step a press at `x` on `track` asks for, out of `total` steps (clamped to the track).
 pub fn step_at(track: Rect, total: usize, x: f32) -> usize {

@@ -1,13 +1,13 @@
 //! The scene: everything one frame shows, as GPU rectangles and text labels, built from the
 //! playback model, the pointer and the layout. The renderer draws a scene and never sees the model.
 
-use crate::action::Action;
-use crate::controls::{Look, Pointer};
-use crate::help;
-use crate::instance::{RectInstance, Srgb};
-use crate::layout::{FRAME as FRAME_CELLS, Rect, ScreenLayout};
-use crate::playback::Playback;
-use crate::slider;
+use crate::content::help;
+use crate::input::action::Action;
+use crate::input::controls::{Look, Pointer};
+use crate::input::slider;
+use crate::model::playback::Playback;
+use crate::render::instance::{RectInstance, Srgb};
+use crate::render::layout::{FRAME as FRAME_CELLS, Rect, ScreenLayout};
 use klotski_core::engine::geometry::Shape;
 use klotski_core::engine::puzzle::{Move, Piece};
 use std::time::Duration;

@@ -2,11 +2,11 @@
 //! and the person's best score, and of the random puzzles by size and difficulty. Keys, the
 //! pointer and the wheel move through it; choosing a row opens its puzzle.
 
-use crate::help;
-use crate::instance::RectInstance;
-use crate::layout::{Rect, ScreenLayout};
-use crate::levels::{Difficulty, LEVELS, RANDOM, RandomKind};
-use crate::scene::{self, CELEBRATION, INFO_INK, Label, STATUS_INK, Scene, TRACK};
+use crate::content::help;
+use crate::content::levels::{Difficulty, LEVELS, RANDOM, RandomKind};
+use crate::render::instance::RectInstance;
+use crate::render::layout::{Rect, ScreenLayout};
+use crate::render::scene::{self, CELEBRATION, INFO_INK, Label, STATUS_INK, Scene, TRACK};
 
 /// The difficulties each random kind is offered at, in the list's order.
 const DIFFICULTIES: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard];

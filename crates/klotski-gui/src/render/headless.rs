@@ -2,17 +2,17 @@
 //! steps, or the whole solution with its tweens as one animated PNG, through the same renderer
 //! the window uses.
 
-use crate::action::Action;
-use crate::controls::Pointer;
+use crate::content::game::Game;
 use crate::error::GuiError;
-use crate::game::Game;
-use crate::gpu::{Gpu, Offscreen};
-use crate::image::{ApngWriter, RgbaImage};
-use crate::layout::ScreenLayout;
+use crate::input::action::Action;
+use crate::input::controls::Pointer;
+use crate::model::playback::Playback;
 use crate::options::{FrameSize, Steps};
-use crate::playback::Playback;
-use crate::renderer::Renderer;
-use crate::scene;
+use crate::render::gpu::{Gpu, Offscreen};
+use crate::render::image::{ApngWriter, RgbaImage};
+use crate::render::layout::ScreenLayout;
+use crate::render::renderer::Renderer;
+use crate::render::scene;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 

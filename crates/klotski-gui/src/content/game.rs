@@ -2,7 +2,7 @@
 //! cells, a master piece), and the solve that streams its moves. Numeric Klotski, brick puzzles
 //! and the classic 4x5 Klotski all reach the window and the headless renderer through it.
 
-use crate::events::{Job, SolverEvent, Verdict, answer_events};
+use crate::model::events::{Job, SolverEvent, Verdict, answer_events};
 use klotski_core::engine::problem::{Goal, Problem};
 use klotski_core::engine::puzzle::{Move, Puzzle};
 use klotski_core::search::{Cancel, Limits};

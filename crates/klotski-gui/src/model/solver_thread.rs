@@ -1,8 +1,8 @@
 //! The solver thread: solves in the background and reports progress, each move and the verdict
 //! as small events over a channel, waking the event loop after each one.
 
-use crate::events::{Job, SolverEvent};
-use crate::game::SolveFrom;
+use crate::content::game::SolveFrom;
+use crate::model::events::{Job, SolverEvent};
 use klotski_core::search::Cancel;
 use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, Sender};
@@ -78,8 +78,8 @@ impl Solver {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::events::Verdict;
-    use crate::game::Game;
+    use crate::content::game::Game;
+    use crate::model::events::Verdict;
     use klotski_core::engine::puzzle::Move;
     use klotski_core::search::Limits;
     use klotski_core::solve::Options;

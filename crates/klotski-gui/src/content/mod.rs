@@ -1,0 +1,8 @@
+//! What there is to play: the game (a puzzle, its marks and its solve), the bundled levels and
+//! random puzzles, files opened, the help text and the best scores.
+
+pub mod game;
+pub mod help;
+pub mod levels;
+pub mod open;
+pub mod scores;
