@@ -8,6 +8,7 @@ mod xvfb;
 use klotski::gui::content::levels::{self, LEVELS};
 use klotski::gui::input::action::Action;
 use klotski::gui::input::controls::Pointer;
+use klotski::gui::input::overlay::Overlay;
 use klotski::gui::input::picker::{Picker, Sheet};
 use klotski::gui::model::events::SolverEvent;
 use klotski::gui::model::playback::Playback;
@@ -56,10 +57,19 @@ fn level(index: usize) -> Playback {
 
 /// The frame of `playback` at rest, with the pointer at `pointer`.
 fn frame(playback: &Playback, pointer: &Pointer) -> klotski::gui::render::image::RgbaImage {
+    frame_under(&Overlay::Board, playback, pointer)
+}
+
+/// [`frame`] with `overlay` over the board.
+fn frame_under(
+    overlay: &Overlay,
+    playback: &Playback,
+    pointer: &Pointer,
+) -> klotski::gui::render::image::RgbaImage {
     let board = playback.puzzle().board();
     let mut frames = Headless::new(SIZE, board.rows(), board.cols()).unwrap();
     frames
-        .frame(playback, pointer, headless::at_rest(TWEEN))
+        .frame_under(overlay, playback, pointer, headless::at_rest(TWEEN))
         .unwrap()
 }
 
@@ -93,9 +103,8 @@ fn the_picker_opens_a_classic_layout_by_keys_and_by_the_pointer_and_g_shows_its_
     let layout = layout_of(&classic);
     let cells = layout.cells(0.0, 0.0, 5, 4);
     let start_frame = frame(&classic, &Pointer::default());
-    let mut goal = classic.clone();
-    goal.show_goal(true);
-    let goal_frame = frame(&goal, &Pointer::default());
+    assert!(classic.has_goal_view());
+    let goal_frame = frame_under(&Overlay::Goal, &classic, &Pointer::default());
 
     let display = Display::start("picker");
     let (_player, window) = start(&display);

@@ -9,6 +9,7 @@ mod xvfb;
 use klotski::gui::content::help;
 use klotski::gui::input::action::Action;
 use klotski::gui::input::controls::Pointer;
+use klotski::gui::input::overlay::Overlay;
 use klotski::gui::model::events::answer_events;
 use klotski::gui::model::playback::{Order, Playback, Trend};
 use klotski::gui::options::FrameSize;
@@ -516,10 +517,14 @@ fn a_slow_one_cell_drag_is_one_move_and_a_drag_over_two_free_cells_is_two() {
 
 #[test]
 fn arrows_and_line_clicks_slide_tiles_and_f1_shows_the_help() {
-    let (mut playback, mut frames, layout, area, first) = sample_frames();
-    playback.toggle_help();
+    let (playback, mut frames, layout, area, first) = sample_frames();
     let help = frames
-        .frame(&playback, &Pointer::default(), headless::at_rest(TWEEN))
+        .frame_under(
+            &Overlay::Help,
+            &playback,
+            &Pointer::default(),
+            headless::at_rest(TWEEN),
+        )
         .unwrap();
     let display = Display::start("keys");
     let (_player, window) = start_on(&display, area, &first);

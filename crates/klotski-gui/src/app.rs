@@ -8,8 +8,8 @@ use crate::content::scores::{self, ScoreBook, Scores};
 use crate::error::GuiError;
 use crate::input::action::Action;
 use crate::input::controls::Pointer;
-use crate::input::picker::{self, Choice, Picker, Sheet};
-use crate::input::prompt::Prompt;
+use crate::input::overlay::Overlay;
+use crate::input::picker::{Choice, Picker, Sheet};
 use crate::model::events::SolverEvent;
 use crate::model::playback::{Order, Playback};
 use crate::model::solver_thread::Solver;
@@ -74,7 +74,6 @@ pub fn run(
         events: mpsc::channel().1,
         solve_from: game.solve_from.clone(),
         solve,
-        prompt: None,
         modifiers: ModifiersState::empty(),
         screen: None,
         layout: None,
@@ -86,7 +85,7 @@ pub fn run(
         scored: false,
         title: String::new(),
         level: None,
-        picker: None,
+        overlay: Overlay::Board,
         level_keys: Vec::new(),
     };
     let damage = app.read_scores();
@@ -113,7 +112,6 @@ struct App {
     events: Receiver<SolverEvent>,
     solve_from: SolveFrom,
     solve: Options,
-    prompt: Option<Prompt>,
     modifiers: ModifiersState,
     screen: Option<Screen>,
     layout: Option<ScreenLayout>,
@@ -130,8 +128,9 @@ struct App {
     title: String,
     /// The level played, if the puzzle is one ([`levels::LEVELS`]).
     level: Option<usize>,
-    /// The level picker, while it is open.
-    picker: Option<Picker>,
+    /// What covers the board, if anything: the help, the goal, the level picker or the `O`
+    /// prompt.
+    overlay: Overlay,
     /// Each level's key in the scores file, worked out when the picker first opens.
     level_keys: Vec<String>,
 }
@@ -169,6 +168,8 @@ impl App {
             self.playback.change_speed(faster, Duration::ZERO);
         }
         self.grab = None;
+        // A new game starts on the board; the picker that chose it closed already.
+        self.overlay = Overlay::Board;
         self.relayout();
         self.redraw();
     }
@@ -303,7 +304,9 @@ impl App {
 
     /// Opens the level picker on the level played, with the best scores kept now; or closes it.
     fn toggle_picker(&mut self) {
-        if self.picker.take().is_none() {
+        if matches!(self.overlay, Overlay::Picker(_)) {
+            self.overlay = Overlay::Board;
+        } else {
             if self.level_keys.is_empty() {
                 self.level_keys = (0..levels::LEVELS.len())
                     .map(|i| scores::key(&levels::game(i, &self.solve).puzzle))
@@ -314,14 +317,14 @@ impl App {
                 .layout
                 .as_ref()
                 .map_or(1, |layout| Sheet::new(layout).shown);
-            self.picker = Some(Picker::new(bests.collect(), self.level, shown));
+            self.overlay = Overlay::Picker(Picker::new(bests.collect(), self.level, shown));
         }
         self.redraw();
     }
 
     /// Opens what the picker's chosen row holds, and closes the picker.
     fn choose(&mut self) {
-        let Some(picker) = self.picker.take() else {
+        let Overlay::Picker(picker) = std::mem::take(&mut self.overlay) else {
             return;
         };
         match picker.choice() {
@@ -351,15 +354,17 @@ impl App {
         }
     }
 
-    /// The frame shown at `now`: the board and its controls, and the picker over them when
-    /// open; `None` before the window has a layout.
+    /// The frame shown at `now`: the board and its controls, and what covers them; `None`
+    /// before the window has a layout.
     fn scene(&self, now: Duration) -> Option<Scene> {
         let layout = self.layout.as_ref()?;
-        let mut scene = scene::build(&self.playback, &self.pointer, layout, now);
-        if let Some(picker) = &self.picker {
-            picker::draw(&mut scene, picker, layout);
-        }
-        Some(scene)
+        Some(scene::build(
+            &self.playback,
+            &self.overlay,
+            &self.pointer,
+            layout,
+            now,
+        ))
     }
 
     /// Writes the frame shown now to the first free `klotski-shot-N.png` in the working folder;

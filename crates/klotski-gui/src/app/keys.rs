@@ -3,6 +3,7 @@
 
 use super::App;
 use crate::input::action::Action;
+use crate::input::overlay::Overlay;
 use crate::input::picker::{ROWS, Sheet};
 use crate::input::prompt::{self, Prompt, Typed};
 use klotski_core::engine::geometry::Dir;
@@ -14,11 +15,11 @@ use winit::keyboard::{Key, NamedKey};
 impl App {
     /// A key pressed or let go: the prompt and the picker, while open, take every key.
     pub(super) fn key(&mut self, event_loop: &ActiveEventLoop, event: &KeyEvent) {
-        if self.prompt.is_some() || self.picker.is_some() {
+        if self.overlay.takes_keys() {
             if event.state == ElementState::Pressed {
-                match self.prompt.is_some() {
-                    true => self.prompt_key(event),
-                    false => self.picker_key(event),
+                match self.overlay {
+                    Overlay::Prompt(_) => self.prompt_key(event),
+                    _ => self.picker_key(event),
                 }
             }
             return;
@@ -28,7 +29,12 @@ impl App {
         if let Key::Character(c) = event.logical_key.as_ref()
             && c.eq_ignore_ascii_case("g")
         {
-            self.playback.show_goal(pressed);
+            // G shows the goal while held, from the board or over the help.
+            if pressed && self.playback.has_goal_view() {
+                self.overlay = Overlay::Goal;
+            } else if !pressed && self.overlay.is_goal() {
+                self.overlay = Overlay::Board;
+            }
             self.redraw();
             return;
         }
@@ -39,16 +45,19 @@ impl App {
             Key::Character(c) => c.eq_ignore_ascii_case(key),
             _ => false,
         };
-        if self.playback.help_shown()
+        if self.overlay.is_help()
             && matches!(event.logical_key.as_ref(), Key::Named(NamedKey::Escape))
         {
-            self.playback.toggle_help();
+            self.overlay = Overlay::Board;
             self.redraw();
             return;
         }
         match event.logical_key.as_ref() {
             Key::Named(NamedKey::F1) | Key::Character("?") => {
-                self.playback.toggle_help();
+                self.overlay = match self.overlay.is_help() {
+                    true => Overlay::Board,
+                    false => Overlay::Help,
+                };
                 self.redraw();
             }
             Key::Named(NamedKey::ArrowLeft) => self.slide_into_blank(Dir::Left),
@@ -81,7 +90,7 @@ impl App {
             _ if letter("o") => {
                 let prompt = Prompt::default();
                 self.playback.tell(prompt.line());
-                self.prompt = Some(prompt);
+                self.overlay = Overlay::Prompt(prompt);
                 self.redraw();
             }
             _ if letter("n") => self.new_puzzle(),
@@ -99,7 +108,7 @@ impl App {
     /// A key while the level picker is open: arrows, W and S, Page Up and Down, Home and End
     /// move through it, Enter opens the row chosen, Esc and L close it.
     fn picker_key(&mut self, event: &KeyEvent) {
-        let (Some(layout), Some(picker)) = (&self.layout, &mut self.picker) else {
+        let (Some(layout), Overlay::Picker(picker)) = (&self.layout, &mut self.overlay) else {
             return;
         };
         let shown = Sheet::new(layout).shown;
@@ -128,7 +137,7 @@ impl App {
     /// A key pressed while the `O` prompt is open: typing edits the file name, Enter opens
     /// it, Esc gives up.
     fn prompt_key(&mut self, event: &KeyEvent) {
-        let Some(prompt) = &mut self.prompt else {
+        let Overlay::Prompt(prompt) = &mut self.overlay else {
             return;
         };
         let key = match event.logical_key.as_ref() {
@@ -140,12 +149,12 @@ impl App {
         match prompt.key(key) {
             Typed::Editing => self.playback.tell(prompt.line()),
             Typed::Done(path) => {
-                self.prompt = None;
+                self.overlay = Overlay::Board;
                 self.playback.tell(String::new());
                 self.open(Path::new(path.trim()));
             }
             Typed::Cancelled => {
-                self.prompt = None;
+                self.overlay = Overlay::Board;
                 self.playback.act(Action::Restart, self.now());
                 self.playback.tell(String::new());
             }

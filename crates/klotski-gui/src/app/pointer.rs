@@ -2,6 +2,7 @@
 //! it within the cells it can reach, a release plays what it settled on (or a click's move).
 
 use super::App;
+use crate::input::overlay::Overlay;
 use crate::input::picker::Sheet;
 use crate::input::slider;
 use crate::input::touch::{self, CLICK_SLACK};
@@ -34,7 +35,7 @@ impl App {
         if self.pointer.over(layout).is_some() {
             return;
         }
-        if let Some(picker) = &self.picker {
+        if let Overlay::Picker(picker) = &self.overlay {
             // A row opens its puzzle; a press beside the picker closes it.
             let sheet = Sheet::new(layout);
             match sheet.row_at(picker, x, y) {
@@ -154,7 +155,7 @@ impl App {
 
     /// The pointer at (`x`, `y`) over the open picker chooses the row under it.
     pub(super) fn hover_picker(&mut self, x: f32, y: f32) {
-        let (Some(layout), Some(picker)) = (&self.layout, &mut self.picker) else {
+        let (Some(layout), Overlay::Picker(picker)) = (&self.layout, &mut self.overlay) else {
             return;
         };
         let sheet = Sheet::new(layout);
@@ -168,7 +169,7 @@ impl App {
 
     /// The wheel scrolls the open picker, three rows a notch.
     pub(super) fn wheel(&mut self, delta: MouseScrollDelta) {
-        let (Some(layout), Some(picker)) = (&self.layout, &mut self.picker) else {
+        let (Some(layout), Overlay::Picker(picker)) = (&self.layout, &mut self.overlay) else {
             return;
         };
         let sheet = Sheet::new(layout);

@@ -3,6 +3,7 @@
 
 pub mod action;
 pub mod controls;
+pub mod overlay;
 pub mod picker;
 pub mod prompt;
 pub mod slider;

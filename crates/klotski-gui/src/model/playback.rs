@@ -106,9 +106,6 @@ pub struct Playback {
     /// The shortest distance to the goal before the person's last move, while that move's
     /// effect is being measured or shown.
     distance_before: Option<usize>,
-    goal_shown: bool,
-    /// Whether the help (every key) covers the board.
-    help_shown: bool,
     message: Option<String>,
 }
 
@@ -136,8 +133,6 @@ impl Playback {
             best: None,
             solving_from_start: true,
             distance_before: None,
-            goal_shown: false,
-            help_shown: false,
             message: None,
         }
     }
@@ -407,11 +402,10 @@ impl Playback {
         }
     }
 
-    /// Shows the goal layout instead of the position while `shown` (the `G` key is held); on
-    /// a board with a master piece, where it must go.
-    pub fn show_goal(&mut self, shown: bool) {
-        let marked = self.marks.master.is_some();
-        self.goal_shown = shown && (marked || self.goal_layout().is_some());
+    /// Whether there is a goal to show in place of the position (the `G` key): the goal
+    /// layout, or on a board with a master piece, where it must go.
+    pub fn has_goal_view(&self) -> bool {
+        self.marks.master.is_some() || self.goal_layout().is_some()
     }
 
     /// A line to show in place of the status until the next action (an error, say).
@@ -551,21 +545,6 @@ impl Playback {
         self.hint
             .filter(|&(step, mv)| step == self.line.step() && self.line.ahead() == Some(mv))
             .map(|(_, mv)| mv)
-    }
-
-    /// Shows the help over the board, or hides it.
-    pub fn toggle_help(&mut self) {
-        self.help_shown = !self.help_shown;
-    }
-
-    /// Whether the help covers the board.
-    pub fn help_shown(&self) -> bool {
-        self.help_shown
-    }
-
-    /// Whether the goal layout is drawn instead of the position.
-    pub fn goal_shown(&self) -> bool {
-        self.goal_shown
     }
 
     /// When the clock shown next changes, while it runs.

@@ -6,6 +6,7 @@ use crate::content::game::Game;
 use crate::error::GuiError;
 use crate::input::action::Action;
 use crate::input::controls::Pointer;
+use crate::input::overlay::Overlay;
 use crate::model::playback::Playback;
 use crate::options::{FrameSize, Steps};
 use crate::render::gpu::{Gpu, Offscreen};
@@ -63,7 +64,18 @@ impl Headless {
         pointer: &Pointer,
         now: Duration,
     ) -> Result<RgbaImage, GuiError> {
-        self.draw(playback, pointer, now)?;
+        self.frame_under(&Overlay::Board, playback, pointer, now)
+    }
+
+    /// [`Headless::frame`] with `overlay` over the board (the help, the goal, the picker).
+    pub fn frame_under(
+        &mut self,
+        overlay: &Overlay,
+        playback: &Playback,
+        pointer: &Pointer,
+        now: Duration,
+    ) -> Result<RgbaImage, GuiError> {
+        self.draw_under(overlay, playback, pointer, now)?;
         self.target.read(&self.gpu)
     }
 
@@ -74,7 +86,17 @@ impl Headless {
         pointer: &Pointer,
         now: Duration,
     ) -> Result<(), GuiError> {
-        let scene = scene::build(playback, pointer, &self.layout, now);
+        self.draw_under(&Overlay::Board, playback, pointer, now)
+    }
+
+    fn draw_under(
+        &mut self,
+        overlay: &Overlay,
+        playback: &Playback,
+        pointer: &Pointer,
+        now: Duration,
+    ) -> Result<(), GuiError> {
+        let scene = scene::build(playback, overlay, pointer, &self.layout, now);
         self.renderer.draw(
             &self.gpu.device,
             &self.gpu.queue,

@@ -4,8 +4,10 @@
 use crate::content::help;
 use crate::input::action::Action;
 use crate::input::controls::{Look, Pointer};
+use crate::input::overlay::Overlay;
+use crate::input::picker;
 use crate::input::slider;
-use crate::model::playback::Playback;
+use crate::model::playback::{DrawnPiece, Playback};
 use crate::render::instance::{RectInstance, Srgb};
 use crate::render::layout::{FRAME as FRAME_CELLS, Rect, ScreenLayout};
 use klotski_core::engine::geometry::Shape;
@@ -129,9 +131,36 @@ pub fn fitting(text: &str, width: f32, most: f32) -> f32 {
 /// columns).
 type Carried = Option<(usize, (f32, f32))>;
 
-/// Builds the frame shown at `now`.
+/// What the board shows in one frame: the position played, its pieces where they are at the
+/// frame's time, or the goal view in its place.
+struct Shown {
+    pieces: Vec<DrawnPiece>,
+    /// The cells to draw beneath the pieces.
+    open: Vec<usize>,
+    status: String,
+}
+
+impl Shown {
+    fn of(playback: &Playback, overlay: &Overlay, now: Duration) -> Shown {
+        match overlay.is_goal() {
+            true => Shown {
+                pieces: playback.goal_placements().collect(),
+                open: playback.goal_open_cells(),
+                status: playback.goal_status(),
+            },
+            false => Shown {
+                pieces: playback.placements(now).collect(),
+                open: playback.open_cells(now),
+                status: playback.status(),
+            },
+        }
+    }
+}
+
+/// Builds the frame shown at `now`, with what the `overlay` puts over the board.
 pub fn build(
     playback: &Playback,
+    overlay: &Overlay,
     pointer: &Pointer,
     layout: &ScreenLayout,
     now: Duration,
@@ -142,21 +171,25 @@ pub fn build(
         rects: Vec::with_capacity(rows * cols + puzzle.pieces().len() + 8),
         labels: Vec::with_capacity(puzzle.board().cells() + 8),
     };
+    let shown = Shown::of(playback, overlay, now);
     let carried = pointer.held().filter(|&(_, offset)| offset != (0.0, 0.0));
-    let hint = playback.hinted().filter(|_| !playback.goal_shown());
-    board_beneath(&mut scene, playback, layout, carried, now);
-    pieces(&mut scene, playback, layout, carried, hint, now);
-    if playback.goal_shown() && playback.marks().master.is_some() {
+    let hint = playback.hinted().filter(|_| !overlay.is_goal());
+    board_beneath(&mut scene, playback, layout, carried, &shown.open, now);
+    pieces(&mut scene, playback, layout, carried, hint, &shown.pieces);
+    if overlay.is_goal() && playback.marks().master.is_some() {
         goal_ghost(&mut scene, playback, layout);
     }
     buttons(&mut scene, playback, pointer, layout);
     if let Some(mv) = hint {
-        scene.labels.push(hint_arrow(playback, layout, mv, now));
+        let at = shown.pieces[mv.piece];
+        scene.labels.push(hint_arrow(playback, layout, mv, at));
     }
     slider_rects(playback, layout, &mut scene.rects);
-    status_lines(&mut scene, playback, pointer, layout, now);
-    if playback.help_shown() {
-        help_overlay(layout, &mut scene.rects, &mut scene.labels);
+    status_lines(&mut scene, playback, pointer, layout, shown.status, now);
+    match overlay {
+        Overlay::Help => help_overlay(layout, &mut scene.rects, &mut scene.labels),
+        Overlay::Picker(picker) => picker::draw(&mut scene, picker, layout),
+        Overlay::Board | Overlay::Goal | Overlay::Prompt(_) => {}
     }
     scene
 }
@@ -168,6 +201,7 @@ fn board_beneath(
     playback: &Playback,
     layout: &ScreenLayout,
     carried: Carried,
+    open_cells: &[usize],
     now: Duration,
 ) {
     let puzzle = playback.puzzle();
@@ -226,7 +260,7 @@ fn board_beneath(
             .board()
             .footprint(puzzle.pieces()[piece].shape, origin)
     });
-    for open in playback.open_cells(now).into_iter().chain(left_by_carried) {
+    for open in open_cells.iter().copied().chain(left_by_carried) {
         let slot = shrink(cell_rect(open), inset);
         rects.push(RectInstance::new(slot, cell * 0.12, SLOT, SLOT, 0.0));
     }
@@ -304,13 +338,13 @@ fn pieces(
     layout: &ScreenLayout,
     carried: Carried,
     hint: Option<Move>,
-    now: Duration,
+    drawn: &[DrawnPiece],
 ) {
     let puzzle = playback.puzzle();
     let cell = layout.cell;
     let inset = slot_inset(cell);
     let number_size = (cell * 0.4).min(48.0 * layout.scale);
-    for placement in playback.placements(now) {
+    for &placement in drawn {
         let piece = &puzzle.pieces()[placement.piece];
         let shape = piece.shape;
         let (fill, mut border) = if playback.marks().master == Some(placement.piece) {
@@ -418,10 +452,10 @@ fn status_lines(
     playback: &Playback,
     pointer: &Pointer,
     layout: &ScreenLayout,
+    status: String,
     now: Duration,
 ) {
     let s = layout.scale;
-    let status = playback.status();
     let color = if status.starts_with("error") {
         ERROR_INK
     } else {
@@ -509,11 +543,8 @@ fn hint_arrow(
     playback: &Playback,
     layout: &ScreenLayout,
     mv: klotski_core::engine::puzzle::Move,
-    now: Duration,
+    placement: DrawnPiece,
 ) -> Label {
-    let placement = (playback.placements(now))
-        .nth(mv.piece)
-        .expect("the hinted piece is on the board");
     let shape = playback.puzzle().pieces()[mv.piece].shape;
     let area = layout.cells(placement.row, placement.col, shape.rows, shape.cols);
     let arrow = match mv.dir {

@@ -23,17 +23,22 @@ fn proof(optimal: bool) -> &'static str {
 }
 
 impl Playback {
+    /// The status line while the goal view covers the board: a message, or what the goal is.
+    pub fn goal_status(&self) -> String {
+        if let Some(message) = &self.message {
+            return message.clone();
+        }
+        match self.marks.master {
+            Some(_) => "The goal: the red piece over the marked cells, by the exit".to_string(),
+            None => "The goal".to_string(),
+        }
+    }
+
     /// The status line: a message, the celebration, the solver's progress, or the step, the
     /// last move and the verdict.
     pub fn status(&self) -> String {
         if let Some(message) = &self.message {
             return message.clone();
-        }
-        if self.goal_shown && self.marks.master.is_some() {
-            return "The goal: the red piece over the marked cells, by the exit".to_string();
-        }
-        if self.goal_shown {
-            return "The goal".to_string();
         }
         let (hand, hints, shortest) = self.score();
         if self.won() {
