@@ -59,7 +59,47 @@ pub struct Game {
     pub problem: Option<Problem>,
 }
 
+/// A puzzle as text, and its kind: what a file or a bundled level hands the player. The one
+/// place the player tells the kinds apart is [`Game::parse`].
+#[derive(Clone, Copy, Debug)]
+pub enum Source<'a> {
+    /// Numeric Klotski's input format.
+    Numeric(&'a str),
+    /// A sliding brick puzzle's board file.
+    Bricks(&'a str),
+    /// A classic 4x5 Klotski layout's code.
+    Classic(&'a str),
+}
+
+impl Source<'_> {
+    /// The kind of a puzzle file's `text`: a brick puzzle's board is comma-separated, and
+    /// Numeric Klotski's never is.
+    pub fn of_file(text: &str) -> Source<'_> {
+        match text.contains(',') {
+            true => Source::Bricks(text),
+            false => Source::Numeric(text),
+        }
+    }
+}
+
 impl Game {
+    /// The game `source` holds, solved under `options` (a brick puzzle within its limits);
+    /// where its text does not parse, the `error: ...` line to show, naming the line at fault.
+    pub fn parse(source: Source<'_>, options: &Options) -> Result<Game, String> {
+        let error = |e: &dyn std::fmt::Display| format!("error: {e}");
+        match source {
+            Source::Numeric(text) => {
+                let numeric: NumericPuzzle = text.parse().map_err(|e| error(&e))?;
+                Ok(Game::numeric(numeric, options.clone()))
+            }
+            Source::Bricks(text) => {
+                let board: SbpBoard = text.parse().map_err(|e| error(&e))?;
+                Ok(Game::sbp(board, options.limits.clone()))
+            }
+            Source::Classic(code) => Ok(Game::hrd(code.parse().map_err(|e| error(&e))?)),
+        }
+    }
+
     /// The goal cells and master piece to draw: what the problem's goal adds to the board.
     pub fn marks(&self) -> Marks {
         self.problem.as_ref().map_or_else(Marks::default, Marks::of)

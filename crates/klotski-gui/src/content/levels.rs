@@ -3,32 +3,20 @@
 //! bundled in the program, each with the length of its shortest solution; and the random
 //! puzzles the picker makes by size and difficulty.
 
-use crate::content::game::Game;
+use crate::content::game::{Game, Source};
 use klotski_core::engine::geometry::Shape;
 use klotski_core::solve::Options;
-use klotski_puzzles::hrd::code::Code;
-use klotski_puzzles::numeric::NumericPuzzle;
 use klotski_puzzles::numeric::generate::{BlockCounts, Method, Size, Spec, generate};
-use klotski_puzzles::sbp::SbpBoard;
-
-/// What a level holds, as its format reads it.
-#[derive(Clone, Copy, Debug)]
-enum Source {
-    /// A Numeric Klotski file.
-    Numeric(&'static str),
-    /// A classic 4x5 Klotski layout code, and its shortest solution counted as players count
-    /// it (a piece moving any distance, round corners too, is one move).
-    Classic(&'static str, usize),
-    /// A sliding brick puzzle file.
-    Bricks(&'static str),
-}
 
 /// One level: its name, its puzzle and the length of its shortest solution.
 #[derive(Clone, Copy, Debug)]
 pub struct Level {
     /// What the window's title calls it.
     pub name: &'static str,
-    source: Source,
+    source: Source<'static>,
+    /// For classic Klotski, its shortest solution counted as players count it (a piece moving
+    /// any distance, round corners too, is one move).
+    piece_moves: Option<usize>,
     /// Moves of one cell in a shortest solution, where one is known (this module's tests
     /// prove each).
     pub shortest: Option<usize>,
@@ -38,8 +26,8 @@ impl Level {
     /// The shortest solution in words: its moves, and for classic Klotski its moves as
     /// players count them first.
     pub fn shortest_text(&self) -> String {
-        match (self.source, self.shortest) {
-            (Source::Classic(_, pieces), Some(cells)) => {
+        match (self.piece_moves, self.shortest) {
+            (Some(pieces), Some(cells)) => {
                 format!("{pieces} moves ({cells} of one cell)")
             }
             (_, Some(cells)) => format!("{cells} moves"),
@@ -141,6 +129,7 @@ const fn numeric(name: &'static str, text: &'static str, shortest: Option<usize>
     Level {
         name,
         source: Source::Numeric(text),
+        piece_moves: None,
         shortest,
     }
 }
@@ -148,7 +137,8 @@ const fn numeric(name: &'static str, text: &'static str, shortest: Option<usize>
 const fn classic(name: &'static str, code: &'static str, pieces: usize, cells: usize) -> Level {
     Level {
         name,
-        source: Source::Classic(code, pieces),
+        source: Source::Classic(code),
+        piece_moves: Some(pieces),
         shortest: Some(cells),
     }
 }
@@ -157,6 +147,7 @@ const fn bricks(name: &'static str, text: &'static str, shortest: usize) -> Leve
     Level {
         name,
         source: Source::Bricks(text),
+        piece_moves: None,
         shortest: Some(shortest),
     }
 }
@@ -166,17 +157,7 @@ const fn bricks(name: &'static str, text: &'static str, shortest: usize) -> Leve
 pub fn game(index: usize, options: &Options) -> Game {
     let level = &LEVELS[index];
     // Every level is bundled and checked by this module's tests: none fails to parse.
-    let game = match level.source {
-        Source::Numeric(text) => {
-            let numeric: NumericPuzzle = text.parse().expect("a bundled level");
-            Game::numeric(numeric, options.clone())
-        }
-        Source::Classic(code, _) => Game::hrd(code.parse::<Code>().expect("a bundled level")),
-        Source::Bricks(text) => {
-            let board: SbpBoard = text.parse().expect("a bundled level");
-            Game::sbp(board, options.limits.clone())
-        }
-    };
+    let game = Game::parse(level.source, options).expect("a bundled level");
     let count = LEVELS.len();
     game.named(format!("level {} of {count}: {}", index + 1, level.name))
 }
@@ -311,7 +292,7 @@ mod tests {
         for (i, level) in LEVELS.iter().enumerate() {
             let game = game(i, &options);
             assert_eq!(game.name, format!("level {} of 25: {}", i + 1, level.name));
-            if let Source::Classic(code, pieces) = level.source {
+            if let (Source::Classic(code), Some(pieces)) = (level.source, level.piece_moves) {
                 let path = klotski_puzzles::hrd::api::solve(code.parse().unwrap()).unwrap();
                 assert_eq!(path.len() - 1, pieces, "{}", level.name);
             }

@@ -2,13 +2,11 @@
 //! (Numeric Klotski, or a brick puzzle when the text has commas), and a new random puzzle of
 //! the current size from the generator (`N`).
 
-use crate::content::game::Game;
+use crate::content::game::{Game, Source};
 use klotski_core::engine::geometry::Shape;
 use klotski_core::engine::puzzle::Puzzle;
 use klotski_core::solve::Options;
-use klotski_puzzles::numeric::NumericPuzzle;
 use klotski_puzzles::numeric::generate::{BlockCounts, Method, Size, Spec, generate};
-use klotski_puzzles::sbp::SbpBoard;
 use std::io::Read;
 use std::path::Path;
 
@@ -29,13 +27,7 @@ pub fn open(path: &Path, options: &Options) -> Result<Game, String> {
             path.display()
         ));
     }
-    let game = if text.contains(',') {
-        let board: SbpBoard = text.parse().map_err(|e| format!("error: {e}"))?;
-        Game::sbp(board, options.limits.clone())
-    } else {
-        let numeric: NumericPuzzle = text.parse().map_err(|e| format!("error: {e}"))?;
-        Game::numeric(numeric, options.clone())
-    };
+    let game = Game::parse(Source::of_file(&text), options)?;
     Ok(game.named(file_name(path)))
 }
 
@@ -75,6 +67,7 @@ pub fn random_like(puzzle: &Puzzle, seed: u64, options: &Options) -> Result<Game
 mod tests {
     use super::*;
     use klotski_core::search::Limits;
+    use klotski_puzzles::numeric::NumericPuzzle;
 
     fn options() -> Options {
         Options {
