@@ -1,12 +1,15 @@
-//! Playback: the player's model. One timeline of moves (the solver's and the person's), the
-//! step shown, the running slide or shake, autoplay at a speed, the solve wanted from here, the
-//! move clock and the celebration. Time is passed in, so what a frame shows is a pure function
-//! of it (`playback/view.rs`).
+//! Playback: the player's model. Three parts, each of its own file: the timeline of moves (the
+//! solver's and the person's) and the step shown, the animation (the running slide or shake,
+//! autoplay at a speed), and the link to the solver thread (the solve wanted from here); and
+//! beside them the person's clock, hints and best score. Time is passed in, so what a frame
+//! shows is a pure function of it (`playback/view.rs`).
 
 use crate::content::game::Marks;
 use crate::input::action::Action;
+use crate::model::animation::{Animation, Motion};
 use crate::model::clock::Clock;
 use crate::model::events::{SolverEvent, Verdict};
+use crate::model::solver_link::{Order, SolverLink, Wanted};
 use crate::model::speed::Speed;
 use crate::model::timeline::{Played, Timeline};
 use klotski_core::engine::problem::Problem;
@@ -15,19 +18,6 @@ use std::time::Duration;
 
 mod view;
 mod words;
-
-/// How long a piece that cannot move shakes.
-const SHAKE: Duration = Duration::from_millis(320);
-
-/// A block sliding from one origin cell to the next.
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Motion {
-    piece: usize,
-    from: usize,
-    to: usize,
-    started: Duration,
-    duration: Duration,
-}
 
 /// Where a piece is drawn: its top-left cell, fractional while it slides.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -38,24 +28,6 @@ pub struct DrawnPiece {
     pub row: f32,
     /// Column of its top-left corner.
     pub col: f32,
-}
-
-/// What the player asks of the solver thread.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Order {
-    /// Cancel the running solve and start one from these piece origins.
-    Start(Vec<usize>),
-    /// Cancel the running solve: its answer no longer fits the line.
-    Stop,
-}
-
-/// What to do once a solve from here answers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Wanted {
-    Nothing,
-    Hint,
-    /// A quiet solve after a move by hand, for the distance left to the goal.
-    Distance,
 }
 
 /// Boards of at most this many cells get a solve after every move by hand that leaves the
@@ -82,27 +54,13 @@ pub struct Playback {
     /// The puzzle with its goal, when there is one to check.
     problem: Option<Problem>,
     line: Timeline,
-    /// The solve of the line's end; `None` once the person left the solver's line.
-    verdict: Option<Verdict>,
-    slide: Option<Motion>,
-    shake: Option<(usize, Duration)>,
-    /// When autoplay began and at which step.
-    autoplay: Option<(Duration, usize)>,
-    speed: Speed,
-    duration: Duration,
-    wanted: Wanted,
-    hint: Option<(usize, Move)>,
-    order: Option<Order>,
+    animation: Animation,
+    solver: SolverLink,
     clock: Clock,
     /// Hints the person was shown.
     hints: usize,
-    /// The length of a proven shortest solution from the start, once one is known.
-    shortest: Option<usize>,
     /// The person's best score on this puzzle before this game, if they ever solved it.
     best: Option<usize>,
-    /// Whether the solve under way started from the start (so an optimal answer is the
-    /// puzzle's shortest).
-    solving_from_start: bool,
     /// The shortest distance to the goal before the person's last move, while that move's
     /// effect is being measured or shown.
     distance_before: Option<usize>,
@@ -118,20 +76,11 @@ impl Playback {
             puzzle,
             marks: Marks::default(),
             problem: None,
-            verdict: Some(Verdict::Solving { states: 0 }),
-            slide: None,
-            shake: None,
-            autoplay: None,
-            speed: Speed::near(duration),
-            duration,
-            wanted: Wanted::Nothing,
-            hint: None,
-            order: None,
+            animation: Animation::new(duration),
+            solver: SolverLink::default(),
             clock: Clock::default(),
             hints: 0,
-            shortest: None,
             best: None,
-            solving_from_start: true,
             distance_before: None,
             message: None,
         }
@@ -179,30 +128,33 @@ impl Playback {
     /// Takes in what the solver thread sent: progress, the next move, or the verdict.
     pub fn receive(&mut self, event: SolverEvent) {
         match event {
-            SolverEvent::Progress(states) => self.verdict = Some(Verdict::Solving { states }),
+            SolverEvent::Progress(states) => {
+                self.solver.verdict = Some(Verdict::Solving { states })
+            }
             SolverEvent::Move(mv) => self.line.push(mv),
             SolverEvent::Verdict(verdict) => {
                 if !matches!(verdict, Verdict::Solved { .. }) {
-                    self.wanted = Wanted::Nothing;
+                    self.solver.wanted = Wanted::Nothing;
                 }
-                if verdict == (Verdict::Solved { optimal: true }) && self.solving_from_start {
-                    self.shortest = Some(self.line.len());
+                if verdict == (Verdict::Solved { optimal: true }) && self.solver.solving_from_start
+                {
+                    self.solver.shortest = Some(self.line.len());
                 }
-                self.verdict = Some(verdict);
+                self.solver.verdict = Some(verdict);
             }
         }
-        if self.wanted == Wanted::Hint
+        if self.solver.wanted == Wanted::Hint
             && let Some(mv) = self.line.ahead()
         {
-            self.hint = Some((self.line.step(), mv));
+            self.solver.hint = Some((self.line.step(), mv));
             self.hints += 1;
-            self.wanted = Wanted::Nothing;
+            self.solver.wanted = Wanted::Nothing;
         }
     }
 
     /// What the solver thread should do now, once.
     pub fn take_order(&mut self) -> Option<Order> {
-        self.order.take()
+        self.solver.order.take()
     }
 
     /// Moves shown so far.
@@ -222,12 +174,12 @@ impl Playback {
 
     /// Whether autoplay is on.
     pub fn autoplay(&self) -> bool {
-        self.autoplay.is_some()
+        self.animation.autoplay.is_some()
     }
 
     /// The autoplay speed.
     pub fn speed(&self) -> Speed {
-        self.speed
+        self.animation.speed
     }
 
     /// Whether the position shown is solved.
@@ -237,11 +189,7 @@ impl Playback {
 
     /// Whether a solve from here could still answer.
     fn can_ask(&self) -> bool {
-        !self.solved()
-            && !matches!(
-                self.verdict,
-                Some(Verdict::NoSolution(_) | Verdict::NoAnswer(_))
-            )
+        self.solver.can_answer(self.solved())
     }
 
     /// Whether `action` would do anything now.
@@ -252,8 +200,8 @@ impl Playback {
             Action::PlayPause => step < self.line.len() || self.autoplay(),
             Action::Previous | Action::Restart => step > 0,
             Action::Hint | Action::Solve => self.can_ask(),
-            Action::Slower => self.speed.slower() != self.speed,
-            Action::Faster => self.speed.faster() != self.speed,
+            Action::Slower => self.animation.speed.slower() != self.animation.speed,
+            Action::Faster => self.animation.speed.faster() != self.animation.speed,
             // The window opens the picker; the model has nothing to refuse.
             Action::Levels => true,
         }
@@ -275,16 +223,16 @@ impl Playback {
         }
         match action {
             Action::Next => {
-                self.next(now, self.duration);
+                self.next(now, self.animation.duration);
             }
             Action::Previous => {
                 if let Some(undo) = self.line.back(&self.puzzle) {
-                    self.slide(undo, now, self.duration);
-                    self.autoplay = None;
+                    self.slide(undo, now, self.animation.duration);
+                    self.animation.autoplay = None;
                 }
             }
             Action::PlayPause => {
-                self.autoplay = match self.autoplay {
+                self.animation.autoplay = match self.animation.autoplay {
                     Some(_) => None,
                     None if self.can(Action::Next) => Some((now, self.line.step())),
                     None => None,
@@ -293,17 +241,17 @@ impl Playback {
             }
             Action::Restart => {
                 self.line.seek(&self.puzzle, 0);
-                self.slide = None;
-                self.autoplay = None;
+                self.animation.slide = None;
+                self.animation.autoplay = None;
             }
             Action::Hint => self.hint(),
             Action::Levels | Action::Slower | Action::Faster => {}
             Action::Solve => {
-                if self.verdict.is_none() {
+                if self.solver.verdict.is_none() {
                     self.ask(Wanted::Nothing);
                 }
                 if self.can_ask() {
-                    self.autoplay = Some((now, self.line.step()));
+                    self.animation.autoplay = Some((now, self.line.step()));
                     self.tick(now);
                 }
             }
@@ -312,14 +260,14 @@ impl Playback {
 
     /// Points at the next move of a solution from here, starting a solve when none is known.
     fn hint(&mut self) {
-        match (&self.verdict, self.line.ahead()) {
+        match (&self.solver.verdict, self.line.ahead()) {
             (Some(Verdict::Solved { .. }), Some(mv)) => {
-                if self.hint != Some((self.line.step(), mv)) {
+                if self.solver.hint != Some((self.line.step(), mv)) {
                     self.hints += 1;
                 }
-                self.hint = Some((self.line.step(), mv));
+                self.solver.hint = Some((self.line.step(), mv));
             }
-            (Some(Verdict::Solving { .. }), _) => self.wanted = Wanted::Hint,
+            (Some(Verdict::Solving { .. }), _) => self.solver.wanted = Wanted::Hint,
             (None, _) => self.ask(Wanted::Hint),
             _ => {}
         }
@@ -328,17 +276,14 @@ impl Playback {
     /// Forgets the line ahead and orders a solve from the position shown.
     fn ask(&mut self, wanted: Wanted) {
         self.line.cut();
-        self.solving_from_start = self.line.step() == 0;
-        self.verdict = Some(Verdict::Solving { states: 0 });
-        self.wanted = wanted;
-        self.order = Some(Order::Start(self.line.position().origins().to_vec()));
+        (self.solver).ask(self.line.position().origins(), self.line.step(), wanted);
     }
 
     /// Slides `mv` by hand: along the line when it is the next move there, else on a line of
     /// the person's own (a solve still running for the old line is stopped). The clock starts
     /// with the first move.
     pub fn play(&mut self, mv: Move, now: Duration) {
-        self.play_sliding(mv, now, self.duration);
+        self.play_sliding(mv, now, self.animation.duration);
     }
 
     /// Makes `mv` by hand where the person already carried the piece (a drag let go): the
@@ -349,20 +294,16 @@ impl Playback {
 
     fn play_sliding(&mut self, mv: Move, now: Duration, duration: Duration) {
         self.message = None;
-        self.autoplay = None;
+        self.animation.autoplay = None;
         let from = self.line.position().origins()[mv.piece];
         self.distance_before = self.distance();
         if self.line.play(&self.puzzle, mv) == Played::Branched {
-            if matches!(self.verdict, Some(Verdict::Solving { .. })) {
-                self.order = Some(Order::Stop);
-            }
-            self.verdict = None;
-            self.wanted = Wanted::Nothing;
+            self.solver.leave();
             if self.puzzle.board().cells() <= LIVE_DISTANCE_CELLS && !self.solved() {
                 self.ask(Wanted::Distance);
             }
         }
-        self.slide = Some(Motion {
+        self.animation.slide = Some(Motion {
             piece: mv.piece,
             from,
             to: self.line.position().origins()[mv.piece],
@@ -375,31 +316,22 @@ impl Playback {
 
     /// A click on `piece` that cannot move: it shakes.
     pub fn refuse(&mut self, piece: usize, now: Duration) {
-        self.shake = Some((piece, now));
+        self.animation.shake = Some((piece, now));
     }
 
     /// Jumps to `step` at once (the scrubber, `End`); autoplay goes on from there.
     pub fn seek(&mut self, step: usize, now: Duration) {
         self.distance_before = None;
         self.line.seek(&self.puzzle, step);
-        self.slide = None;
-        if self.autoplay.is_some() {
-            self.autoplay = Some((now, self.line.step()));
-        }
+        self.animation.slide = None;
+        self.animation.resume_from(self.line.step(), now);
         self.clock.solver_plays(now);
         self.check_solved(now, false);
     }
 
     /// One rung faster (`faster`) or slower; autoplay keeps its step and takes the new pace.
     pub fn change_speed(&mut self, faster: bool, now: Duration) {
-        self.speed = if faster {
-            self.speed.faster()
-        } else {
-            self.speed.slower()
-        };
-        if self.autoplay.is_some() {
-            self.autoplay = Some((now, self.line.step()));
-        }
+        self.animation.change_speed(faster, self.line.step(), now);
     }
 
     /// Whether there is a goal to show in place of the position (the `G` key): the goal
@@ -426,7 +358,7 @@ impl Playback {
                 self.clock.solver_plays(now);
             }
             self.line.forward(&self.puzzle);
-            self.slide = Some(Motion {
+            self.animation.slide = Some(Motion {
                 piece: mv.piece,
                 from,
                 to: self.line.position().origins()[mv.piece],
@@ -443,7 +375,7 @@ impl Playback {
             self.puzzle
                 .board()
                 .step(self.puzzle.pieces()[mv.piece].shape, to, mv.dir.opposite());
-        self.slide = from.map(|from| Motion {
+        self.animation.slide = from.map(|from| Motion {
             piece: mv.piece,
             from,
             to,
@@ -460,20 +392,15 @@ impl Playback {
         self.clock.check(solved, by_hand, now);
     }
 
-    fn sliding(&self, now: Duration) -> bool {
-        self.slide
-            .is_some_and(|s| now.saturating_sub(s.started) < s.duration)
-    }
-
     /// Advances autoplay to `now`: every move due by then is made, the last one sliding; at the
     /// top speed that is several moves a frame.
     pub fn tick(&mut self, now: Duration) {
-        let Some((began, from)) = self.autoplay else {
+        let Some((began, from)) = self.animation.autoplay else {
             return;
         };
-        let due = from + self.speed.moves_after(now.saturating_sub(began));
-        let per_move = self.speed.per_move();
-        let duration = per_move.min(self.duration);
+        let due = from + self.animation.speed.moves_after(now.saturating_sub(began));
+        let per_move = self.animation.speed.per_move();
+        let duration = per_move.min(self.animation.duration);
         while self.line.step() + 1 < due.min(self.line.len()) {
             self.line.forward(&self.puzzle);
         }
@@ -482,11 +409,11 @@ impl Playback {
             let started = (began + per_move * k).min(now);
             self.next(started, duration);
         } else if self.line.step() >= self.line.len() {
-            if matches!(self.verdict, Some(Verdict::Solving { .. })) {
+            if self.solver.solving() {
                 // Waiting for the solver: the next move plays as soon as it arrives.
-                self.autoplay = Some((now, self.line.step()));
-            } else if !self.sliding(now) {
-                self.autoplay = None;
+                self.animation.autoplay = Some((now, self.line.step()));
+            } else if !self.animation.sliding(now) {
+                self.animation.autoplay = None;
             }
         }
         self.check_solved(now, false);
@@ -494,12 +421,10 @@ impl Playback {
 
     /// Whether frames after `now` will differ from the one at `now`.
     pub fn moving(&self, now: Duration) -> bool {
-        self.sliding(now)
-            || self
-                .shake
-                .is_some_and(|(_, at)| now.saturating_sub(at) < SHAKE)
+        self.animation.sliding(now)
+            || self.animation.shaking(now)
             || self.celebrating(now).is_some()
-            || (self.autoplay.is_some() && self.line.step() < self.line.len())
+            || (self.animation.autoplay.is_some() && self.line.step() < self.line.len())
     }
 
     /// How far the celebration of a solved board has gone, while it runs.
@@ -510,7 +435,7 @@ impl Playback {
     /// The fewest moves left from the position shown, once a proven shortest solution from
     /// here (or from before it, along the line) is known.
     pub fn distance(&self) -> Option<usize> {
-        match self.verdict {
+        match self.solver.verdict {
             Some(Verdict::Solved { optimal: true }) => Some(self.line.len() - self.line.step()),
             _ if self.solved() => Some(0),
             _ => None,
@@ -532,7 +457,7 @@ impl Playback {
     /// Moves the person made by hand to reach the position shown, hints they were shown, and
     /// the length of a proven shortest solution from the start when one is known.
     pub fn score(&self) -> (usize, usize, Option<usize>) {
-        (self.line.hand_moves(), self.hints, self.shortest)
+        (self.line.hand_moves(), self.hints, self.solver.shortest)
     }
 
     /// Whether the person solved the board shown.
@@ -542,7 +467,8 @@ impl Playback {
 
     /// The move the hint points at, while the position it was given for is shown.
     pub fn hinted(&self) -> Option<Move> {
-        self.hint
+        self.solver
+            .hint
             .filter(|&(step, mv)| step == self.line.step() && self.line.ahead() == Some(mv))
             .map(|(_, mv)| mv)
     }

@@ -2,7 +2,8 @@
 //! the open cells beneath the pieces; and the goal, which the board shows in their place
 //! while `G` is held.
 
-use super::{DrawnPiece, Playback, SHAKE};
+use super::{DrawnPiece, Playback};
+use crate::model::animation::SHAKE;
 use crate::model::tween;
 use klotski_core::engine::puzzle::{Cell, Position};
 use std::time::Duration;
@@ -15,14 +16,14 @@ impl Playback {
         let origins = self.line.position().origins().to_vec();
         origins.into_iter().enumerate().map(move |(piece, origin)| {
             let (mut row, mut col) = at(origin);
-            if let Some(s) = self.slide.filter(|s| s.piece == piece) {
+            if let Some(s) = self.animation.slide.filter(|s| s.piece == piece) {
                 let t = tween::progress(now.saturating_sub(s.started), s.duration);
                 let (from_row, from_col) = at(s.from);
                 let (to_row, to_col) = at(s.to);
                 row = tween::lerp(from_row, to_row, t);
                 col = tween::lerp(from_col, to_col, t);
             }
-            if let Some((_, at)) = self.shake.filter(|&(p, _)| p == piece) {
+            if let Some((_, at)) = self.animation.shake.filter(|&(p, _)| p == piece) {
                 let t = now.saturating_sub(at).as_secs_f32() / SHAKE.as_secs_f32();
                 if t < 1.0 {
                     col += 0.08 * (t * std::f32::consts::TAU * 3.0).sin() * (1.0 - t);
@@ -65,12 +66,13 @@ impl Playback {
         let board = self.puzzle.board();
         let shown = self.line.position();
         let mut open = self.empty_cells(shown);
-        if let Some(s) = self.slide.filter(|_| self.sliding(now)) {
+        if let Some(s) = self.animation.slide.filter(|_| self.animation.sliding(now)) {
             let shape = self.puzzle.pieces()[s.piece].shape;
             open.extend(board.footprint(shape, s.from));
             open.extend(board.footprint(shape, s.to));
         }
-        if let Some((piece, _)) = self.shake.filter(|&(_, at)| now.saturating_sub(at) < SHAKE) {
+        let shaken = self.animation.shake.filter(|_| self.animation.shaking(now));
+        if let Some((piece, _)) = shaken {
             let shape = self.puzzle.pieces()[piece].shape;
             open.extend(board.footprint(shape, shown.origins()[piece]));
         }

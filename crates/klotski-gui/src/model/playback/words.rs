@@ -63,7 +63,7 @@ impl Playback {
             );
         }
         if self.solved() && self.line.step() > 0 {
-            let proof = match self.verdict {
+            let proof = match self.solver.verdict {
                 Some(Verdict::Solved { optimal }) => format!(", {}", proof(optimal)),
                 _ => String::new(),
             };
@@ -85,9 +85,9 @@ impl Playback {
             let at = self.move_text();
             return format!("{at}   ·   {last}   ·   {} to go, {trend}", moves(left));
         }
-        match &self.verdict {
+        match &self.solver.verdict {
             None => format!("{}   ·   {last}   ·   H for a hint", self.move_text()),
-            Some(Verdict::Solving { .. }) if self.wanted == Wanted::Distance => {
+            Some(Verdict::Solving { .. }) if self.solver.wanted == Wanted::Distance => {
                 format!(
                     "{}   ·   {last}   ·   measuring the distance",
                     self.move_text()
@@ -145,7 +145,7 @@ impl Playback {
             "your moves {hand}{}   ·   hints {hints}   ·   time {}   ·   speed {}",
             self.pieces_text(true),
             self.clock.text(now),
-            self.speed.label()
+            self.animation.speed.label()
         )
     }
 }
