@@ -5,6 +5,7 @@
 //! other piece, its Manhattan distance with linear conflicts among the remaining 1x1 tiles.
 //! Each part counts the moves of its own pieces only, so the sum never overestimates.
 
+pub mod incremental;
 pub mod manhattan;
 pub mod pdb;
 

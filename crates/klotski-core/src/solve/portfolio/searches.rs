@@ -4,6 +4,7 @@
 //! packed space.
 
 use crate::engine::puzzle::{Move, Puzzle};
+use crate::heuristic::incremental::IncrementalManhattan;
 use crate::heuristic::pdb::{Cache, Supply, TableEvent};
 use crate::heuristic::{Bound, Manhattan};
 use crate::search::idastar::Stepwise;
@@ -12,7 +13,6 @@ use crate::solve::Progress;
 use crate::solve::portfolio::algo::Algo;
 use crate::solve::portfolio::budget;
 use crate::solve::spaces::packed::{self, PackedPosition, PackedSpace};
-use crate::solve::spaces::packed_bound::PackedManhattan;
 use crate::solve::spaces::tile_walk::{TileWalk, Tiles};
 
 /// Runs the search `algo` names (any method but the constructive solver), the A* family
@@ -180,7 +180,7 @@ fn packed_search<const W: usize>(
             let is_goal = |s: &PackedPosition<W>| *s == goal;
             if let Some(manhattan) = bound.without_databases() {
                 // A child rated from its parent.
-                let estimate = PackedManhattan::new(&space, manhattan.clone());
+                let estimate = IncrementalManhattan::new(&space, manhattan.clone());
                 search::weighted_astar(&space, start, is_goal, estimate, weights, &limits, on_bound)
             } else {
                 let estimate = |s: &PackedPosition<W>| bound.estimate(|p| space.origin(s, p));
@@ -188,7 +188,7 @@ fn packed_search<const W: usize>(
             }
         }
         Algo::Biastar => {
-            let (to_goal, to_start) = PackedManhattan::pair(
+            let (to_goal, to_start) = IncrementalManhattan::pair(
                 &space,
                 Manhattan::new(puzzle, target, true),
                 Manhattan::new(puzzle, &puzzle.start, true),

@@ -3,5 +3,4 @@
 //! blank that IDA* makes in place.
 
 pub mod packed;
-pub mod packed_bound;
 pub mod tile_walk;

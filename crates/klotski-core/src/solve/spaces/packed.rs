@@ -8,10 +8,14 @@
 use crate::engine::geometry::Dir;
 use crate::engine::move_tables::{MoveTables, NO_STEP, mask};
 use crate::engine::puzzle::{Move, Puzzle};
+use crate::heuristic::incremental::{MAX_LAYOUT_CELLS, PieceLayout};
 use crate::search::{Reversible, Space};
 
-/// Largest board the packed space handles.
+/// Largest board the packed space handles: its occupancy is one 128-bit mask.
 pub const MAX_CELLS: usize = 128;
+
+// A packed state is laid out for the bound rated from the parent.
+const _: () = assert!(MAX_CELLS <= MAX_LAYOUT_CELLS);
 
 /// A packed state: piece origins, `bits` bits each, never straddling two words.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -192,6 +196,25 @@ impl<const W: usize> PackedSpace<W> {
             piece: (mv >> 2) as usize,
             dir: Dir::ALL[(mv & 3) as usize],
         }
+    }
+}
+
+impl<const W: usize> PieceLayout for PackedSpace<W> {
+    fn origin(&self, state: &PackedPosition<W>, piece: usize) -> usize {
+        PackedSpace::origin(self, state, piece)
+    }
+
+    fn moved_piece(&self, mv: PackedMove) -> usize {
+        PackedSpace::<W>::unpack(mv).piece
+    }
+
+    fn layout(
+        &self,
+        state: &PackedPosition<W>,
+        grid: &mut [u8; MAX_LAYOUT_CELLS],
+        origins: &mut [u8; MAX_LAYOUT_CELLS],
+    ) {
+        PackedSpace::layout(self, state, grid, origins);
     }
 }
 

@@ -1,42 +1,73 @@
-//! Manhattan distance with linear conflicts over packed states, a child rated from its parent:
-//! a move changes one piece's distance and at most two lines' conflicts, so a child costs a
-//! few lookups where rating it afresh reads every piece.
+//! Manhattan distance with linear conflicts, a child rated from its parent: a move changes one
+//! piece's distance and at most two lines' conflicts, so a child costs a few lookups where
+//! rating it afresh reads every piece. It works on any space whose states lay pieces out on
+//! cells ([`PieceLayout`]); the packed space is the one the searches use.
 
 use crate::heuristic::Manhattan;
-use crate::search::Estimate;
-use crate::solve::spaces::packed::{MAX_CELLS, PackedMove, PackedPosition, PackedSpace};
+use crate::search::{Estimate, Space};
 use std::cell::RefCell;
 use std::rc::Rc;
+
+/// Most cells a laid-out state may have: a layout is two fixed arrays of this many bytes,
+/// filled once per parent.
+pub const MAX_LAYOUT_CELLS: usize = 128;
+
+/// A space whose states lay pieces out on cells: what a bound rated from the parent reads.
+pub trait PieceLayout: Space {
+    /// The origin of `piece` in `state`.
+    fn origin(&self, state: &Self::State, piece: usize) -> usize;
+
+    /// The piece `mv` moves.
+    fn moved_piece(&self, mv: Self::Move) -> usize;
+
+    /// Writes into `grid` which piece covers each cell of `state` (its index plus one, 0 for a
+    /// blank or a wall), and into `origins` each piece's origin, in piece order.
+    fn layout(
+        &self,
+        state: &Self::State,
+        grid: &mut [u8; MAX_LAYOUT_CELLS],
+        origins: &mut [u8; MAX_LAYOUT_CELLS],
+    );
+}
 
 /// Which piece covers each cell of a parent state (its index plus one, 0 for a blank): what
 /// [`Manhattan::change`] reads. The children of one parent come one after another, so it is
 /// laid out once per parent, and the bounds toward either end of a bidirectional search share
 /// it.
-struct Layout<const W: usize> {
-    parent: Option<PackedPosition<W>>,
-    grid: [u8; MAX_CELLS],
+struct Layout<S> {
+    parent: Option<S>,
+    grid: [u8; MAX_LAYOUT_CELLS],
     /// The parent's pieces' origins.
-    origins: [u8; MAX_CELLS],
+    origins: [u8; MAX_LAYOUT_CELLS],
 }
 
-/// [`Manhattan`] (with conflicts) toward one placement, as an [`Estimate`] on a
-/// [`PackedSpace`].
-#[derive(Clone)]
-pub struct PackedManhattan<'a, const W: usize> {
-    space: &'a PackedSpace<W>,
+/// [`Manhattan`] (with conflicts) toward one placement, as an [`Estimate`] on a space of
+/// laid-out states.
+pub struct IncrementalManhattan<'a, P: PieceLayout> {
+    space: &'a P,
     bound: Manhattan,
-    layout: Rc<RefCell<Layout<W>>>,
+    layout: Rc<RefCell<Layout<P::State>>>,
 }
 
-impl<'a, const W: usize> PackedManhattan<'a, W> {
+impl<P: PieceLayout> Clone for IncrementalManhattan<'_, P> {
+    fn clone(&self) -> Self {
+        IncrementalManhattan {
+            space: self.space,
+            bound: self.bound.clone(),
+            layout: Rc::clone(&self.layout),
+        }
+    }
+}
+
+impl<'a, P: PieceLayout> IncrementalManhattan<'a, P> {
     /// The bound toward `bound`'s placement, on states of `space`.
-    pub fn new(space: &'a PackedSpace<W>, bound: Manhattan) -> Self {
+    pub fn new(space: &'a P, bound: Manhattan) -> Self {
         let layout = Layout {
             parent: None,
-            grid: [0; MAX_CELLS],
-            origins: [0; MAX_CELLS],
+            grid: [0; MAX_LAYOUT_CELLS],
+            origins: [0; MAX_LAYOUT_CELLS],
         };
-        PackedManhattan {
+        IncrementalManhattan {
             space,
             bound,
             layout: Rc::new(RefCell::new(layout)),
@@ -45,9 +76,9 @@ impl<'a, const W: usize> PackedManhattan<'a, W> {
 
     /// The bounds toward `ahead`'s placement and toward `back`'s, sharing one layout of each
     /// parent: a bidirectional search rates every child both ways.
-    pub fn pair(space: &'a PackedSpace<W>, ahead: Manhattan, back: Manhattan) -> (Self, Self) {
-        let first = PackedManhattan::new(space, ahead);
-        let second = PackedManhattan {
+    pub fn pair(space: &'a P, ahead: Manhattan, back: Manhattan) -> (Self, Self) {
+        let first = IncrementalManhattan::new(space, ahead);
+        let second = IncrementalManhattan {
             bound: back,
             ..first.clone()
         };
@@ -55,22 +86,16 @@ impl<'a, const W: usize> PackedManhattan<'a, W> {
     }
 }
 
-impl<const W: usize> Estimate<PackedPosition<W>, PackedMove> for PackedManhattan<'_, W> {
-    fn at(&mut self, state: &PackedPosition<W>) -> u32 {
+impl<P: PieceLayout> Estimate<P::State, P::Move> for IncrementalManhattan<'_, P> {
+    fn at(&mut self, state: &P::State) -> u32 {
         self.bound
             .estimate(|piece| self.space.origin(state, piece), |_| false)
     }
 
-    fn after(
-        &mut self,
-        parent: &PackedPosition<W>,
-        at_parent: u32,
-        mv: PackedMove,
-        child: &PackedPosition<W>,
-    ) -> u32 {
+    fn after(&mut self, parent: &P::State, at_parent: u32, mv: P::Move, child: &P::State) -> u32 {
         self.prepare(parent);
         let layout = self.layout.borrow();
-        let piece = PackedSpace::<W>::unpack(mv).piece;
+        let piece = self.space.moved_piece(mv);
         let (from, to) = (
             usize::from(layout.origins[piece]),
             self.space.origin(child, piece),
@@ -81,7 +106,7 @@ impl<const W: usize> Estimate<PackedPosition<W>, PackedMove> for PackedManhattan
             .expect("a consistent bound stays at or above zero")
     }
 
-    fn prepare(&mut self, parent: &PackedPosition<W>) {
+    fn prepare(&mut self, parent: &P::State) {
         let mut layout = self.layout.borrow_mut();
         let layout = &mut *layout;
         if layout.parent != Some(*parent) {
@@ -95,7 +120,7 @@ impl<const W: usize> Estimate<PackedPosition<W>, PackedMove> for PackedManhattan
 mod tests {
     use super::*;
     use crate::rng::Rng;
-    use crate::search::Space;
+    use crate::solve::spaces::packed::PackedSpace;
 
     #[test]
     fn a_child_rated_from_its_parent_matches_a_fresh_rating() {
@@ -108,8 +133,9 @@ mod tests {
         let mut rng = Rng::new(7);
         let (_, origins) = puzzle.random_walk(300, &mut rng);
         let mut state = space.encode(&origins);
-        let mut incremental = PackedManhattan::new(&space, Manhattan::new(&puzzle, &target, true));
-        let mut fresh = PackedManhattan::new(&space, Manhattan::new(&puzzle, &target, true));
+        let mut incremental =
+            IncrementalManhattan::new(&space, Manhattan::new(&puzzle, &target, true));
+        let mut fresh = IncrementalManhattan::new(&space, Manhattan::new(&puzzle, &target, true));
         let mut children = Vec::new();
         for step in 0..2000 {
             let at = incremental.at(&state);
@@ -134,7 +160,8 @@ mod tests {
         ] {
             let (puzzle, target) = crate::engine::sample(board);
             let space = PackedSpace::<1>::new(&puzzle).unwrap();
-            let mut bound = PackedManhattan::new(&space, Manhattan::new(&puzzle, &target, true));
+            let mut bound =
+                IncrementalManhattan::new(&space, Manhattan::new(&puzzle, &target, true));
             let goal = space.encode(&target);
             let mut depth = std::collections::HashMap::from([(goal, 0u32)]);
             let (mut layer, mut children) = (vec![goal], Vec::new());
@@ -192,8 +219,9 @@ mod tests {
                 Outcome::Found(path) => path.len(),
                 other => panic!("{other:?}"),
             };
-            let to_goal = PackedManhattan::new(&space, Manhattan::new(&puzzle, &target, true));
-            let to_start = PackedManhattan::new(&space, Manhattan::new(&puzzle, &origins, true));
+            let to_goal = IncrementalManhattan::new(&space, Manhattan::new(&puzzle, &target, true));
+            let to_start =
+                IncrementalManhattan::new(&space, Manhattan::new(&puzzle, &origins, true));
             let search = |limits| {
                 let (to_goal, to_start) = (to_goal.clone(), to_start.clone());
                 bidirectional_astar(&space, start, goal, to_goal, to_start, &limits, |_, _| {})
