@@ -185,3 +185,44 @@ fn bench_with_no_files_runs_its_built_in_corpus_outside_a_checkout() {
         run.stdout
     );
 }
+
+/// `klotski bench` names the stage whose work each answer is, and counts them: a rule, the
+/// exact search, a relaxation, and the local shortening of the constructive solver's answer
+/// each decide one of these boards.
+#[test]
+fn the_bench_table_names_the_stage_that_decided_each_answer() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let cases = [
+        ("tests/cases/official/sample1.in", "exact search"),
+        ("tests/cases/relaxed/n07_12x3_2x2_out_of_order.in", "rules"),
+        (
+            "tests/cases/relaxed/n02_11x12_1x2_wrong_row.in",
+            "relaxation",
+        ),
+        (
+            "tests/cases/relaxed/y_70x2_blocks_in_order.in",
+            "shortening",
+        ),
+    ];
+    let mut args = vec!["bench", "--repeat", "1"];
+    let paths: Vec<String> = (cases.iter())
+        .map(|(case, _)| root.join(case).display().to_string())
+        .collect();
+    args.extend(paths.iter().map(String::as_str));
+    let run = klotski(&args, b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    for (case, stage) in cases {
+        let name = case.rsplit('/').next().unwrap();
+        let row = (run.stdout.lines())
+            .find(|line| line.starts_with(&format!("| {name} |")))
+            .unwrap_or_else(|| panic!("no row for {name}: {}", run.stdout));
+        let decided_by = row.split('|').nth(4).unwrap().trim();
+        assert_eq!(decided_by, stage, "{row}");
+    }
+    assert!(
+        (run.stdout.lines())
+            .any(|line| line == "decided by: rules 1, exact search 1, relaxation 1, shortening 1"),
+        "{}",
+        run.stdout
+    );
+}

@@ -8,7 +8,7 @@ use super::progress;
 use super::{OK, compare};
 use anyhow::Result;
 use klotski::puzzles::numeric::{self, NumericPuzzle};
-use klotski::solve::{Answer, Bytes, Options};
+use klotski::solve::{Answer, Bytes, Decider, Options};
 use std::fmt;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -106,6 +106,8 @@ pub struct Row {
     pub expanded: u64,
     /// Peak bytes of the search's tables.
     pub peak_bytes: usize,
+    /// The stage whose work is the answer, if any.
+    pub decided_by: Option<Decider>,
 }
 
 /// Solves `puzzle` (the case `case`) `repeat` times (at least once) and measures it.
@@ -145,6 +147,7 @@ pub fn measure(
         stored: report.stats.stored,
         expanded: report.stats.expanded,
         peak_bytes: report.stats.peak_bytes,
+        decided_by: report.decided_by(),
     })
 }
 
@@ -155,13 +158,14 @@ impl fmt::Display for Table<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
-            "| case | size | answer | median ms | states stored | expanded | peak memory |"
+            "| case | size | answer | decided by | median ms | states stored | expanded | peak memory |"
         )?;
-        writeln!(f, "|---|---|---|---:|---:|---:|---:|")?;
+        writeln!(f, "|---|---|---|---|---:|---:|---:|---:|")?;
         for row in self.0 {
+            let decided_by = row.decided_by.map_or("-".to_string(), |d| d.to_string());
             writeln!(
                 f,
-                "| {} | {} | {} | {:.2} | {} | {} | {} |",
+                "| {} | {} | {} | {decided_by} | {:.2} | {} | {} | {} |",
                 row.case,
                 row.size,
                 row.verdict,
@@ -183,6 +187,16 @@ impl fmt::Display for Table<'_> {
                 median.as_secs_f64() * 1000.0,
                 times.last().expect("non-empty").as_secs_f64() * 1000.0
             )?;
+        }
+        // How many answers each stage gave, the stages in the order a run takes them.
+        let mut deciders: Vec<Decider> = self.0.iter().filter_map(|r| r.decided_by).collect();
+        deciders.sort();
+        let mut counts = Vec::new();
+        for group in deciders.chunk_by(|a, b| a == b) {
+            counts.push(format!("{} {}", group[0], group.len()));
+        }
+        if !counts.is_empty() {
+            writeln!(f, "decided by: {}", counts.join(", "))?;
         }
         Ok(())
     }

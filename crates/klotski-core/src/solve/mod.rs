@@ -16,7 +16,7 @@ pub mod spaces;
 pub use portfolio::algo::{Algo, UnknownAlgo, WASTAR_WEIGHT};
 pub use portfolio::proof::Unsolvable;
 pub use portfolio::report::{
-    Answer, Bytes, Decision, Limit, MOST_MOVES, Method, Report, StageOutcome,
+    Answer, Bytes, Decider, Decision, Limit, MOST_MOVES, Method, Report, StageOutcome,
 };
 pub use portfolio::{solve_puzzle, solve_puzzle_streaming};
 pub use rescue::{CutRescue, Rescue, Try, TryStart};

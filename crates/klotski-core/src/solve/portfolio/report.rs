@@ -178,6 +178,72 @@ impl Report {
     pub fn method(&self) -> Method<'_> {
         Method(&self.stages)
     }
+
+    /// The stage whose work is the answer: the last to give it (a proof of `No`, or the
+    /// moves, made or shortened); `None` when there is no answer.
+    pub fn decided_by(&self) -> Option<Decider> {
+        if matches!(self.answer, Answer::GaveUp(_)) {
+            return None;
+        }
+        let gave = |stage: &StageOutcome| match stage {
+            StageOutcome::Rules => Some(Decider::Rules),
+            StageOutcome::Exact { ended: Ok(_), .. } => Some(Decider::Exact),
+            StageOutcome::Relaxation(run)
+                if run.reach == crate::solve::relax::Reach::Unreachable =>
+            {
+                Some(Decider::Relaxation)
+            }
+            StageOutcome::WeightedWalk { ended: Ok(_), .. } => Some(Decider::WeightedWalk),
+            StageOutcome::Constructive(Ok(_)) => Some(Decider::Constructive),
+            StageOutcome::Rescue(_) => Some(Decider::Rescue),
+            StageOutcome::Shortening { from, to } if to < from => Some(Decider::Shortening),
+            StageOutcome::Improvement(improved) if improved.by.is_some() => {
+                Some(Decider::Improvement)
+            }
+            StageOutcome::Stretches { .. } => Some(Decider::Stretches),
+            _ => None,
+        };
+        self.stages.iter().rev().find_map(gave)
+    }
+}
+
+/// The stage of a default run that gave its answer ([`Report::decided_by`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Decider {
+    /// A rule proved `No` without searching.
+    Rules,
+    /// An exact search: a shortest solution, or a proof of `No`.
+    Exact,
+    /// A relaxation proved `No`.
+    Relaxation,
+    /// IDA* with a weighted estimate (small tile boards).
+    WeightedWalk,
+    /// The constructive solver's moves, as they came.
+    Constructive,
+    /// A rescue of the stuck constructive solver.
+    Rescue,
+    /// Local shortening made the answer shorter.
+    Shortening,
+    /// Weighted A* with a falling weight found a shorter answer.
+    Improvement,
+    /// Shortest paths between the ends of the answer's stretches made it shorter.
+    Stretches,
+}
+
+impl fmt::Display for Decider {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Decider::Rules => "rules",
+            Decider::Exact => "exact search",
+            Decider::Relaxation => "relaxation",
+            Decider::WeightedWalk => "weighted walk",
+            Decider::Constructive => "constructive solver",
+            Decider::Rescue => "rescue",
+            Decider::Shortening => "shortening",
+            Decider::Improvement => "improvement",
+            Decider::Stretches => "stretches",
+        })
+    }
 }
 
 /// A report's stages in words ([`Report::method`]).
