@@ -227,6 +227,16 @@ fn a_solve_by_hand_glows_and_scores_the_persons_moves_against_the_shortest() {
     assert_eq!(kept.trim(), format!("{key} {}", solution.len()));
     let frame = pixel(&shot, (layout.frame.x + 3.0, layout.frame.centre().1));
     assert!(!near(frame, FRAME), "no celebration: {frame:?}");
+
+    // Restart (Home) after the win is a new game: no glow, and the status and the info line
+    // (the clock, the hints) as at the start.
+    display.run("xdotool", &["key", "Home"]);
+    let (shown, shot) = display.wait_for(&window, layout.status, &region(&at_start, layout.status));
+    assert!(shown, "Restart kept the win on the status line");
+    let (shown, _) = display.wait_for(&window, layout.info, &region(&at_start, layout.info));
+    assert!(shown, "Restart kept the clock or the hints");
+    let frame = pixel(&shot, (layout.frame.x + 3.0, layout.frame.centre().1));
+    assert!(near(frame, FRAME), "Restart kept the glow: {frame:?}");
 }
 
 #[test]
@@ -332,6 +342,8 @@ fn a_bad_file_at_the_o_prompt_keeps_the_board_a_good_one_and_the_levels_name_the
     let mut frames = Headless::new(SIZE, rows, cols).unwrap();
     let layout = frames.layout().clone();
     let first = frame_at(&mut frames, &mut playback, 0);
+    let one_step = frame_at(&mut frames, &mut playback, 1);
+    headless::seek(&mut playback, 0);
 
     let display = Display::start("open");
     let bad = display.scratch.join("bad.txt");
@@ -352,6 +364,25 @@ fn a_bad_file_at_the_o_prompt_keeps_the_board_a_good_one_and_the_levels_name_the
             .0,
         "the start never showed"
     );
+    // Esc at the prompt gives up the prompt alone: the game stays one step in, its status
+    // line back.
+    wait_for_the_first_solve(&display, &window, &layout, &first);
+    display.run("xdotool", &["key", "space"]);
+    let one = region(&one_step, layout.status);
+    assert!(
+        display.wait_for(&window, layout.status, &one).0,
+        "Next did not step"
+    );
+    display.run("xdotool", &["key", "o", "x", "Escape"]);
+    let (shown, _) = display.wait_for(&window, layout.status, &one);
+    assert!(
+        shown,
+        "Esc at the prompt did not bring the status line back"
+    );
+    let board = region(&one_step, layout.frame);
+    let (shown, _) = display.wait_for(&window, layout.frame, &board);
+    assert!(shown, "Esc at the prompt moved the board");
+    display.run("xdotool", &["key", "Home"]);
     display.run("xdotool", &["key", "o"]);
     display.run("xdotool", &["type", "--delay", "20", bad.to_str().unwrap()]);
     display.run("xdotool", &["key", "Return"]);

@@ -225,6 +225,10 @@ impl App {
         }
         if self.playback.can(action) {
             self.playback.act(action, self.now());
+            if action == Action::Restart {
+                // A new game: a solve by hand is kept again.
+                self.scored = false;
+            }
             self.follow_orders();
             // Redoing one's own last move can solve the board by hand too.
             self.keep_score();

@@ -155,8 +155,7 @@ impl App {
             }
             Typed::Cancelled => {
                 self.overlay = Overlay::Board;
-                self.playback.act(Action::Restart, self.now());
-                self.playback.tell(String::new());
+                self.playback.untell();
             }
         }
         self.redraw();

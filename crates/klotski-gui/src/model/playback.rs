@@ -240,9 +240,13 @@ impl Playback {
                 self.tick(now);
             }
             Action::Restart => {
+                // A new game from the start: the person's clock, hints and any win are over;
+                // the line stays, so Next replays it.
                 self.line.seek(&self.puzzle, 0);
                 self.animation.slide = None;
                 self.animation.autoplay = None;
+                self.clock = Clock::default();
+                self.hints = 0;
             }
             Action::Hint => self.hint(),
             Action::Levels | Action::Slower | Action::Faster => {}
@@ -343,6 +347,11 @@ impl Playback {
     /// A line to show in place of the status until the next action (an error, say).
     pub fn tell(&mut self, message: String) {
         self.message = Some(message);
+    }
+
+    /// Takes back the line told: the status shows again.
+    pub fn untell(&mut self) {
+        self.message = None;
     }
 
     /// Shows the next move; a slide still running jumps to its end first.
