@@ -643,3 +643,32 @@ fn the_distance_to_the_goal_shows_after_a_move_by_hand() {
     let (shown, _) = display.wait_for(&window, layout.status, &region(&want, layout.status));
     assert!(shown, "the status does not say: {}", playback.status());
 }
+
+/// Autoplay at the top speed (a move a millisecond, several a frame) ends on the last step
+/// with the play button back to Play, with no other event to redraw the window.
+#[test]
+fn autoplay_at_the_top_speed_ends_with_the_play_button_back() {
+    let mut playback = solved();
+    let total = playback.total();
+    let board = playback.puzzle().board();
+    let mut frames = Headless::new(SIZE, board.rows(), board.cols()).unwrap();
+    let layout = frames.layout().clone();
+    let first = frame_at(&mut frames, &mut playback, 0);
+    let last = frame_at(&mut frames, &mut playback, total);
+    let button = layout.button(Action::PlayPause);
+
+    let display = Display::start("autoplay-end");
+    let stdin = Stdio::from(std::fs::File::open(case()).unwrap());
+    let args = ["gui", "--size", "640x480", "--speed", "1"];
+    let (_player, window) = display.player(&args, stdin);
+    display.run("xdotool", &["windowfocus", "--sync", &window]);
+    wait_for_the_first_solve(&display, &window, &layout, &first);
+    display.run("xdotool", &["key", "p"]);
+    let (shown, _) = display.wait_for(&window, layout.frame, &region(&last, layout.frame));
+    assert!(shown, "autoplay did not reach the last step");
+    let (shown, _) = display.wait_for(&window, button, &region(&last, button));
+    assert!(
+        shown,
+        "the play button still reads Pause after autoplay ended"
+    );
+}

@@ -417,7 +417,10 @@ impl Playback {
             let k = (self.line.step() - from) as u32;
             let started = (began + per_move * k).min(now);
             self.next(started, duration);
-        } else if self.line.step() >= self.line.len() {
+        }
+        // At the end of the line (a fast slide may have ended within this very tick, and no
+        // later frame would come to see it) autoplay waits for the solver or stops.
+        if self.line.step() >= self.line.len() {
             if self.solver.solving() {
                 // Waiting for the solver: the next move plays as soon as it arrives.
                 self.animation.autoplay = Some((now, self.line.step()));
