@@ -604,6 +604,27 @@ fn arrows_and_line_clicks_slide_tiles_and_f1_shows_the_help() {
     display.run("xdotool", &["key", "question"]);
     let (shown, _) = display.wait_for(&window, panel, &region(&help, panel));
     assert!(shown, "? did not show the help");
+
+    // Esc closes the help and, pressed again on the bare board, quits nothing: the game goes
+    // on (Z undoes the move).
+    display.run("xdotool", &["key", "Escape", "Escape"]);
+    display.run("xdotool", &["key", "ctrl+z"]);
+    assert!(
+        display.wait_for(&window, area, &first).0,
+        "Esc on the board ended the game"
+    );
+
+    // F12 says where the screenshot went, the whole path.
+    let shot = display.scratch.join("klotski-shot-1.png");
+    let mut told = playback.clone();
+    told.tell(format!("Screenshot saved to {}", shot.display()));
+    let told = frames
+        .frame(&told, &Pointer::default(), headless::at_rest(TWEEN))
+        .unwrap();
+    display.run("xdotool", &["key", "F12"]);
+    let (shown, _) = display.wait_for(&window, layout.status, &region(&told, layout.status));
+    assert!(shown, "F12 did not give the screenshot's folder");
+    assert!(shot.is_file(), "no screenshot at {}", shot.display());
 }
 
 #[test]

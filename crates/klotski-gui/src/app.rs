@@ -373,7 +373,8 @@ impl App {
     }
 
     /// Writes the frame shown now to the first free `klotski-shot-N.png` in the working folder;
-    /// where it went, or `None` before the window has a screen.
+    /// where it went (the whole path, so the person can find it), or `None` before the window
+    /// has a screen.
     fn screenshot(&mut self) -> Result<Option<PathBuf>, GuiError> {
         let (Some(scene), Some(screen)) = (self.scene(self.now()), &mut self.screen) else {
             return Ok(None);
@@ -384,7 +385,7 @@ impl App {
             .find(|p| !p.exists())
             .expect("some file name is free");
         image.write_png(&path)?;
-        Ok(Some(path))
+        Ok(Some(std::path::absolute(&path).unwrap_or(path)))
     }
 
     fn draw(&mut self, event_loop: &ActiveEventLoop) {

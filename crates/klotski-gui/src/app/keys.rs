@@ -71,7 +71,8 @@ impl App {
             Key::Named(NamedKey::Home) => self.act(Action::Restart),
             Key::Named(NamedKey::End) => self.seek(self.playback.total()),
             Key::Named(NamedKey::Enter) => self.act(Action::Solve),
-            Key::Named(NamedKey::Escape) => event_loop.exit(),
+            // Esc closes what covers the board, never the game: Q or the window's close does.
+            Key::Named(NamedKey::Escape) => {}
             Key::Named(NamedKey::F12) => self.take_screenshot(),
             Key::Character("+" | "=") => {
                 self.playback.change_speed(true, self.now());

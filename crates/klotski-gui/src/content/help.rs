@@ -25,7 +25,10 @@ pub const KEYS: [(&str, &str); 16] = [
     ("[ and ]", "the previous, the next level"),
     ("F12 or Ctrl+S", "save a screenshot"),
     ("F1 or ?", "show or hide this help"),
-    ("Q, Esc", "quit (Esc closes this help first)"),
+    (
+        "Q",
+        "quit (Esc closes this help, the picker or the O prompt)",
+    ),
 ];
 
 /// What a button does and its key, shown on the line above the buttons while the pointer is
