@@ -693,3 +693,74 @@ fn autoplay_at_the_top_speed_ends_with_the_play_button_back() {
         "the play button still reads Pause after autoplay ended"
     );
 }
+
+/// Sample 4 in the headless model after `moves` by hand from the start (each played as the
+/// window plays it), with the quiet solve that follows them answered: what the window should
+/// show once its own solve is in.
+fn measured_after(moves: &[klotski::Move]) -> Playback {
+    let (mut playback, ..) = sample_frames();
+    headless::seek(&mut playback, 0);
+    let mut ordered = None;
+    for (i, &mv) in moves.iter().enumerate() {
+        playback.play(mv, Duration::from_secs(i as u64 + 1));
+        ordered = playback.take_order().or(ordered);
+    }
+    let Some(Order::Start(origins)) = ordered else {
+        panic!("no solve ordered after a move by hand on a small board");
+    };
+    let numeric: NumericPuzzle = std::fs::read_to_string(case()).unwrap().parse().unwrap();
+    let from_here = numeric.problem().unwrap().with_start(&origins).unwrap();
+    let report = klotski::solve::solve_puzzle(&from_here, options(), &mut |_| {});
+    for event in answer_events(report) {
+        playback.receive(event);
+    }
+    playback
+}
+
+/// The move of the piece labelled `label` one cell towards `dir`.
+fn move_of(playback: &Playback, label: u32, dir: klotski::Dir) -> klotski::Move {
+    let pieces = playback.puzzle().pieces();
+    let piece = pieces.iter().position(|p| p.label() == label).unwrap();
+    klotski::Move { piece, dir }
+}
+
+/// A line click slides two tiles at once: the status line still gives the distance left
+/// (it used to fall back to "a shortest solution"); undone, the line from the start is no
+/// longer a shortest one, and the status says from which move it is.
+#[test]
+fn a_line_click_tells_the_distance_and_an_undo_says_where_shortest_begins() {
+    let (mut playback, mut frames, layout, area, first) = sample_frames();
+    let at_start = frame_at(&mut frames, &mut playback, 0);
+    // A click on 9 (row 3, column 0) slides 14, then 9, right towards the blank.
+    let right = klotski::Dir::Right;
+    let slid = [move_of(&playback, 14, right), move_of(&playback, 9, right)];
+    let after_click = measured_after(&slid);
+    assert!(
+        after_click.status().contains("to go"),
+        "{}",
+        after_click.status()
+    );
+    let mut undone = after_click.clone();
+    undone.act(Action::Previous, Duration::from_secs(10));
+    undone.act(Action::Previous, Duration::from_secs(11));
+    assert!(
+        undone.status().ends_with("shortest from move 2"),
+        "{}",
+        undone.status()
+    );
+    let rest = headless::at_rest(TWEEN);
+    let want_click = frames
+        .frame(&after_click, &Pointer::default(), rest)
+        .unwrap();
+    let want_undone = frames.frame(&undone, &Pointer::default(), rest).unwrap();
+
+    let display = Display::start("line-distance");
+    let (_player, window) = start_on(&display, area, &first);
+    wait_for_the_first_solve(&display, &window, &layout, &at_start);
+    display.click(&window, layout.cells(3.0, 0.0, 1, 1).centre());
+    let (shown, _) = display.wait_for(&window, layout.status, &region(&want_click, layout.status));
+    assert!(shown, "the status does not say: {}", after_click.status());
+    display.run("xdotool", &["key", "ctrl+z", "ctrl+z"]);
+    let (shown, _) = display.wait_for(&window, layout.status, &region(&want_undone, layout.status));
+    assert!(shown, "the status does not say: {}", undone.status());
+}

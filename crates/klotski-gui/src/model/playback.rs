@@ -136,8 +136,7 @@ impl Playback {
                 if !matches!(verdict, Verdict::Solved { .. }) {
                     self.solver.wanted = Wanted::Nothing;
                 }
-                if verdict == (Verdict::Solved { optimal: true }) && self.solver.solving_from_start
-                {
+                if verdict == (Verdict::Solved { optimal: true }) && self.solver.from_step == 0 {
                     self.solver.shortest = Some(self.line.len());
                 }
                 self.solver.verdict = Some(verdict);
@@ -300,7 +299,9 @@ impl Playback {
         self.message = None;
         self.animation.autoplay = None;
         let from = self.line.position().origins()[mv.piece];
-        self.distance_before = self.distance();
+        // Of several moves made before a solve could measure the first (a line of tiles slid
+        // at once), the last distance known is the one the trend compares with.
+        self.distance_before = self.distance().or(self.distance_before);
         if self.line.play(&self.puzzle, mv) == Played::Branched {
             self.solver.leave();
             if self.puzzle.board().cells() <= LIVE_DISTANCE_CELLS && !self.solved() {
@@ -447,8 +448,12 @@ impl Playback {
     /// The fewest moves left from the position shown, once a proven shortest solution from
     /// here (or from before it, along the line) is known.
     pub fn distance(&self) -> Option<usize> {
+        // The line is shortest from the step its solve began at, and not before it.
+        let along = self.line.step() >= self.solver.from_step;
         match self.solver.verdict {
-            Some(Verdict::Solved { optimal: true }) => Some(self.line.len() - self.line.step()),
+            Some(Verdict::Solved { optimal: true }) if along => {
+                Some(self.line.len() - self.line.step())
+            }
             _ if self.solved() => Some(0),
             _ => None,
         }

@@ -35,9 +35,9 @@ pub struct SolverLink {
     pub hint: Option<(usize, Move)>,
     /// What the solver thread should do next, until the window hands it over.
     pub order: Option<Order>,
-    /// Whether the solve under way started from the start (so an optimal answer is the
-    /// puzzle's shortest).
-    pub solving_from_start: bool,
+    /// The step of the line the solve under way (or the last one) started from: an optimal
+    /// answer is a shortest way from there, and the puzzle's shortest when that is 0.
+    pub from_step: usize,
     /// The length of a proven shortest solution from the start, once one is known.
     pub shortest: Option<usize>,
 }
@@ -50,7 +50,7 @@ impl Default for SolverLink {
             wanted: Wanted::Nothing,
             hint: None,
             order: None,
-            solving_from_start: true,
+            from_step: 0,
             shortest: None,
         }
     }
@@ -59,7 +59,7 @@ impl Default for SolverLink {
 impl SolverLink {
     /// Orders a solve from `origins` (at step `step` of the line), for `wanted`.
     pub fn ask(&mut self, origins: &[usize], step: usize, wanted: Wanted) {
-        self.solving_from_start = step == 0;
+        self.from_step = step;
         self.verdict = Some(Verdict::Solving { states: 0 });
         self.wanted = wanted;
         self.order = Some(Order::Start(origins.to_vec()));

@@ -172,9 +172,10 @@ fn a_solve_by_hand_is_scored_apart_from_the_solvers_moves() {
         p.tick(second * S);
     }
     assert!(p.solved() && !p.won(), "{}", p.status());
+    // Shortest from where the solve began, after the person's move: not from the start.
     assert_eq!(
         p.status(),
-        "The solver finished: 3 moves, a shortest solution"
+        "The solver finished: 3 moves, shortest from move 1"
     );
     let info = p.info(99 * S);
     assert!(
@@ -208,6 +209,15 @@ fn after_each_move_by_hand_a_small_board_tells_the_distance_left_and_its_trend()
     // Watching the solver's moves shows no trend.
     p.act(Action::Previous, 12 * S);
     assert_eq!(p.trend(), None);
+    assert_eq!(p.status(), "move 1   ·   4 R   ·   2 moves to go");
+    // Back at the start, the line (the person's move, then the solver's) is shortest only
+    // from move 1: no distance, and the status says from where.
+    p.act(Action::Previous, 13 * S);
+    assert_eq!(p.distance(), None);
+    assert_eq!(
+        p.status(),
+        "step 0 / 3   ·   start   ·   shortest from move 1"
+    );
 }
 
 #[test]

@@ -13,15 +13,6 @@ fn moves(n: usize) -> String {
     }
 }
 
-/// What is known of a solution's length, in a player's words.
-fn proof(optimal: bool) -> &'static str {
-    if optimal {
-        "a shortest solution"
-    } else {
-        "a solution, maybe not the shortest"
-    }
-}
-
 impl Playback {
     /// The status line while the goal view covers the board: a message, or what the goal is.
     pub fn goal_status(&self) -> String {
@@ -63,8 +54,11 @@ impl Playback {
             );
         }
         if self.solved() && self.line.step() > 0 {
-            let proof = match self.solver.verdict {
-                Some(Verdict::Solved { optimal }) => format!(", {}", proof(optimal)),
+            let proof = match (&self.solver.verdict, self.solver.from_step) {
+                (Some(Verdict::Solved { optimal: true }), from) if from > 0 => {
+                    format!(", shortest from move {from}")
+                }
+                (Some(Verdict::Solved { optimal }), _) => format!(", {}", self.proof(*optimal)),
                 _ => String::new(),
             };
             return format!("The solver finished: {}{proof}", moves(self.line.step()));
@@ -76,14 +70,18 @@ impl Playback {
         if let Some(mv) = self.hinted() {
             return format!("Hint: {}", self.puzzle.describe(mv));
         }
-        if let Some((left, trend)) = self.trend() {
-            let trend = match trend {
-                Trend::Closer => "closer",
-                Trend::Level => "no nearer",
-                Trend::Farther => "farther",
+        // After a move by hand on a board measured live, the distance left, and the trend
+        // once the distance before the move is known too.
+        let measured = self.solver.wanted == Wanted::Distance;
+        if let Some(left) = self.distance().filter(|_| measured) {
+            let trend = match self.trend().map(|(_, trend)| trend) {
+                Some(Trend::Closer) => ", closer",
+                Some(Trend::Level) => ", no nearer",
+                Some(Trend::Farther) => ", farther",
+                None => "",
             };
             let at = self.move_text();
-            return format!("{at}   ·   {last}   ·   {} to go, {trend}", moves(left));
+            return format!("{at}   ·   {last}   ·   {} to go{trend}", moves(left));
         }
         match &self.solver.verdict {
             None => format!("{}   ·   {last}   ·   H for a hint", self.move_text()),
@@ -107,9 +105,20 @@ impl Playback {
                     self.line.step(),
                     self.line.len(),
                     self.pieces_text(false),
-                    proof(*optimal)
+                    self.proof(*optimal)
                 )
             }
+        }
+    }
+
+    /// What is known of the solution's length, in a player's words: shortest from the step
+    /// its solve started at, which the words name when it is not the start.
+    fn proof(&self, optimal: bool) -> String {
+        match (optimal, self.solver.from_step) {
+            (false, _) => "a solution, maybe not the shortest".to_string(),
+            (true, 0) => "a shortest solution".to_string(),
+            (true, from) if self.line.step() >= from => "a shortest way from here".to_string(),
+            (true, from) => format!("shortest from move {from}"),
         }
     }
 
