@@ -633,24 +633,7 @@ fn the_distance_to_the_goal_shows_after_a_move_by_hand() {
     let at_start = frame_at(&mut frames, &mut playback, 0);
     // 14 (row 3, column 1) right, off the solution's line; the headless model measures the
     // distance from there as the window's solver thread would.
-    let puzzle = playback.puzzle().clone();
-    let fourteen = (puzzle.pieces().iter())
-        .position(|p| p.label() == 14)
-        .unwrap();
-    let right = klotski::Move {
-        piece: fourteen,
-        dir: klotski::Dir::Right,
-    };
-    playback.play(right, Duration::from_secs(1));
-    let Some(Order::Start(origins)) = playback.take_order() else {
-        panic!("no solve ordered after a move by hand on a small board");
-    };
-    let numeric: NumericPuzzle = std::fs::read_to_string(case()).unwrap().parse().unwrap();
-    let from_here = numeric.problem().unwrap().with_start(&origins).unwrap();
-    let report = klotski::solve::solve_puzzle(&from_here, options(), &mut |_| {});
-    for event in answer_events(report) {
-        playback.receive(event);
-    }
+    let playback = measured_after(&[move_of(&playback, 14, klotski::Dir::Right)]);
     let (left, trend) = playback.trend().expect("a distance");
     assert_eq!(trend, Trend::Farther, "{left} moves left");
     let want = frames
