@@ -95,6 +95,9 @@ run_case() {
     mkdir -p "$(dirname "$r")"
     echo "$file" >"$r.file"
     /usr/bin/time -f '%e %U %M' -o "$r.time" "$k" terminal -v <"$file" >"$r.out" 2>"$r.err" || rc=$?
+    # GNU time writes "Command exited with non-zero status N" before its line on a failing
+    # exit: keep the figures alone.
+    tail -n 1 "$r.time" >"$r.time.last" && mv "$r.time.last" "$r.time"
     # Exit 3, a limit (the default 8 s) before any answer, is an outcome a grader meets: it is
     # reported as one, not hidden. Anything else but 0 is a failure.
     if ((rc == 3)); then
