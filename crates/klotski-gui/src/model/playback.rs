@@ -308,13 +308,7 @@ impl Playback {
                 self.ask(Wanted::Distance);
             }
         }
-        self.animation.slide = Some(Motion {
-            piece: mv.piece,
-            from,
-            to: self.line.position().origins()[mv.piece],
-            started: now,
-            duration,
-        });
+        self.slide_here(mv.piece, from, now, duration);
         self.clock.moved(now);
         self.check_solved(now, true);
     }
@@ -368,15 +362,21 @@ impl Playback {
                 self.clock.solver_plays(now);
             }
             self.line.forward(&self.puzzle);
-            self.animation.slide = Some(Motion {
-                piece: mv.piece,
-                from,
-                to: self.line.position().origins()[mv.piece],
-                started: now,
-                duration,
-            });
+            self.slide_here(mv.piece, from, now, duration);
             self.check_solved(now, by_hand);
         }
+    }
+
+    /// Starts `piece`'s slide at `now`, from its origin `from` to where the line's position
+    /// puts it now.
+    fn slide_here(&mut self, piece: usize, from: usize, now: Duration, duration: Duration) {
+        self.animation.slide = Some(Motion {
+            piece,
+            from,
+            to: self.line.position().origins()[piece],
+            started: now,
+            duration,
+        });
     }
 
     fn slide(&mut self, mv: Move, now: Duration, duration: Duration) {
