@@ -451,29 +451,6 @@ fn wait_for_the_first_solve(
     assert!(shown, "the solve from the start never came");
 }
 
-/// Drags the piece at the centre of (`row`, `col`) down by `cells` cells in `steps` pointer
-/// moves, then lets go.
-fn drag_down(
-    display: &Display,
-    window: &str,
-    layout: &ScreenLayout,
-    at_cell: (usize, usize),
-    cells: f32,
-    steps: usize,
-) {
-    let (x, y) = layout
-        .cells(at_cell.0 as f32, at_cell.1 as f32, 1, 1)
-        .centre();
-    let [x0, y0] = at(x, y);
-    display.run("xdotool", &["mousemove", "--window", window, &x0, &y0]);
-    display.run("xdotool", &["mousedown", "1"]);
-    for k in 1..=steps {
-        let [xk, yk] = at(x, y + layout.cell * cells * k as f32 / steps as f32);
-        display.run("xdotool", &["mousemove", "--window", window, &xk, &yk]);
-    }
-    display.run("xdotool", &["mouseup", "1"]);
-}
-
 /// Waits until each probed cell of `layout` shows `want` (a tile or a slot).
 fn wait_for_cells(
     display: &Display,
@@ -505,7 +482,7 @@ fn a_slow_one_cell_drag_is_one_move_and_a_drag_over_two_free_cells_is_two() {
     // Sample 4: 15 at row 2, column 2, two blanks below it. A pixel at a time, one cell down:
     // the piece follows the pointer and settles one cell down.
     let steps = layout.cell as usize;
-    drag_down(&display, &window, &layout, (2, 2), 1.0, steps);
+    drag_along(&display, &window, &layout, (2, 2), &[(1.0, 0.0)], steps);
     wait_for_cells(
         &display,
         &window,
@@ -520,7 +497,7 @@ fn a_slow_one_cell_drag_is_one_move_and_a_drag_over_two_free_cells_is_two() {
     assert!(display.wait_for(&window, area, &first).0, "not one move");
 
     // Most of two cells down, in a few moves: two moves, undone one at a time.
-    drag_down(&display, &window, &layout, (2, 2), 1.8, 6);
+    drag_along(&display, &window, &layout, (2, 2), &[(1.8, 0.0)], 6);
     wait_for_cells(
         &display,
         &window,
@@ -540,11 +517,75 @@ fn a_slow_one_cell_drag_is_one_move_and_a_drag_over_two_free_cells_is_two() {
     assert!(display.wait_for(&window, area, &first).0, "not two moves");
 
     // Let go short of half a cell: it goes back, and nothing is recorded.
-    drag_down(&display, &window, &layout, (2, 2), 0.35, 3);
+    drag_along(&display, &window, &layout, (2, 2), &[(0.35, 0.0)], 3);
     assert!(
         display.wait_for(&window, area, &first).0,
         "a short drag moved the piece"
     );
+}
+
+/// Presses the piece at the centre of (`row`, `col`), moves the pointer through `legs` (each a
+/// step in cells, down and right, taken in `steps` pointer moves) without letting go, then
+/// lets go.
+fn drag_along(
+    display: &Display,
+    window: &str,
+    layout: &ScreenLayout,
+    at_cell: (usize, usize),
+    legs: &[(f32, f32)],
+    steps: usize,
+) {
+    let (mut x, mut y) = layout
+        .cells(at_cell.0 as f32, at_cell.1 as f32, 1, 1)
+        .centre();
+    let [x0, y0] = at(x, y);
+    display.run("xdotool", &["mousemove", "--window", window, &x0, &y0]);
+    display.run("xdotool", &["mousedown", "1"]);
+    for &(rows, cols) in legs {
+        for _ in 0..steps {
+            x += layout.cell * cols / steps as f32;
+            y += layout.cell * rows / steps as f32;
+            let [xk, yk] = at(x, y);
+            display.run("xdotool", &["mousemove", "--window", window, &xk, &yk]);
+        }
+    }
+    display.run("xdotool", &["mouseup", "1"]);
+}
+
+#[test]
+fn one_drag_round_a_corner_is_two_moves_and_both_undo() {
+    let (_, _, layout, area, first) = sample_frames();
+    let display = Display::start("corner-drag");
+    let (_player, window) = start_on(&display, area, &first);
+
+    // Sample 4: 14 at row 3, column 1, a blank right of it and another below that. One drag
+    // right one cell, then down one cell: 14 goes round the corner.
+    drag_along(
+        &display,
+        &window,
+        &layout,
+        (3, 1),
+        &[(0.0, 1.0), (1.0, 0.0)],
+        8,
+    );
+    wait_for_cells(
+        &display,
+        &window,
+        &layout,
+        &[((3, 1), SLOT), ((3, 2), SLOT), ((4, 2), TILE)],
+        "round the corner",
+    );
+    // Two moves: the first undo takes 14 back up the corner, the second home.
+    display.run("xdotool", &["key", "ctrl+z"]);
+    wait_for_cells(
+        &display,
+        &window,
+        &layout,
+        &[((3, 1), SLOT), ((3, 2), TILE), ((4, 2), SLOT)],
+        "one undone",
+    );
+    display.run("xdotool", &["key", "ctrl+z"]);
+    assert!(display.wait_for(&window, area, &first).0, "not two moves");
 }
 
 #[test]

@@ -7,6 +7,7 @@ use crate::input::picker::Sheet;
 use crate::input::slider;
 use crate::input::touch::{self, CLICK_SLACK};
 use klotski_core::engine::geometry::Dir;
+use klotski_core::engine::puzzle::Move;
 use winit::event::MouseScrollDelta;
 
 /// What the pointer holds down on the board or the slider.
@@ -79,17 +80,41 @@ impl App {
                 dragged,
             }) => {
                 // The piece follows the pointer within the cells it can reach; nothing is
-                // played until it is let go, so a drag records only the cells it ends on.
-                let moved = ((y - anchor.1) / layout.cell, (x - anchor.0) / layout.cell);
+                // played until it is let go or turns a corner, so a drag records only the
+                // cells it ends on and the corners it turns.
+                let cell = layout.cell;
+                let moved = ((y - anchor.1) / cell, (x - anchor.0) / cell);
                 let dragged = dragged || moved.0.abs().max(moved.1.abs()) > CLICK_SLACK;
-                self.grab = Some(Grab::Piece {
+                let mut grab = Grab::Piece {
                     piece,
                     anchor,
                     step,
                     reach,
                     dragged,
-                });
-                if dragged {
+                };
+                let held = self.pointer.held().map(|(_, offset)| offset);
+                if let Some(turn) = held.and_then(|offset| touch::corner(offset, moved))
+                    && self.turn_corner(piece, turn, touch::across(turn, moved))
+                {
+                    let anchor = (anchor.0 + turn.1 * cell, anchor.1 + turn.0 * cell);
+                    let playback = &self.playback;
+                    grab = Grab::Piece {
+                        piece,
+                        anchor,
+                        step: playback.step(),
+                        reach: touch::reach(playback.puzzle(), playback.position(), piece),
+                        dragged,
+                    };
+                }
+                self.grab = Some(grab);
+                if let Grab::Piece {
+                    anchor,
+                    reach,
+                    dragged: true,
+                    ..
+                } = grab
+                {
+                    let moved = ((y - anchor.1) / cell, (x - anchor.0) / cell);
                     self.pointer.hold(piece, touch::held_offset(moved, reach));
                     self.redraw();
                 }
@@ -143,6 +168,32 @@ impl App {
         }
         self.grab = None;
         self.redraw();
+    }
+
+    /// A dragged piece held on the whole cell `turn` away from its place turns a corner there
+    /// if it can go on `across` from that cell: the moves to the corner are played (they undo
+    /// one by one like any others) and the drag carries on from the corner. False, playing
+    /// nothing, where it cannot.
+    fn turn_corner(&mut self, piece: usize, turn: (f32, f32), across: Dir) -> bool {
+        let moves = touch::settle(piece, turn);
+        let playback = &self.playback;
+        let (puzzle, mut there) = (playback.puzzle(), playback.position().clone());
+        for &mv in &moves {
+            if !puzzle.can_move(&there, mv) {
+                return false;
+            }
+            puzzle.apply(&mut there, mv);
+        }
+        if !puzzle.can_move(&there, Move { piece, dir: across }) {
+            return false;
+        }
+        let now = self.now();
+        for mv in moves {
+            self.playback.play_dropped(mv, now);
+        }
+        self.follow_orders();
+        self.keep_score();
+        true
     }
 
     /// An arrow key: the piece beside a blank slides into it that way, if one can.

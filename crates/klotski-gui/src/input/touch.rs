@@ -63,6 +63,45 @@ pub fn held_offset((rows, cols): (f32, f32), reach: [usize; 4]) -> (f32, f32) {
     }
 }
 
+/// A held piece turns a corner when the pointer has gone this share of a cell across the
+/// axis it slides on. Larger than a click's slack, so that a straight drag that wavers a
+/// little past a side opening keeps going straight.
+pub const TURN_SLACK: f32 = 0.3;
+
+/// Where a drag turns a corner: the piece is held `offset` cells from its place (as
+/// [`held_offset`] gives it) within [`TURN_SLACK`] of a whole cell other than its own, and the
+/// pointer, `moved` cells from where it pressed, has gone more than [`TURN_SLACK`] across that
+/// axis. Gives the whole-cell offset to settle on (the caller plays it, checks that the piece
+/// can go on that way from there, and carries on with the drag from the new place), or `None`
+/// to keep to the axis.
+pub fn corner((rows, cols): (f32, f32), moved: (f32, f32)) -> Option<(f32, f32)> {
+    let whole = |along: f32| {
+        let cells = along.round();
+        (cells != 0.0 && (along - cells).abs() < TURN_SLACK).then_some(cells)
+    };
+    if cols != 0.0 {
+        let cells = whole(cols)?;
+        (moved.0.abs() > TURN_SLACK).then_some((0.0, cells))
+    } else if rows != 0.0 {
+        let cells = whole(rows)?;
+        (moved.1.abs() > TURN_SLACK).then_some((cells, 0.0))
+    } else {
+        None
+    }
+}
+
+/// Which way the pointer leads across a corner turned at `turn` (as [`corner`] gives it): the
+/// sign of its offset across the axis the piece came along.
+pub fn across(turn: (f32, f32), moved: (f32, f32)) -> Dir {
+    if turn.1 != 0.0 {
+        if moved.0 > 0.0 { Dir::Down } else { Dir::Up }
+    } else if moved.1 > 0.0 {
+        Dir::Right
+    } else {
+        Dir::Left
+    }
+}
+
 /// The moves that settle `piece`, drawn `offset` cells from its place (as [`held_offset`]
 /// gives it), on the nearest cell: one move per cell, none when it is let go nearer home.
 pub fn settle(piece: usize, (rows, cols): (f32, f32)) -> Vec<Move> {
@@ -239,6 +278,20 @@ mod tests {
             dir: Dir::Up,
         };
         assert_eq!(settle(piece(5), (-0.8, 0.0)), vec![up]);
+    }
+
+    #[test]
+    fn a_drag_turns_a_corner_only_from_a_whole_cell_and_past_the_turn_slack() {
+        // Held one cell down, the pointer gone 0.4 of a cell right: turn there, going right.
+        assert_eq!(corner((1.0, 0.0), (1.1, 0.4)), Some((1.0, 0.0)));
+        assert_eq!(across((1.0, 0.0), (1.1, 0.4)), Dir::Right);
+        // Two cells left, the pointer gone up: turn after both, going up.
+        assert_eq!(corner((0.0, -1.8), (-0.5, -2.0)), Some((0.0, -2.0)));
+        assert_eq!(across((0.0, -2.0), (-0.5, -2.0)), Dir::Up);
+        // Halfway between cells, not moved yet, or wavering within the slack: no turn.
+        assert_eq!(corner((0.5, 0.0), (0.5, 0.9)), None);
+        assert_eq!(corner((0.0, 0.0), (0.1, 0.9)), None);
+        assert_eq!(corner((1.0, 0.0), (1.0, 0.25)), None);
     }
 
     #[test]
