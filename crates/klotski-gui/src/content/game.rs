@@ -2,7 +2,7 @@
 //! cells, a master piece), and the solve that streams its moves. Numeric Klotski, brick puzzles
 //! and the classic 4x5 Klotski all reach the window and the headless renderer through it.
 
-use crate::model::events::{Job, SolverEvent, Verdict, answer_events};
+use crate::model::events::{Headway, Job, SolverEvent, Verdict, answer_events};
 use klotski_core::engine::problem::{Goal, Problem};
 use klotski_core::engine::puzzle::{Move, Puzzle};
 use klotski_core::search::{Cancel, Limits};
@@ -227,10 +227,12 @@ fn numeric_job(numeric: NumericPuzzle, origins: Vec<usize>, options: Options) ->
     Box::new(move |emit| {
         let emit = RefCell::new(emit);
         let mut streamed = false;
+        let mut headway = Headway::default();
         let mut on_progress = |progress: Progress<'_>| {
-            if let Progress::Search(stats) = progress {
-                // IDA* stores nothing; what it expands is what it searched.
-                (emit.borrow_mut())(SolverEvent::Progress(stats.expanded.max(stats.stored)));
+            let after = headway.after(&progress);
+            if after != headway {
+                headway = after;
+                (emit.borrow_mut())(SolverEvent::Progress(headway));
             }
         };
         let mut on_move = |mv| {

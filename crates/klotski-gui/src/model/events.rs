@@ -2,17 +2,72 @@
 //! player knows of the answer ([`Verdict`]), and the events that tell a finished solve.
 
 use klotski_core::engine::puzzle::Move;
-use klotski_core::solve::{Answer, Report, Unverified};
+use klotski_core::solve::{Answer, PortfolioStage, Progress, Report, Unverified};
 
 /// What the solver thread tells the player.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SolverEvent {
-    /// Positions the search has looked at so far.
-    Progress(u64),
+    /// How far the solve has come.
+    Progress(Headway),
     /// The next move of the solution.
     Move(Move),
     /// The answer, after the last move; an error becomes [`Verdict::NoAnswer`].
     Verdict(Verdict),
+}
+
+/// How far a solve under way has come: the stage of the portfolio running and what that stage
+/// has done so far. Shown in the status line, so that a long solve says what it is doing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Headway {
+    /// The stage running, once the solve has named one.
+    pub stage: Option<PortfolioStage>,
+    /// Positions the stage's search has looked at.
+    pub searched: u64,
+    /// Moves the constructive solver has made.
+    pub placed: usize,
+}
+
+impl Headway {
+    /// The headway after `progress`, a report from the solve; a table on its way leaves it
+    /// as it was.
+    pub fn after(self, progress: &Progress<'_>) -> Headway {
+        match progress {
+            Progress::Stage(stage) => Headway {
+                stage: Some(*stage),
+                ..Headway::default()
+            },
+            // IDA* stores nothing; what it expands is what it searched.
+            Progress::Search(stats) => Headway {
+                searched: stats.expanded.max(stats.stored),
+                ..self
+            },
+            Progress::Moves(placed) => Headway {
+                placed: *placed,
+                ..self
+            },
+            Progress::Table(_) => self,
+        }
+    }
+}
+
+impl std::fmt::Display for Headway {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Solving")?;
+        if let Some(stage) = self.stage {
+            write!(f, " ({stage})")?;
+        }
+        f.write_str("...")?;
+        let plural = |n: u64| if n == 1 { "" } else { "s" };
+        if self.searched > 0 {
+            let n = self.searched;
+            write!(f, " {n} position{} searched", plural(n))
+        } else if self.placed > 0 {
+            let n = self.placed as u64;
+            write!(f, " {n} move{} made", plural(n))
+        } else {
+            Ok(())
+        }
+    }
 }
 
 /// A solve to run: it hands every event (progress, each move as soon as it is known, the verdict
@@ -22,11 +77,8 @@ pub type Job = Box<dyn FnOnce(&mut dyn FnMut(SolverEvent)) + Send>;
 /// What is known about the answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
-    /// The solver is still working; it has looked at this many positions.
-    Solving {
-        /// Positions searched so far.
-        states: u64,
-    },
+    /// The solver is still working; this is how far it has come.
+    Solving(Headway),
     /// Every move has arrived.
     Solved {
         /// Whether no shorter solution exists.

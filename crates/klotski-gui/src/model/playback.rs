@@ -128,9 +128,7 @@ impl Playback {
     /// Takes in what the solver thread sent: progress, the next move, or the verdict.
     pub fn receive(&mut self, event: SolverEvent) {
         match event {
-            SolverEvent::Progress(states) => {
-                self.solver.verdict = Some(Verdict::Solving { states })
-            }
+            SolverEvent::Progress(headway) => self.solver.verdict = Some(Verdict::Solving(headway)),
             SolverEvent::Move(mv) => self.line.push(mv),
             SolverEvent::Verdict(verdict) => {
                 if !matches!(verdict, Verdict::Solved { .. }) {
@@ -270,7 +268,7 @@ impl Playback {
                 }
                 self.solver.hint = Some((self.line.step(), mv));
             }
-            (Some(Verdict::Solving { .. }), _) => self.solver.wanted = Wanted::Hint,
+            (Some(Verdict::Solving(_)), _) => self.solver.wanted = Wanted::Hint,
             (None, _) => self.ask(Wanted::Hint),
             _ => {}
         }

@@ -1,7 +1,7 @@
 //! The model's link to the solver thread: the solve it asked for, the verdict so far, and
 //! what to do once the answer comes (a hint, the distance left).
 
-use crate::model::events::Verdict;
+use crate::model::events::{Headway, Verdict};
 use klotski_core::engine::puzzle::Move;
 
 /// What the player asks of the solver thread.
@@ -46,7 +46,7 @@ impl Default for SolverLink {
     /// A solve from the start under way, as a new game begins.
     fn default() -> SolverLink {
         SolverLink {
-            verdict: Some(Verdict::Solving { states: 0 }),
+            verdict: Some(Verdict::Solving(Headway::default())),
             wanted: Wanted::Nothing,
             hint: None,
             order: None,
@@ -60,7 +60,7 @@ impl SolverLink {
     /// Orders a solve from `origins` (at step `step` of the line), for `wanted`.
     pub fn ask(&mut self, origins: &[usize], step: usize, wanted: Wanted) {
         self.from_step = step;
-        self.verdict = Some(Verdict::Solving { states: 0 });
+        self.verdict = Some(Verdict::Solving(Headway::default()));
         self.wanted = wanted;
         self.order = Some(Order::Start(origins.to_vec()));
     }
@@ -77,7 +77,7 @@ impl SolverLink {
     /// The line left the solver's: a solve still running for it is stopped, and its verdict
     /// forgotten.
     pub fn leave(&mut self) {
-        if matches!(self.verdict, Some(Verdict::Solving { .. })) {
+        if matches!(self.verdict, Some(Verdict::Solving(_))) {
             self.order = Some(Order::Stop);
         }
         self.verdict = None;
@@ -86,6 +86,6 @@ impl SolverLink {
 
     /// Whether a solve is under way.
     pub fn solving(&self) -> bool {
-        matches!(self.verdict, Some(Verdict::Solving { .. }))
+        matches!(self.verdict, Some(Verdict::Solving(_)))
     }
 }

@@ -157,6 +157,58 @@ mod tests {
     }
 
     #[test]
+    fn a_big_block_board_tells_its_stages_and_moves_while_it_solves() {
+        use crate::model::events::Headway;
+        use klotski_core::engine::geometry::Shape;
+        use klotski_core::solve::PortfolioStage::ConstructiveSolver;
+        use klotski_puzzles::numeric::generate::{BlockCounts, Method, Size, Spec, generate};
+        let spec = Spec {
+            size: Size { rows: 16, cols: 16 },
+            blanks: 2,
+            blocks: BlockCounts(vec![
+                (Shape { rows: 2, cols: 2 }, 3),
+                (Shape { rows: 2, cols: 1 }, 4),
+                (Shape { rows: 1, cols: 2 }, 4),
+            ]),
+            method: Method::Walk(2560),
+            unsolvable: false,
+        };
+        let options = Options {
+            limits: Limits::memory(1 << 28),
+            algo: Default::default(),
+            cache: None,
+            effort: 1,
+        };
+        let numeric = generate(&spec, 5, options.clone()).unwrap();
+        let mut events = Vec::new();
+        (Game::numeric(numeric, options).job)(&mut |e| events.push(e));
+        let headways: Vec<Headway> = (events.iter())
+            .filter_map(|e| match e {
+                SolverEvent::Progress(headway) => Some(*headway),
+                _ => None,
+            })
+            .collect();
+        // Before the fix every report read "0 positions searched": the stages never said
+        // what they were, and only a search's counters were passed on.
+        let placing = (headways.iter()).position(|h| h.stage == Some(ConstructiveSolver));
+        let first_move = (events.iter()).position(|e| matches!(e, SolverEvent::Move(_)));
+        let placing = placing.expect("the constructive solver is named");
+        assert!(first_move.is_some(), "its moves stream");
+        assert!(
+            headways[placing].to_string() == "Solving (constructive solver)...",
+            "{headways:?}"
+        );
+        assert!(
+            headways.iter().all(|h| h.stage.is_some()),
+            "every report names its stage: {headways:?}"
+        );
+        assert!(matches!(
+            events.last(),
+            Some(SolverEvent::Verdict(Verdict::Solved { .. }))
+        ));
+    }
+
+    #[test]
     fn a_restart_cancels_a_long_solve_promptly() {
         use klotski_puzzles::numeric::generate::{BlockCounts, Method, Size, Spec, generate};
         let spec = Spec {

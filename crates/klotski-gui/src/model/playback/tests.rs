@@ -1,7 +1,9 @@
 //! The playback model's tests: tweens, autoplay, status lines.
 
 use super::*;
+use crate::model::events::Headway;
 use klotski_core::engine::geometry::Dir;
+use klotski_core::solve::{PortfolioStage, Progress};
 use klotski_puzzles::numeric::NumericPuzzle;
 
 const MS: Duration = Duration::from_millis(1);
@@ -94,9 +96,33 @@ fn next_during_a_tween_finishes_it_and_autoplay_runs_to_the_end() {
 
 #[test]
 fn status_tells_progress_and_verdicts() {
-    let mut p = sample();
-    p.receive(SolverEvent::Progress(42));
+    let numeric: NumericPuzzle = "3 3\n1 2 3\n4 0 0\n7 5 6\n1\n5 1*2\n".parse().unwrap();
+    let mut p = Playback::new(numeric.puzzle(), 200 * MS);
+    assert_eq!(p.status(), "Solving...");
+    let searched = Headway {
+        searched: 42,
+        ..Headway::default()
+    };
+    p.receive(SolverEvent::Progress(searched));
     assert_eq!(p.status(), "Solving... 42 positions searched");
+    // A stage named, then the constructive solver's moves: the words follow the stage.
+    let placing = Headway::default().after(&Progress::Stage(PortfolioStage::ConstructiveSolver));
+    p.receive(SolverEvent::Progress(placing));
+    assert_eq!(p.status(), "Solving (constructive solver)...");
+    p.receive(SolverEvent::Progress(placing.after(&Progress::Moves(1234))));
+    assert_eq!(
+        p.status(),
+        "Solving (constructive solver)... 1234 moves made"
+    );
+    let exact = placing.after(&Progress::Stage(PortfolioStage::ExactSearch));
+    assert_eq!(exact.placed, 0, "a new stage starts from nothing");
+    // Moves streamed ahead of the player count as made.
+    p.receive(SolverEvent::Move(Move {
+        piece: 4,
+        dir: Dir::Up,
+    }));
+    p.receive(SolverEvent::Progress(placing));
+    assert_eq!(p.status(), "Solving (constructive solver)... 1 move made");
     p.receive(SolverEvent::Verdict(Verdict::NoSolution("parity".into())));
     assert_eq!(p.status(), "No solution: parity");
 }

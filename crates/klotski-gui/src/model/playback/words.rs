@@ -2,7 +2,7 @@
 //! under the slider, read from the playback model.
 
 use super::{Playback, Trend, Wanted};
-use crate::model::events::Verdict;
+use crate::model::events::{Headway, Verdict};
 use std::time::Duration;
 
 /// `n` moves, in words.
@@ -85,18 +85,20 @@ impl Playback {
         }
         match &self.solver.verdict {
             None => format!("{}   ·   {last}   ·   H for a hint", self.move_text()),
-            Some(Verdict::Solving { .. }) if self.solver.wanted == Wanted::Distance => {
+            Some(Verdict::Solving(_)) if self.solver.wanted == Wanted::Distance => {
                 format!(
                     "{}   ·   {last}   ·   measuring the distance",
                     self.move_text()
                 )
             }
-            Some(Verdict::Solving { states: 0 }) if self.line.len() > self.line.step() => {
-                format!("Solving... {} moves so far", self.line.len())
+            // Moves streamed ahead of the player count as made, however often the solve
+            // reports its own count.
+            Some(Verdict::Solving(headway)) if headway.searched == 0 => Headway {
+                placed: headway.placed.max(self.line.len() - self.line.step()),
+                ..*headway
             }
-            Some(Verdict::Solving { states }) => {
-                format!("Solving... {states} positions searched")
-            }
+            .to_string(),
+            Some(Verdict::Solving(headway)) => headway.to_string(),
             Some(Verdict::NoSolution(why)) => format!("No solution: {why}"),
             Some(Verdict::NoAnswer(why)) => format!("No answer: {why}"),
             Some(Verdict::Solved { optimal }) => {
