@@ -48,7 +48,8 @@ fn level(index: usize) -> Playback {
     let game = levels::game(index, &options());
     let mut playback = Playback::new(game.puzzle.clone(), TWEEN)
         .with_marks(game.marks())
-        .with_goal(game.problem.clone());
+        .with_goal(game.problem.clone())
+        .with_count(game.count);
     let mut events: Vec<SolverEvent> = Vec::new();
     (game.job)(&mut |event| events.push(event));
     events.into_iter().for_each(|event| playback.receive(event));
@@ -122,6 +123,21 @@ fn the_picker_opens_a_classic_layout_by_keys_and_by_the_pointer_and_g_shows_its_
     assert_eq!(display.wait_for_title(&window, &want), want);
     let (shown, _) = display.wait_for(&window, cells, &region(&start_frame, cells));
     assert!(shown, "the classic layout is not on the board");
+    // Its moves counted as its players count them: "step 0 / 81", a shortest solution; C
+    // shows the one-cell moves, named, and C again the players' count.
+    assert!(classic.status().starts_with("step 0 / 81   ·"));
+    let status = layout.status;
+    let (shown, _) = display.wait_for(&window, status, &region(&start_frame, status));
+    assert!(shown, "the status does not count piece moves");
+    let mut cells_counted = level(HENG_DAO_LI_MA);
+    cells_counted.toggle_count();
+    let cells_frame = frame(&cells_counted, &Pointer::default());
+    display.run("xdotool", &["key", "c"]);
+    let (shown, _) = display.wait_for(&window, status, &region(&cells_frame, status));
+    assert!(shown, "C does not count one-cell moves");
+    display.run("xdotool", &["key", "c"]);
+    let (shown, _) = display.wait_for(&window, status, &region(&start_frame, status));
+    assert!(shown, "C again does not count piece moves");
 
     // Held G covers the exit with the block's place; let go, the board comes back.
     display.run("xdotool", &["keydown", "g"]);

@@ -10,6 +10,7 @@ use klotski::gui::content::help;
 use klotski::gui::input::action::Action;
 use klotski::gui::input::controls::Pointer;
 use klotski::gui::input::overlay::Overlay;
+use klotski::gui::model::count::Count;
 use klotski::gui::model::events::answer_events;
 use klotski::gui::model::playback::{Playback, Trend};
 use klotski::gui::model::solver_link::Order;
@@ -223,7 +224,7 @@ fn a_solve_by_hand_glows_and_scores_the_persons_moves_against_the_shortest() {
     assert!(shown, "the status does not say: {}", by_hand.status());
     // The score is kept in the user's data folder, for the next game of this puzzle.
     let kept = std::fs::read_to_string(display.scratch.join("data/klotski/scores.txt")).unwrap();
-    let key = klotski::gui::content::scores::key(playback.puzzle());
+    let key = klotski::gui::content::scores::key(playback.puzzle(), Count::Cells);
     assert_eq!(kept.trim(), format!("{key} {}", solution.len()));
     let frame = pixel(&shot, (layout.frame.x + 3.0, layout.frame.centre().1));
     assert!(!near(frame, FRAME), "no celebration: {frame:?}");
@@ -261,7 +262,7 @@ fn a_damaged_scores_file_is_told_once_and_loses_no_line_when_a_score_is_kept() {
     let (shown, _) = display.wait_for(&window, layout.status, &region(&want, layout.status));
     assert!(shown, "the status line does not tell of the damaged line");
     click_each_move(&display, &window, &layout, &playback);
-    let key = klotski::gui::content::scores::key(playback.puzzle());
+    let key = klotski::gui::content::scores::key(playback.puzzle(), Count::Cells);
     // Every line kept, the scores among them written the one way (a space between the words).
     let mut want = b"aaaaaaaaaaaaaaaa 5\nbbbbbbbbbbbbbbbb 7\xff\ncccccccccccccccc 9\n".to_vec();
     want.extend(format!("{key} {}\n", solution.len()).bytes());

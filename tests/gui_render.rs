@@ -286,25 +286,24 @@ fn played_to_the_end(game: Game) -> Playback {
     let marks = game.marks();
     let mut playback = Playback::new(game.puzzle, TWEEN)
         .with_marks(marks)
-        .with_goal(game.problem);
+        .with_goal(game.problem)
+        .with_count(game.count);
     (game.job)(&mut |event| playback.receive(event));
     let total = playback.total();
     headless::seek(&mut playback, total);
     playback
 }
 
-/// The master piece stands on every goal cell in the last frame, and the first frame shows the
-/// goal cells that start empty in the goal colour.
+/// The master piece stands on every goal cell in the last frame after a solution of `moves`
+/// moves as the game counts them, and the first frame shows the goal cells that start empty in
+/// the goal colour.
 fn master_ends_on_the_goal(game: Game, moves: usize) {
     let goals = game.marks().goal_cells;
     let start = Playback::new(game.puzzle.clone(), TWEEN).with_marks(game.marks());
     let playback = played_to_the_end(game);
-    assert_eq!(playback.total(), moves);
-    assert!(
-        playback.status().contains("a shortest solution"),
-        "{}",
-        playback.status()
-    );
+    let status = playback.status();
+    let finished = format!("The solver finished: {moves} moves, a shortest solution");
+    assert_eq!(status, finished);
     let mut frames = renderer(&playback);
     let idle = Pointer::default();
     let first = frames.frame(&start, &idle, rest()).unwrap();
@@ -336,5 +335,6 @@ fn a_brick_puzzle_plays_its_master_onto_the_goal_cells() {
 
 #[test]
 fn a_classic_klotski_layout_plays_its_block_out_at_the_bottom_centre() {
-    master_ends_on_the_goal(Game::hrd("1A9BF0C00".parse().unwrap()), 116);
+    // Heng Dao Li Ma: 81 moves as its players count them (116 of one cell at the fewest).
+    master_ends_on_the_goal(Game::hrd("1A9BF0C00".parse().unwrap()), 81);
 }

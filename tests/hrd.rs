@@ -335,7 +335,7 @@ fn bad_codes_and_arguments_get_one_error_line() {
 #[test]
 fn the_playable_puzzle_replays_a_shortest_unit_solution() {
     for (code, unit) in [("1A9BF0C", 116), ("4FEA134", 179)] {
-        let (problem, moves) = play::playable(code.parse().unwrap());
+        let (problem, moves) = play::playable(code.parse().unwrap(), Metric::Unit);
         let moves = moves.unwrap();
         assert_eq!(moves.len(), unit);
         let end = problem.verify(&moves).expect("legal moves onto the goal");

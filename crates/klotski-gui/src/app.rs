@@ -158,11 +158,12 @@ impl App {
         let marks = game.marks();
         self.solve_from = game.solve_from;
         let speed = self.playback.speed();
-        let best = self.book.best(&scores::key(&game.puzzle));
+        let best = self.book.best(&scores::key(&game.puzzle, game.count));
         self.scored = false;
         self.playback = Playback::new(game.puzzle, self.options.tween)
             .with_marks(marks)
             .with_goal(game.problem)
+            .with_count(game.count)
             .with_best(best);
         while self.playback.speed() != speed {
             let faster = self.playback.speed().per_second() < speed.per_second();
@@ -255,7 +256,7 @@ impl App {
         }
         self.scored = true;
         let (hand, _, _) = self.playback.score();
-        let key = scores::key(self.playback.puzzle());
+        let key = scores::key(self.playback.puzzle(), self.playback.natural_count());
         match self.scores.record(&key, hand) {
             Ok(book) => self.book = book,
             Err(e) => self.tell_both(format!("The best score was not kept: {e}")),
@@ -314,7 +315,10 @@ impl App {
         } else {
             if self.level_keys.is_empty() {
                 self.level_keys = (0..levels::LEVELS.len())
-                    .map(|i| scores::key(&levels::game(i, &self.solve).puzzle))
+                    .map(|i| {
+                        let game = levels::game(i, &self.solve);
+                        scores::key(&game.puzzle, game.count)
+                    })
                     .collect();
             }
             let bests = self.level_keys.iter().map(|key| self.book.best(key));

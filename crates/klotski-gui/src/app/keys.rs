@@ -87,6 +87,10 @@ impl App {
             _ if letter("y") && ctrl || letter("r") => self.act(Action::Next),
             _ if letter("p") => self.act(Action::PlayPause),
             _ if letter("h") => self.act(Action::Hint),
+            _ if letter("c") && !ctrl => {
+                self.playback.toggle_count();
+                self.redraw();
+            }
             _ if letter("q") => event_loop.exit(),
             _ if letter("o") => {
                 let prompt = Prompt::default();

@@ -2,12 +2,14 @@
 //! cells, a master piece), and the solve that streams its moves. Numeric Klotski, brick puzzles
 //! and the classic 4x5 Klotski all reach the window and the headless renderer through it.
 
+use crate::model::count::Count;
 use crate::model::events::{Headway, Job, SolverEvent, Verdict, answer_events};
 use klotski_core::engine::problem::{Goal, Problem};
 use klotski_core::engine::puzzle::{Move, Puzzle};
 use klotski_core::search::{Cancel, Limits};
 use klotski_core::solve::{Options, Progress};
 use klotski_puzzles::hrd::code::Code;
+use klotski_puzzles::hrd::moves::Metric;
 use klotski_puzzles::hrd::play::{playable, solution_from};
 use klotski_puzzles::numeric::NumericPuzzle;
 use klotski_puzzles::sbp::SbpBoard;
@@ -57,6 +59,8 @@ pub struct Game {
     /// The puzzle with its goal; `None` when there is no goal to check (Numeric Klotski whose
     /// blocks can never stand where the goal needs them).
     pub problem: Option<Problem>,
+    /// How its players count moves.
+    pub count: Count,
 }
 
 /// A puzzle as text, and its kind: what a file or a bundled level hands the player. The one
@@ -124,6 +128,7 @@ impl Game {
             job,
             solve_from,
             problem: Some(problem),
+            count: Count::Cells,
         }
     }
 
@@ -146,6 +151,7 @@ impl Game {
             puzzle,
             solve_from,
             problem,
+            count: Count::Cells,
         }
     }
 
@@ -185,11 +191,12 @@ impl Game {
     }
 
     /// A classic 4x5 Klotski layout: the 2x2 block is the master, the exit (where the goal puts
-    /// it, bottom centre) the goal cells. The shortest single-cell solution takes milliseconds,
-    /// so it is found here; the job only replays it and streams it.
+    /// it, bottom centre) the goal cells. Its moves count as its players count them (a piece
+    /// moved any distance is one move), and its solutions are shortest in that count; one takes
+    /// milliseconds, so it is found here; the job only replays it and streams it.
     pub fn hrd(code: Code) -> Game {
         let name = format!("classic Klotski {code}");
-        let (problem, moves) = playable(code);
+        let (problem, moves) = playable(code, Metric::Piece);
         let job: Job = {
             let problem = problem.clone();
             Box::new(move |emit| {
@@ -207,7 +214,7 @@ impl Game {
         let solve_from: SolveFrom = Arc::new(move |origins: &[usize], _cancel: Cancel| {
             let (problem, origins) = (goal.clone(), origins.to_vec());
             Box::new(move |emit| {
-                let events = match solution_from(problem.puzzle(), &origins) {
+                let events = match solution_from(problem.puzzle(), &origins, Metric::Piece) {
                     Some(moves) => shortest_checked(&problem, &origins, moves),
                     None => vec![SolverEvent::Verdict(Verdict::NoSolution(
                         "the goal cannot be reached from this layout (every layout it reaches was tried)".into(),
@@ -216,7 +223,10 @@ impl Game {
                 events.into_iter().for_each(emit);
             })
         });
-        Game::with_goal(name, problem, job, solve_from)
+        Game {
+            count: Count::Pieces,
+            ..Game::with_goal(name, problem, job, solve_from)
+        }
     }
 }
 

@@ -6,7 +6,7 @@ use crate::input::action::Action;
 use crate::render::layout::{Rect, ScreenLayout};
 
 /// Every key and what it does, in the order the help shows them.
-pub const KEYS: [(&str, &str); 16] = [
+pub const KEYS: [(&str, &str); 17] = [
     (
         "drag or click a piece",
         "slide it (a click slides a line of tiles)",
@@ -19,6 +19,7 @@ pub const KEYS: [(&str, &str); 16] = [
     ("+ / -", "faster, slower"),
     ("Home, End", "the start, the last step"),
     ("hold G", "show the goal"),
+    ("C", "count one-cell moves or piece moves"),
     ("O, or drop a file", "open a puzzle file"),
     ("N", "a new random puzzle of this size"),
     ("L", "choose a level or a random puzzle"),

@@ -7,6 +7,7 @@
 //! byte for byte; a file that cannot be read whole (not a regular file, too large, an I/O error)
 //! is never written, since writing it would drop what could not be read.
 
+use crate::model::count::Count;
 use klotski_core::engine::puzzle::Puzzle;
 use std::fs::{self, File};
 use std::io::{self, Read, Write};
@@ -233,9 +234,10 @@ fn write_beside(file: &Path, bytes: &[u8]) -> io::Result<()> {
     written
 }
 
-/// The key of `puzzle` in the scores file: a hash of its board, pieces and start, the same on
-/// every run.
-pub fn key(puzzle: &Puzzle) -> String {
+/// The key of `puzzle` in the scores file, its moves counted by `count`: a hash of its board,
+/// pieces and start, the same on every run, and for [`Count::Pieces`] a suffix, so that a score
+/// in one count is never compared with one in the other.
+pub fn key(puzzle: &Puzzle, count: Count) -> String {
     let text = format!(
         "{:?}|{:?}|{:?}",
         puzzle.board(),
@@ -245,7 +247,10 @@ pub fn key(puzzle: &Puzzle) -> String {
     let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, byte| {
         (h ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
     });
-    format!("{hash:016x}")
+    match count {
+        Count::Cells => format!("{hash:016x}"),
+        Count::Pieces => format!("{hash:016x}.pieces"),
+    }
 }
 
 #[cfg(test)]
@@ -289,8 +294,13 @@ mod tests {
         let scores = Scores::at(Some(dir.0.join("data/scores.txt")));
         let one: NumericPuzzle = "1 3\n1 0 2\n0\n".parse().unwrap();
         let other: NumericPuzzle = "1 3\n0 1 2\n0\n".parse().unwrap();
-        let (one, other) = (key(&one.puzzle()), key(&other.puzzle()));
+        let pieces = key(&one.puzzle(), Count::Pieces);
+        let (one, other) = (
+            key(&one.puzzle(), Count::Cells),
+            key(&other.puzzle(), Count::Cells),
+        );
         assert_ne!(one, other);
+        assert_ne!(one, pieces, "a count of piece moves is kept apart");
         assert_eq!(scores.read().unwrap().best(&one), None);
         scores.record(&one, 12).unwrap();
         scores.record(&other, 7).unwrap();

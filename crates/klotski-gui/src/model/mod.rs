@@ -3,6 +3,7 @@
 
 pub mod animation;
 pub mod clock;
+pub mod count;
 pub mod events;
 pub mod playback;
 pub mod solver_link;

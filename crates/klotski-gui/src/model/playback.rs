@@ -8,6 +8,7 @@ use crate::content::game::Marks;
 use crate::input::action::Action;
 use crate::model::animation::{Animation, Motion};
 use crate::model::clock::Clock;
+use crate::model::count::Count;
 use crate::model::events::{SolverEvent, Verdict};
 use crate::model::solver_link::{Order, SolverLink, Wanted};
 use crate::model::speed::Speed;
@@ -65,6 +66,11 @@ pub struct Playback {
     /// effect is being measured or shown.
     distance_before: Option<usize>,
     message: Option<String>,
+    /// How this game's players count moves: the count of the score, the best score and the
+    /// shortest solution.
+    natural: Count,
+    /// The count the lines show: the natural one, or the other on request.
+    count: Count,
 }
 
 impl Playback {
@@ -83,6 +89,8 @@ impl Playback {
             best: None,
             distance_before: None,
             message: None,
+            natural: Count::Cells,
+            count: Count::Cells,
         }
     }
 
@@ -110,6 +118,28 @@ impl Playback {
         self.best
     }
 
+    /// The game counts moves as `natural` ([`Count::Cells`] unless told).
+    pub fn with_count(mut self, natural: Count) -> Playback {
+        self.natural = natural;
+        self.count = natural;
+        self
+    }
+
+    /// How this game's players count moves: the count of its scores.
+    pub fn natural_count(&self) -> Count {
+        self.natural
+    }
+
+    /// How the lines count moves now.
+    pub fn count(&self) -> Count {
+        self.count
+    }
+
+    /// The lines count moves the other way (the game's own count, or the other).
+    pub fn toggle_count(&mut self) {
+        self.count = self.count.other();
+    }
+
     /// The puzzle being played.
     pub fn puzzle(&self) -> &Puzzle {
         &self.puzzle
@@ -135,7 +165,8 @@ impl Playback {
                     self.solver.wanted = Wanted::Nothing;
                 }
                 if verdict == (Verdict::Solved { optimal: true }) && self.solver.from_step == 0 {
-                    self.solver.shortest = Some(self.line.len());
+                    let len = self.line.len();
+                    self.solver.shortest = Some(self.line.counted(self.natural, 0..len, false));
                 }
                 self.solver.verdict = Some(verdict);
             }
@@ -470,9 +501,11 @@ impl Playback {
     }
 
     /// Moves the person made by hand to reach the position shown, hints they were shown, and
-    /// the length of a proven shortest solution from the start when one is known.
+    /// the length of a proven shortest solution from the start when one is known, both moves
+    /// counted as the game's players count them.
     pub fn score(&self) -> (usize, usize, Option<usize>) {
-        (self.line.hand_moves(), self.hints, self.solver.shortest)
+        let hand = self.line.counted(self.natural, 0..self.line.step(), true);
+        (hand, self.hints, self.solver.shortest)
     }
 
     /// Whether the person solved the board shown.

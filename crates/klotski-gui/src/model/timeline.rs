@@ -2,7 +2,9 @@
 //! there. Undo, redo, the solution's Next and Previous and the scrubber all walk this one line;
 //! a move by hand that leaves it cuts off what lay ahead.
 
+use crate::model::count::Count;
 use klotski_core::engine::puzzle::{Move, Position, Puzzle};
+use std::ops::Range;
 
 /// Moves from the start, the step shown and the position after it.
 #[derive(Clone, Debug)]
@@ -81,24 +83,17 @@ impl Timeline {
         self.by_hand.get(self.step).copied().unwrap_or(false)
     }
 
-    /// How many of the moves made to reach the position shown the person made by hand.
-    pub fn hand_moves(&self) -> usize {
-        self.by_hand[..self.step]
-            .iter()
-            .filter(|&&hand| hand)
-            .count()
-    }
-
-    /// The moves to the position shown, counted as players of classic Klotski count them:
-    /// one piece's moves in a row, any distance and round corners, are one move; `hand_only`
-    /// counts only the person's (a solver's move between two of theirs splits them).
-    pub fn piece_moves(&self, hand_only: bool) -> usize {
-        let moves = &self.moves[..self.step];
-        (0..self.step)
-            .filter(|&i| !hand_only || self.by_hand[i])
+    /// The line's moves in `span` (cut at its end), counted by `count`: under
+    /// [`Count::Pieces`] one piece's moves in a row are one move (the first of the span counts
+    /// whatever came before it); `hand_only` counts only the person's (a solver's move between
+    /// two of theirs splits them).
+    pub fn counted(&self, count: Count, span: Range<usize>, hand_only: bool) -> usize {
+        let span = span.start.min(self.moves.len())..span.end.min(self.moves.len());
+        let first = span.start;
+        span.filter(|&i| !hand_only || self.by_hand[i])
             .filter(|&i| {
-                let joined = i > 0 && (!hand_only || self.by_hand[i - 1]);
-                !(joined && moves[i - 1].piece == moves[i].piece)
+                let joined = i > first && (!hand_only || self.by_hand[i - 1]);
+                count == Count::Cells || !(joined && self.moves[i - 1].piece == self.moves[i].piece)
             })
             .count()
     }
@@ -212,10 +207,31 @@ mod tests {
         line.play(&puzzle, mv(0, Dir::Left));
         line.push(mv(1, Dir::Left));
         line.forward(&puzzle);
-        assert_eq!((line.piece_moves(true), line.piece_moves(false)), (1, 2));
+        let pieces = |line: &Timeline, hand| line.counted(Count::Pieces, 0..line.step(), hand);
+        assert_eq!((pieces(&line, true), pieces(&line, false)), (1, 2));
+        assert_eq!(
+            line.counted(Count::Cells, 0..3, false),
+            3,
+            "every cell counts"
+        );
+        assert_eq!(
+            line.counted(Count::Cells, 0..3, true),
+            2,
+            "the person's two"
+        );
+        assert_eq!(
+            line.counted(Count::Pieces, 0..9, false),
+            2,
+            "no further than the line"
+        );
+        assert_eq!(
+            line.counted(Count::Pieces, 1..3, false),
+            2,
+            "a span starts a move"
+        );
         line.seek(&puzzle, 1);
-        assert_eq!((line.piece_moves(true), line.piece_moves(false)), (1, 1));
+        assert_eq!((pieces(&line, true), pieces(&line, false)), (1, 1));
         line.seek(&puzzle, 0);
-        assert_eq!(line.piece_moves(false), 0);
+        assert_eq!(pieces(&line, false), 0);
     }
 }

@@ -267,16 +267,13 @@ fn the_speed_buttons_climb_the_ladder_and_grey_out_at_its_ends() {
 }
 
 #[test]
-fn classic_klotski_counts_one_pieces_moves_in_a_row_as_one() {
+fn classic_klotski_counts_one_pieces_moves_in_a_row_as_one_and_the_other_count_on_request() {
     let options = klotski_core::solve::Options::new(klotski_core::search::Limits::memory(1 << 26));
     let game = crate::content::levels::game(12, &options);
     let mut p = Playback::new(game.puzzle.clone(), Duration::ZERO)
         .with_marks(game.marks())
-        .with_goal(game.problem.clone());
-    assert!(
-        !p.info(Duration::ZERO).contains("piece move"),
-        "none before a move"
-    );
+        .with_goal(game.problem.clone())
+        .with_count(game.count);
     // Heng Dao Li Ma: the soldier at row 3, column 1 goes down into a blank, then right.
     let soldier = p
         .position()
@@ -284,35 +281,44 @@ fn classic_klotski_counts_one_pieces_moves_in_a_row_as_one() {
         .iter()
         .position(|&o| o == 13)
         .unwrap();
-    p.play(
-        Move {
+    for dir in [Dir::Down, Dir::Right] {
+        let mv = Move {
             piece: soldier,
-            dir: Dir::Down,
-        },
-        Duration::ZERO,
-    );
-    p.play(
-        Move {
-            piece: soldier,
-            dir: Dir::Right,
-        },
-        Duration::ZERO,
-    );
+            dir,
+        };
+        p.play(mv, Duration::ZERO);
+    }
+    assert!(p.status().starts_with("move 1   ·"), "{}", p.status());
+    let info = p.info(Duration::ZERO);
+    assert!(info.starts_with("your moves 1   ·"), "{info}");
+    assert_eq!(p.score().0, 1, "the score counts as the game's players do");
+    // On request, the other count, named.
+    p.toggle_count();
     assert!(
-        p.status().starts_with("move 2 (1 piece move)"),
+        p.status().starts_with("move 2 (one-cell moves)   ·"),
         "{}",
         p.status()
     );
-    assert!(
-        p.info(Duration::ZERO)
-            .starts_with("your moves 2 (1 piece move)")
-    );
-    // Numeric Klotski has no master piece and no such count.
+    let info = p.info(Duration::ZERO);
+    assert!(info.starts_with("your moves 2 (one-cell moves)"), "{info}");
+    assert_eq!(p.score().0, 1, "the score keeps the game's count");
+    // Numeric Klotski counts cells, and piece moves on request.
     let mut numeric = sample();
     numeric.act(Action::Next, Duration::ZERO);
     assert!(
-        !numeric.status().contains("piece move"),
+        numeric.status().starts_with("step 1 / 1   ·"),
         "{}",
         numeric.status()
+    );
+    numeric.toggle_count();
+    assert!(
+        (numeric.status()).starts_with("step 1 / 1 (piece moves)   ·"),
+        "{}",
+        numeric.status()
+    );
+    assert!(
+        numeric
+            .status()
+            .ends_with("a shortest solution in one-cell moves")
     );
 }

@@ -2,6 +2,7 @@
 //! under the slider, read from the playback model.
 
 use super::{Playback, Trend, Wanted};
+use crate::model::count::Count;
 use crate::model::events::{Headway, Verdict};
 use std::time::Duration;
 
@@ -39,29 +40,30 @@ impl Playback {
                 1 => ", with 1 hint".to_string(),
                 n => format!(", with {n} hints"),
             };
+            let own = self.count == self.natural;
             let best = match self.best() {
-                Some(best) if best <= hand => format!(" Your best: {best}."),
+                Some(best) if best <= hand && own => format!(" Your best: {best}."),
+                Some(best) if best <= hand => String::new(),
                 _ => " A new best!".to_string(),
             };
-            let pieces = match self.piece_moves(true) {
-                Some(1) => ", 1 piece move".to_string(),
-                Some(n) => format!(", {n} piece moves"),
-                None => String::new(),
-            };
-            return format!(
-                "You solved it in {}{pieces}{shortest}{hints}!{best}",
-                moves(hand)
-            );
+            let shortest = if own { shortest } else { String::new() };
+            let shown = self.counted_text(self.line.counted(self.count, 0..self.line.step(), true));
+            return format!("You solved it in {shown}{shortest}{hints}!{best}");
         }
         if self.solved() && self.line.step() > 0 {
             let proof = match (&self.solver.verdict, self.solver.from_step) {
                 (Some(Verdict::Solved { optimal: true }), from) if from > 0 => {
-                    format!(", shortest from move {from}")
+                    format!(
+                        ", shortest from move {}{}",
+                        self.moves_to(from),
+                        self.in_own()
+                    )
                 }
                 (Some(Verdict::Solved { optimal }), _) => format!(", {}", self.proof(*optimal)),
                 _ => String::new(),
             };
-            return format!("The solver finished: {}{proof}", moves(self.line.step()));
+            let made = self.counted_text(self.moves_to(self.line.step()));
+            return format!("The solver finished: {made}{proof}");
         }
         let last = match self.line.step() {
             0 => "start".to_string(),
@@ -81,7 +83,15 @@ impl Playback {
                 None => "",
             };
             let at = self.move_text();
-            return format!("{at}   ·   {last}   ·   {} to go{trend}", moves(left));
+            // The moves left as the lines count them: the solver's line from here.
+            let left = match self.count {
+                Count::Cells => left,
+                Count::Pieces => {
+                    (self.line).counted(self.count, self.line.step()..usize::MAX, false)
+                }
+            };
+            let left = self.counted_text(left);
+            return format!("{at}   ·   {last}   ·   {left} to go{trend}");
         }
         match &self.solver.verdict {
             None => format!("{}   ·   {last}   ·   H for a hint", self.move_text()),
@@ -104,9 +114,9 @@ impl Playback {
             Some(Verdict::Solved { optimal }) => {
                 format!(
                     "step {} / {}{}   ·   {last}   ·   {}",
-                    self.line.step(),
-                    self.line.len(),
-                    self.pieces_text(false),
+                    self.moves_to(self.line.step()),
+                    self.moves_to(self.line.len()),
+                    self.other_name(),
                     self.proof(*optimal)
                 )
             }
@@ -114,47 +124,72 @@ impl Playback {
     }
 
     /// What is known of the solution's length, in a player's words: shortest from the step
-    /// its solve started at, which the words name when it is not the start.
+    /// its solve started at, which the words name when it is not the start, and in the game's
+    /// own count, which they name when the lines show the other.
     fn proof(&self, optimal: bool) -> String {
+        let own = self.in_own();
         match (optimal, self.solver.from_step) {
             (false, _) => "a solution, maybe not the shortest".to_string(),
-            (true, 0) => "a shortest solution".to_string(),
-            (true, from) if self.line.step() >= from => "a shortest way from here".to_string(),
-            (true, from) => format!("shortest from move {from}"),
+            (true, 0) => format!("a shortest solution{own}"),
+            (true, from) if self.line.step() >= from => format!("a shortest way from here{own}"),
+            (true, from) => format!("shortest from move {}{own}", self.moves_to(from)),
         }
     }
 
-    /// On a board with a master piece (classic Klotski, the brick puzzles), the moves to the
-    /// position shown (the person's alone when `hand_only`) as players count them, where a
-    /// piece moving any distance is one move: " (9 piece moves)"; elsewhere, or before any
-    /// move, nothing.
-    fn pieces_text(&self, hand_only: bool) -> String {
-        match self.piece_moves(hand_only) {
-            Some(1) => " (1 piece move)".to_string(),
-            Some(n) => format!(" ({n} piece moves)"),
-            None => String::new(),
+    /// The first `upto` moves of the line as the lines count them now.
+    fn moves_to(&self, upto: usize) -> usize {
+        self.line.counted(self.count, 0..upto, false)
+    }
+
+    /// `n` moves as the lines count them now: named apart ("7 piece moves") when that is not
+    /// the game's own count.
+    fn counted_text(&self, n: usize) -> String {
+        if self.count == self.natural {
+            return moves(n);
+        }
+        let name = self.count.name();
+        match n {
+            1 => format!("1 {}", name.trim_end_matches('s')),
+            n => format!("{n} {name}"),
         }
     }
 
-    /// "move 17", with the piece moves beside it where they count.
+    /// " (piece moves)" after a count when the lines show the other count; else nothing.
+    fn other_name(&self) -> String {
+        if self.count == self.natural {
+            String::new()
+        } else {
+            format!(" ({})", self.count.name())
+        }
+    }
+
+    /// " in one-cell moves" after a claim of shortest, when the lines show the other count
+    /// than the one it is shortest in; else nothing.
+    fn in_own(&self) -> String {
+        if self.count == self.natural {
+            String::new()
+        } else {
+            format!(" in {}", self.natural.name())
+        }
+    }
+
+    /// "move 17", as the lines count moves now.
     fn move_text(&self) -> String {
-        format!("move {}{}", self.line.step(), self.pieces_text(false))
-    }
-
-    /// The moves to the position shown as players count them, on a board with a master piece
-    /// once there is one.
-    fn piece_moves(&self, hand_only: bool) -> Option<usize> {
-        self.marks.master?;
-        Some(self.line.piece_moves(hand_only)).filter(|&n| n > 0)
+        format!(
+            "move {}{}",
+            self.moves_to(self.line.step()),
+            self.other_name()
+        )
     }
 
     /// The line under the slider: the person's own moves and hints, their clock (which stops
     /// while the solver plays) and the autoplay speed.
     pub fn info(&self, now: Duration) -> String {
-        let (hand, hints, _) = self.score();
+        let (_, hints, _) = self.score();
         format!(
-            "your moves {hand}{}   ·   hints {hints}   ·   time {}   ·   speed {}",
-            self.pieces_text(true),
+            "your moves {}{}   ·   hints {hints}   ·   time {}   ·   speed {}",
+            (self.line).counted(self.count, 0..self.line.step(), true),
+            self.other_name(),
             self.clock.text(now),
             self.animation.speed.label()
         )
