@@ -8,7 +8,9 @@ mod xvfb;
 
 use klotski::gui::content::help;
 use klotski::gui::input::action::Action;
+use klotski::gui::input::browser::{Browser, Key as BrowserKey};
 use klotski::gui::input::controls::Pointer;
+use klotski::gui::input::list::{Listed, Sheet};
 use klotski::gui::input::overlay::Overlay;
 use klotski::gui::model::count::Count;
 use klotski::gui::model::events::answer_events;
@@ -523,6 +525,68 @@ fn a_slow_one_cell_drag_is_one_move_and_a_drag_over_two_free_cells_is_two() {
         display.wait_for(&window, area, &first).0,
         "a short drag moved the piece"
     );
+}
+
+#[test]
+fn o_browses_a_folder_typed_from_home_filters_it_and_opens_a_file() {
+    let (mut playback, mut frames, layout, area, first) = sample_frames();
+    let display = Display::start("browse");
+    // The player's home is the scratch folder: ~/puzzles holds two puzzles and a folder.
+    let puzzles = display.scratch.join("puzzles");
+    std::fs::create_dir_all(puzzles.join("more")).unwrap();
+    std::fs::copy("tests/cases/sample3.in", puzzles.join("three.txt")).unwrap();
+    std::fs::copy("tests/cases/sample4.in", puzzles.join("four.in")).unwrap();
+    std::fs::write(puzzles.join("notes.md"), "not a puzzle").unwrap();
+    let shown = Sheet::new(&layout).shown;
+    let home = Some(display.scratch.clone());
+    let mut browser = Browser::at(&puzzles, home, shown);
+    assert_eq!(
+        browser.text(3),
+        "three.txt",
+        "../, more/, four.in, three.txt"
+    );
+    headless::seek(&mut playback, 0);
+    let panel = help::panel(&layout);
+    let mut under = |browser: &Browser| {
+        let overlay = Overlay::Browser(browser.clone());
+        let at_rest = headless::at_rest(TWEEN);
+        let frame = frames.frame_under(&overlay, &playback, &Pointer::default(), at_rest);
+        region(&frame.unwrap(), panel)
+    };
+    let listed = under(&browser);
+    browser.key(BrowserKey::Text("thr"));
+    let filtered = under(&browser);
+
+    let (_player, window) = start_on(&display, area, &first);
+    display.run("xdotool", &["key", "o"]);
+    display.run("xdotool", &["type", "--delay", "20", "~/puzzles"]);
+    display.run("xdotool", &["key", "Return"]);
+    let (shown, _) = display.wait_for(&window, panel, &listed);
+    assert!(shown, "~/puzzles is not listed");
+    display.run("xdotool", &["type", "--delay", "20", "thr"]);
+    let (shown, _) = display.wait_for(&window, panel, &filtered);
+    assert!(shown, "typing does not filter the list");
+    display.run("xdotool", &["key", "Return"]);
+    assert_eq!(
+        display.wait_for_title(&window, "klotski: three.txt"),
+        "klotski: three.txt"
+    );
+    // O again opens on the same folder; Esc closes it and the board is back.
+    display.run("xdotool", &["key", "o"]);
+    let (shown, _) = display.wait_for(&window, panel, &listed);
+    assert!(shown, "the browser did not come back to ~/puzzles");
+    display.run("xdotool", &["key", "Escape"]);
+    let three = klotski::gui::content::open::open(&puzzles.join("three.txt"), &options()).unwrap();
+    let rows = three.puzzle.board().rows();
+    let cols = three.puzzle.board().cols();
+    let mut frames = Headless::new(SIZE, rows, cols).unwrap();
+    let start = Playback::new(three.puzzle, TWEEN);
+    let cells = frames.layout().cells(0.0, 0.0, rows, cols);
+    let board = frames
+        .frame(&start, &Pointer::default(), headless::at_rest(TWEEN))
+        .unwrap();
+    let (shown, _) = display.wait_for(&window, cells, &region(&board, cells));
+    assert!(shown, "Esc did not bring back the board of three.txt");
 }
 
 /// Presses the piece at the centre of (`row`, `col`), moves the pointer through `legs` (each a

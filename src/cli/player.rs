@@ -31,6 +31,9 @@ pub fn gui(args: &GuiArgs) -> Result<u8> {
     let window = app::WindowOptions {
         tween: Duration::from_millis(args.player.speed),
         size: args.player.size,
+        // A working folder that is gone leaves the browser at the root.
+        folder: std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/")),
+        home: dirs::home_dir(),
     };
     match app::run(
         game,

@@ -7,6 +7,7 @@ use crate::content::open;
 use crate::content::scores::{self, ScoreBook, Scores};
 use crate::error::GuiError;
 use crate::input::action::Action;
+use crate::input::browser::{Browsed, Browser};
 use crate::input::controls::Pointer;
 use crate::input::overlay::Overlay;
 use crate::input::picker::{Choice, Picker, Sheet};
@@ -41,12 +42,16 @@ use pointer::Grab;
 const MIN_SIZE: (u32, u32) = (420, 320);
 
 /// How the window plays.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct WindowOptions {
     /// Length of one slide.
     pub tween: Duration,
     /// Inner size of the window at start, logical pixels.
     pub size: FrameSize,
+    /// Where the file browser (`O`) first opens: the working folder.
+    pub folder: PathBuf,
+    /// The folder `~` names in a path typed into the browser, if the user has one.
+    pub home: Option<PathBuf>,
 }
 
 /// Opens the window on `game` (none: the first level, the level picker open over it), starts
@@ -79,7 +84,6 @@ pub fn run(
         screen: None,
         layout: None,
         epoch: Instant::now(),
-        options,
         failure: None,
         book: ScoreBook::default(),
         scores,
@@ -88,6 +92,8 @@ pub fn run(
         level: None,
         overlay: Overlay::Board,
         level_keys: Vec::new(),
+        browse_from: options.folder.clone(),
+        options,
     };
     let damage = app.read_scores();
     app.load(game);
@@ -129,11 +135,13 @@ struct App {
     title: String,
     /// The level played, if the puzzle is one ([`levels::LEVELS`]).
     level: Option<usize>,
-    /// What covers the board, if anything: the help, the goal, the level picker or the `O`
-    /// prompt.
+    /// What covers the board, if anything: the help, the goal, the level picker or the file
+    /// browser.
     overlay: Overlay,
     /// Each level's key in the scores file, worked out when the picker first opens.
     level_keys: Vec<String>,
+    /// Where the browser opens next: the folder of the last file opened from it.
+    browse_from: PathBuf,
 }
 
 impl App {
@@ -331,6 +339,30 @@ impl App {
         self.redraw();
     }
 
+    /// Opens the file browser on the folder it last opened a file from.
+    fn open_browser(&mut self) {
+        let shown = self.layout.as_ref().map_or(1, |l| Sheet::new(l).shown);
+        let browser = Browser::at(&self.browse_from, self.options.home.clone(), shown);
+        self.overlay = Overlay::Browser(browser);
+        self.redraw();
+    }
+
+    /// What the browser made of a key or a click: a file to open closes it.
+    fn browsed(&mut self, browsed: Browsed) {
+        match browsed {
+            Browsed::Browsing => {}
+            Browsed::Open(path) => {
+                self.overlay = Overlay::Board;
+                if let Some(folder) = path.parent() {
+                    self.browse_from = folder.to_path_buf();
+                }
+                self.open(&path);
+            }
+            Browsed::Cancelled => self.overlay = Overlay::Board,
+        }
+        self.redraw();
+    }
+
     /// Opens what the picker's chosen row holds, and closes the picker.
     fn choose(&mut self) {
         let Overlay::Picker(picker) = std::mem::take(&mut self.overlay) else {
@@ -497,7 +529,7 @@ impl ApplicationHandler for App {
                 if self.pointer.over(layout) != before {
                     self.redraw();
                 }
-                self.hover_picker(x, y);
+                self.hover_list(x, y);
                 self.drag(x, y);
             }
             WindowEvent::CursorLeft { .. } => {

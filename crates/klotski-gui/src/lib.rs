@@ -9,3 +9,5 @@ pub mod input;
 pub mod model;
 pub mod options;
 pub mod render;
+#[cfg(test)]
+mod scratch;

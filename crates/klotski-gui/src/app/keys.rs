@@ -1,24 +1,23 @@
-//! The window's keys: what each key does, routed to the playback model, the prompt, the
+//! The window's keys: what each key does, routed to the playback model, the file browser, the
 //! level picker and the window.
 
 use super::App;
 use crate::input::action::Action;
+use crate::input::browser;
 use crate::input::overlay::Overlay;
 use crate::input::picker::{ROWS, Sheet};
-use crate::input::prompt::{self, Prompt, Typed};
 use klotski_core::engine::geometry::Dir;
-use std::path::Path;
 use winit::event::{ElementState, KeyEvent};
 use winit::event_loop::ActiveEventLoop;
 use winit::keyboard::{Key, NamedKey};
 
 impl App {
-    /// A key pressed or let go: the prompt and the picker, while open, take every key.
+    /// A key pressed or let go: the browser and the picker, while open, take every key.
     pub(super) fn key(&mut self, event_loop: &ActiveEventLoop, event: &KeyEvent) {
         if self.overlay.takes_keys() {
             if event.state == ElementState::Pressed {
                 match self.overlay {
-                    Overlay::Prompt(_) => self.prompt_key(event),
+                    Overlay::Browser(_) => self.browser_key(event),
                     _ => self.picker_key(event),
                 }
             }
@@ -92,12 +91,7 @@ impl App {
                 self.redraw();
             }
             _ if letter("q") => event_loop.exit(),
-            _ if letter("o") => {
-                let prompt = Prompt::default();
-                self.playback.tell(prompt.line());
-                self.overlay = Overlay::Prompt(prompt);
-                self.redraw();
-            }
+            _ if letter("o") => self.open_browser(),
             _ if letter("n") => self.new_puzzle(),
             _ if letter("l") => self.toggle_picker(),
             Key::Character("]") => self.next_level(true),
@@ -139,30 +133,25 @@ impl App {
         self.redraw();
     }
 
-    /// A key pressed while the `O` prompt is open: typing edits the file name, Enter opens
-    /// it, Esc gives up.
-    fn prompt_key(&mut self, event: &KeyEvent) {
-        let Overlay::Prompt(prompt) = &mut self.overlay else {
+    /// A key pressed while the browser is open: the arrows and Page Up and Down move through
+    /// it, typing filters or types a path, Backspace edits it or goes up a folder, Enter opens,
+    /// Esc closes.
+    fn browser_key(&mut self, event: &KeyEvent) {
+        let page = self.layout.as_ref().map_or(1, |l| Sheet::new(l).shown) as isize;
+        let key = match event.logical_key.as_ref() {
+            Key::Named(NamedKey::Enter) => browser::Key::Enter,
+            Key::Named(NamedKey::Escape) => browser::Key::Escape,
+            Key::Named(NamedKey::Backspace) => browser::Key::Backspace,
+            Key::Named(NamedKey::ArrowUp) => browser::Key::Step(-1),
+            Key::Named(NamedKey::ArrowDown) => browser::Key::Step(1),
+            Key::Named(NamedKey::PageUp) => browser::Key::Step(-page),
+            Key::Named(NamedKey::PageDown) => browser::Key::Step(page),
+            _ => browser::Key::Text(event.text.as_deref().unwrap_or("")),
+        };
+        let Overlay::Browser(browser) = &mut self.overlay else {
             return;
         };
-        let key = match event.logical_key.as_ref() {
-            Key::Named(NamedKey::Enter) => prompt::Key::Enter,
-            Key::Named(NamedKey::Escape) => prompt::Key::Escape,
-            Key::Named(NamedKey::Backspace) => prompt::Key::Backspace,
-            _ => prompt::Key::Text(event.text.as_deref().unwrap_or("")),
-        };
-        match prompt.key(key) {
-            Typed::Editing => self.playback.tell(prompt.line()),
-            Typed::Done(path) => {
-                self.overlay = Overlay::Board;
-                self.playback.tell(String::new());
-                self.open(Path::new(path.trim()));
-            }
-            Typed::Cancelled => {
-                self.overlay = Overlay::Board;
-                self.playback.untell();
-            }
-        }
-        self.redraw();
+        let browsed = browser.key(key);
+        self.browsed(browsed);
     }
 }

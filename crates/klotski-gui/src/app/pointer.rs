@@ -2,6 +2,7 @@
 //! it within the cells it can reach, a release plays what it settled on (or a click's move).
 
 use super::App;
+use crate::input::browser::Browsed;
 use crate::input::overlay::Overlay;
 use crate::input::picker::Sheet;
 use crate::input::slider;
@@ -36,13 +37,20 @@ impl App {
         if self.pointer.over(layout).is_some() {
             return;
         }
-        if let Overlay::Picker(picker) = &self.overlay {
-            // A row opens its puzzle; a press beside the picker closes it.
+        if let Some(list) = self.overlay.list() {
+            // A row opens what it names; a press beside the list closes it.
             let sheet = Sheet::new(layout);
-            match sheet.row_at(picker, x, y) {
-                Some(_) => self.choose(),
-                None if !sheet.covers(x, y) => self.toggle_picker(),
-                None => {}
+            let row = sheet.row_at(list, x, y);
+            let beside = !sheet.covers(x, y);
+            match (&mut self.overlay, row) {
+                (Overlay::Picker(_), Some(_)) => self.choose(),
+                (Overlay::Picker(_), None) if beside => self.toggle_picker(),
+                (Overlay::Browser(browser), Some(row)) => {
+                    let browsed = browser.choose(row);
+                    self.browsed(browsed);
+                }
+                (Overlay::Browser(_), None) if beside => self.browsed(Browsed::Cancelled),
+                _ => {}
             }
             return;
         }
@@ -204,31 +212,33 @@ impl App {
         }
     }
 
-    /// The pointer at (`x`, `y`) over the open picker chooses the row under it.
-    pub(super) fn hover_picker(&mut self, x: f32, y: f32) {
-        let (Some(layout), Overlay::Picker(picker)) = (&self.layout, &mut self.overlay) else {
+    /// The pointer at (`x`, `y`) over the open picker or browser chooses the row under it.
+    pub(super) fn hover_list(&mut self, x: f32, y: f32) {
+        let (Some(layout), Some(list)) = (&self.layout, self.overlay.list_mut()) else {
             return;
         };
         let sheet = Sheet::new(layout);
-        if let Some(row) = sheet.row_at(picker, x, y)
-            && row != picker.selected()
+        if let Some(row) = sheet.row_at(list, x, y)
+            && row != list.view().selected()
         {
-            picker.select(row, sheet.shown);
+            let rows = list.rows();
+            list.view_mut().select(row, rows, sheet.shown);
             self.redraw();
         }
     }
 
-    /// The wheel scrolls the open picker, three rows a notch.
+    /// The wheel scrolls the open picker or browser, three rows a notch.
     pub(super) fn wheel(&mut self, delta: MouseScrollDelta) {
-        let (Some(layout), Overlay::Picker(picker)) = (&self.layout, &mut self.overlay) else {
+        let (Some(layout), Some(list)) = (&self.layout, self.overlay.list_mut()) else {
             return;
         };
         let sheet = Sheet::new(layout);
-        let rows = match delta {
+        let notches = match delta {
             MouseScrollDelta::LineDelta(_, y) => -3.0 * y,
             MouseScrollDelta::PixelDelta(p) => -p.y as f32 / (24.0 * layout.scale),
         };
-        picker.scroll(rows.round() as isize, sheet.shown);
+        let rows = list.rows();
+        (list.view_mut()).scroll(notches.round() as isize, rows, sheet.shown);
         self.redraw();
     }
 }

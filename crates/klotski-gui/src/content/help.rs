@@ -20,7 +20,7 @@ pub const KEYS: [(&str, &str); 17] = [
     ("Home, End", "the start, the last step"),
     ("hold G", "show the goal"),
     ("C", "count one-cell moves or piece moves"),
-    ("O, or drop a file", "open a puzzle file"),
+    ("O, or drop a file", "open a puzzle file (O browses)"),
     ("N", "a new random puzzle of this size"),
     ("L", "choose a level or a random puzzle"),
     ("[ and ]", "the previous, the next level"),
@@ -28,7 +28,7 @@ pub const KEYS: [(&str, &str); 17] = [
     ("F1 or ?", "show or hide this help"),
     (
         "Q",
-        "quit (Esc closes this help, the picker or the O prompt)",
+        "quit (Esc closes this help, the picker or the browser)",
     ),
 ];
 

@@ -256,41 +256,13 @@ pub fn key(puzzle: &Puzzle, count: Count) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scratch::Folder;
     use klotski_puzzles::numeric::NumericPuzzle;
     use std::os::unix::fs::{PermissionsExt, symlink};
 
-    /// A fresh folder of the test's own, removed when dropped.
-    struct Folder(PathBuf);
-
-    impl Folder {
-        fn new(name: &str) -> Folder {
-            let dir =
-                std::env::temp_dir().join(format!("klotski-scores-{name}-{}", std::process::id()));
-            let _ = fs::remove_dir_all(&dir);
-            fs::create_dir_all(&dir).unwrap();
-            Folder(dir)
-        }
-
-        /// The names in the folder, sorted: no partial file may be left behind.
-        fn names(&self) -> Vec<String> {
-            let mut names: Vec<String> = fs::read_dir(&self.0)
-                .unwrap()
-                .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
-                .collect();
-            names.sort();
-            names
-        }
-    }
-
-    impl Drop for Folder {
-        fn drop(&mut self) {
-            let _ = fs::remove_dir_all(&self.0);
-        }
-    }
-
     #[test]
     fn the_best_score_is_kept_per_puzzle_and_only_a_better_one_replaces_it() {
-        let dir = Folder::new("best");
+        let dir = Folder::new("scores-best");
         let scores = Scores::at(Some(dir.0.join("data/scores.txt")));
         let one: NumericPuzzle = "1 3\n1 0 2\n0\n".parse().unwrap();
         let other: NumericPuzzle = "1 3\n0 1 2\n0\n".parse().unwrap();
@@ -320,7 +292,7 @@ mod tests {
 
     #[test]
     fn lines_that_are_not_scores_are_kept_byte_for_byte_and_told() {
-        let dir = Folder::new("other");
+        let dir = Folder::new("scores-other");
         let file = dir.0.join("scores.txt");
         // Not UTF-8, three words, a count that is no number, a line end of Windows, no final
         // line end: all kept. Tabs split a score as spaces do.
@@ -364,7 +336,7 @@ mod tests {
 
     #[test]
     fn a_file_that_cannot_be_read_whole_is_never_written() {
-        let dir = Folder::new("unread");
+        let dir = Folder::new("scores-unread");
         let not_a_file = |e: &ScoresError| matches!(e, ScoresError::NotAFile(_));
         // A folder, a FIFO (which would block an open), a link to an endless device.
         let folder = dir.0.join("folder.txt");
@@ -392,7 +364,7 @@ mod tests {
 
     #[test]
     fn a_read_only_file_is_read_and_never_replaced() {
-        let dir = Folder::new("readonly");
+        let dir = Folder::new("scores-readonly");
         let file = dir.0.join("scores.txt");
         fs::write(&file, "abc 5\n").unwrap();
         fs::set_permissions(&file, fs::Permissions::from_mode(0o444)).unwrap();
@@ -410,7 +382,7 @@ mod tests {
 
     #[test]
     fn a_link_to_the_scores_is_followed_and_kept() {
-        let dir = Folder::new("link");
+        let dir = Folder::new("scores-link");
         let target = dir.0.join("real.txt");
         fs::write(&target, "abc 5\n").unwrap();
         let link = dir.0.join("scores.txt");

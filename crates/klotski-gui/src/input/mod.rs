@@ -1,10 +1,11 @@
-//! What the person does: actions, the pointer and its hits on pieces, the slider, the `O`
-//! prompt and the level picker.
+//! What the person does: actions, the pointer and its hits on pieces, the slider, and the lists
+//! over the board: the level picker and the file browser.
 
 pub mod action;
+pub mod browser;
 pub mod controls;
+pub mod list;
 pub mod overlay;
 pub mod picker;
-pub mod prompt;
 pub mod slider;
 pub mod touch;

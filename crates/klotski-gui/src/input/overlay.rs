@@ -1,10 +1,11 @@
 //! What covers the board: at most one thing at a time, so the keys and the pointer always know
 //! where they go.
 
+use crate::input::browser::Browser;
+use crate::input::list::Listed;
 use crate::input::picker::Picker;
-use crate::input::prompt::Prompt;
 
-/// What is over the board. The picker and the prompt take every key while open; the help and
+/// What is over the board. The picker and the browser take every key while open; the help and
 /// the goal view leave the board's keys working.
 #[derive(Debug, Default)]
 pub enum Overlay {
@@ -17,8 +18,8 @@ pub enum Overlay {
     Goal,
     /// The level picker (`L`).
     Picker(Picker),
-    /// The path prompt (`O`).
-    Prompt(Prompt),
+    /// The file browser (`O`).
+    Browser(Browser),
 }
 
 impl Overlay {
@@ -32,8 +33,26 @@ impl Overlay {
         matches!(self, Overlay::Help)
     }
 
-    /// Whether it takes every key: the picker and the prompt do.
+    /// Whether it takes every key: the picker and the browser do.
     pub fn takes_keys(&self) -> bool {
-        matches!(self, Overlay::Picker(_) | Overlay::Prompt(_))
+        self.list().is_some()
+    }
+
+    /// The list over the board, the picker's or the browser's, if one is open.
+    pub fn list(&self) -> Option<&dyn Listed> {
+        match self {
+            Overlay::Picker(picker) => Some(picker),
+            Overlay::Browser(browser) => Some(browser),
+            Overlay::Board | Overlay::Help | Overlay::Goal => None,
+        }
+    }
+
+    /// The same, to choose and scroll.
+    pub fn list_mut(&mut self) -> Option<&mut dyn Listed> {
+        match self {
+            Overlay::Picker(picker) => Some(picker),
+            Overlay::Browser(browser) => Some(browser),
+            Overlay::Board | Overlay::Help | Overlay::Goal => None,
+        }
     }
 }

@@ -3,6 +3,7 @@
 
 use crate::content::help;
 use crate::input::action::Action;
+use crate::input::browser;
 use crate::input::controls::{Look, Pointer};
 use crate::input::overlay::Overlay;
 use crate::input::picker;
@@ -189,7 +190,8 @@ pub fn build(
     match overlay {
         Overlay::Help => help_overlay(layout, &mut scene.rects, &mut scene.labels),
         Overlay::Picker(picker) => picker::draw(&mut scene, picker, layout),
-        Overlay::Board | Overlay::Goal | Overlay::Prompt(_) => {}
+        Overlay::Browser(browser) => browser::draw(&mut scene, browser, layout),
+        Overlay::Board | Overlay::Goal => {}
     }
     scene
 }
