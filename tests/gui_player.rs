@@ -589,6 +589,85 @@ fn o_browses_a_folder_typed_from_home_filters_it_and_opens_a_file() {
     assert!(shown, "Esc did not bring back the board of three.txt");
 }
 
+#[test]
+fn a_big_board_offers_zoom_and_ctrl_wheel_keys_and_a_right_drag_zoom_and_pan_it() {
+    use klotski::gui::render::zoom::Zoom;
+    use klotski::puzzles::numeric::generate::{BlockCounts, Method, Size, Spec, generate};
+    let spec = Spec {
+        size: Size { rows: 20, cols: 20 },
+        blanks: 1,
+        blocks: BlockCounts::default(),
+        method: Method::Walk(4000),
+        unsolvable: false,
+    };
+    let numeric = generate(&spec, 4, options()).unwrap();
+    let puzzle = numeric.puzzle();
+    let dims = (20, 20);
+    let playback = Playback::new(puzzle, TWEEN);
+    let mut frames = Headless::new(SIZE, 20, 20).unwrap();
+    let fit = frames.layout().clone();
+    let area = fit.board_area;
+    let frame = |zoom: Zoom, frames: &mut Headless| {
+        frames.zoom_to(&fit, zoom, 20, 20);
+        let at_rest = headless::at_rest(TWEEN);
+        frames
+            .frame(&playback, &Pointer::default(), at_rest)
+            .unwrap()
+    };
+    let fitting = frame(Zoom::default(), &mut frames);
+    // Three-digit numbers in 16-pixel cells: the line under the slider offers the zoom.
+    let offer = region(&fitting, fit.info);
+    // Ctrl and + zooms about the middle; the wheel with Ctrl about the pointer (xdotool's
+    // wheel button is two notches to winit: its press and its release); a right-drag pans.
+    let mut zoom = Zoom::default();
+    zoom.about(&fit, dims, area.centre(), Zoom::STEP);
+    let keyed = frame(zoom, &mut frames);
+    let point = (200.0, 150.0);
+    zoom.about(&fit, dims, point, Zoom::STEP);
+    zoom.about(&fit, dims, point, Zoom::STEP);
+    let wheeled = frame(zoom, &mut frames);
+    zoom.pan(&fit, dims, (-60.0, -40.0));
+    let panned = frame(zoom, &mut frames);
+    assert_ne!(region(&wheeled, fit.info), offer, "zoomed in, no offer");
+
+    let display = Display::start("zoom");
+    let file = display.scratch.join("twenty.txt");
+    std::fs::write(&file, numeric.to_string()).unwrap();
+    let stdin = Stdio::from(std::fs::File::open(&file).unwrap());
+    let (_player, window) = display.player(&["gui", "--size", "640x480", "--speed", "200"], stdin);
+    display.run("xdotool", &["windowfocus", "--sync", &window]);
+    let shows = |want: &RgbaImage, what: &str| {
+        assert!(
+            display.wait_for(&window, area, &region(want, area)).0,
+            "{what}"
+        );
+    };
+    shows(&fitting, "the board never showed");
+    assert!(
+        display.wait_for(&window, fit.info, &offer).0,
+        "no offer of zoom"
+    );
+    display.run("xdotool", &["key", "ctrl+plus"]);
+    shows(&keyed, "Ctrl and + did not zoom about the middle");
+    let [x, y] = at(point.0, point.1);
+    display.run("xdotool", &["mousemove", "--window", &window, &x, &y]);
+    display.run(
+        "xdotool",
+        &["keydown", "ctrl", "click", "4", "keyup", "ctrl"],
+    );
+    shows(
+        &wheeled,
+        "Ctrl and the wheel did not zoom about the pointer",
+    );
+    let [x2, y2] = at(point.0 - 60.0, point.1 - 40.0);
+    display.run("xdotool", &["mousedown", "3"]);
+    display.run("xdotool", &["mousemove", "--window", &window, &x2, &y2]);
+    display.run("xdotool", &["mouseup", "3"]);
+    shows(&panned, "a right-drag did not pan");
+    display.run("xdotool", &["key", "0"]);
+    shows(&fitting, "0 did not fit the board again");
+}
+
 /// Presses the piece at the centre of (`row`, `col`), moves the pointer through `legs` (each a
 /// step in cells, down and right, taken in `steps` pointer moves) without letting go, then
 /// lets go.

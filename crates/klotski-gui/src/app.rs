@@ -19,6 +19,7 @@ use crate::options::FrameSize;
 use crate::render::layout::ScreenLayout;
 use crate::render::scene::{self, Scene};
 use crate::render::screen::Screen;
+use crate::render::zoom::Zoom;
 use klotski_core::engine::puzzle::Move;
 use klotski_core::solve::Options;
 use std::io::Write as _;
@@ -94,6 +95,8 @@ pub fn run(
         level_keys: Vec::new(),
         browse_from: options.folder.clone(),
         options,
+        zoom: Zoom::default(),
+        panning: None,
     };
     let damage = app.read_scores();
     app.load(game);
@@ -142,6 +145,10 @@ struct App {
     level_keys: Vec<String>,
     /// Where the browser opens next: the folder of the last file opened from it.
     browse_from: PathBuf,
+    /// How much larger than fitting the board is drawn, and about which point.
+    zoom: Zoom,
+    /// While the right button drags the board: where the pointer was last.
+    panning: Option<(f32, f32)>,
 }
 
 impl App {
@@ -178,6 +185,7 @@ impl App {
             self.playback.change_speed(faster, Duration::ZERO);
         }
         self.grab = None;
+        self.zoom = Zoom::default();
         // A new game starts on the board; the picker that chose it closed already.
         self.overlay = Overlay::Board;
         self.relayout();
@@ -209,18 +217,47 @@ impl App {
         }
     }
 
+    /// The layout of the window with the board fitting its area, before any zoom.
+    fn fit_layout(&self) -> Option<ScreenLayout> {
+        let screen = self.screen.as_ref()?;
+        let (width, height) = screen.size();
+        let (rows, cols) = self.board_size();
+        let scale = screen.window.scale_factor();
+        Some(ScreenLayout::new(width, height, scale, rows, cols))
+    }
+
+    /// The board's rows and columns.
+    fn board_size(&self) -> (usize, usize) {
+        let board = self.playback.puzzle().board();
+        (board.rows(), board.cols())
+    }
+
     fn relayout(&mut self) {
-        if let Some(screen) = &self.screen {
-            let (width, height) = screen.size();
-            let board = self.playback.puzzle().board();
-            self.layout = Some(ScreenLayout::new(
-                width,
-                height,
-                screen.window.scale_factor(),
-                board.rows(),
-                board.cols(),
-            ));
+        let (rows, cols) = self.board_size();
+        self.layout = (self.fit_layout()).map(|fit| fit.zoomed(self.zoom, rows, cols));
+    }
+
+    /// Zooms the board by `by` (more than 1 in, less out) about `point`, physical pixels.
+    fn zoom_about(&mut self, point: (f32, f32), by: f32) {
+        if let Some(fit) = self.fit_layout() {
+            self.zoom.about(&fit, self.board_size(), point, by);
+            self.relayout();
+            self.redraw();
         }
+    }
+
+    /// Zooms the board by `by` about the middle of its area; 0 fits it again.
+    fn zoom_middle(&mut self, by: f32) {
+        if let Some(fit) = self.fit_layout() {
+            self.zoom_about(fit.board_area.centre(), by);
+        }
+    }
+
+    /// The board fitting its area again.
+    fn fit_board(&mut self) {
+        self.zoom = Zoom::default();
+        self.relayout();
+        self.redraw();
     }
 
     fn fail(&mut self, event_loop: &ActiveEventLoop, error: GuiError) {
@@ -531,6 +568,7 @@ impl ApplicationHandler for App {
                 }
                 self.hover_list(x, y);
                 self.drag(x, y);
+                self.pan_to(x, y);
             }
             WindowEvent::CursorLeft { .. } => {
                 // A carried piece goes back to its place.
@@ -549,6 +587,16 @@ impl ApplicationHandler for App {
                 }
                 ElementState::Released => self.release(),
             },
+            WindowEvent::MouseInput {
+                state,
+                button: MouseButton::Right,
+                ..
+            } => {
+                // A right-drag pans a zoomed board.
+                self.panning = (state == ElementState::Pressed)
+                    .then(|| self.pointer.at())
+                    .flatten();
+            }
             WindowEvent::MouseWheel { delta, .. } => self.wheel(delta),
             WindowEvent::KeyboardInput { event, .. } => self.key(event_loop, &event),
             WindowEvent::RedrawRequested => self.draw(event_loop),

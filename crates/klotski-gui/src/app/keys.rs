@@ -6,6 +6,7 @@ use crate::input::action::Action;
 use crate::input::browser;
 use crate::input::overlay::Overlay;
 use crate::input::picker::{ROWS, Sheet};
+use crate::render::zoom::Zoom;
 use klotski_core::engine::geometry::Dir;
 use winit::event::{ElementState, KeyEvent};
 use winit::event_loop::ActiveEventLoop;
@@ -73,6 +74,9 @@ impl App {
             // Esc closes what covers the board, never the game: Q or the window's close does.
             Key::Named(NamedKey::Escape) => {}
             Key::Named(NamedKey::F12) => self.take_screenshot(),
+            Key::Character("+" | "=") if ctrl => self.zoom_middle(Zoom::STEP),
+            Key::Character("-" | "_") if ctrl => self.zoom_middle(1.0 / Zoom::STEP),
+            Key::Character("0") => self.fit_board(),
             Key::Character("+" | "=") => {
                 self.playback.change_speed(true, self.now());
                 self.redraw();

@@ -7,6 +7,7 @@ use crate::input::overlay::Overlay;
 use crate::input::picker::Sheet;
 use crate::input::slider;
 use crate::input::touch::{self, CLICK_SLACK};
+use crate::render::zoom::Zoom;
 use klotski_core::engine::geometry::Dir;
 use klotski_core::engine::puzzle::Move;
 use winit::event::MouseScrollDelta;
@@ -227,18 +228,40 @@ impl App {
         }
     }
 
-    /// The wheel scrolls the open picker or browser, three rows a notch.
+    /// A right-drag to (`x`, `y`) moves a zoomed board with the pointer.
+    pub(super) fn pan_to(&mut self, x: f32, y: f32) {
+        let (Some((from_x, from_y)), Some(fit)) = (self.panning, self.fit_layout()) else {
+            return;
+        };
+        self.panning = Some((x, y));
+        (self.zoom).pan(&fit, self.board_size(), (x - from_x, y - from_y));
+        self.relayout();
+        self.redraw();
+    }
+
+    /// The wheel scrolls the open picker or browser, three rows a notch; with Ctrl held over
+    /// the board, it zooms about the pointer, a quarter larger a notch.
     pub(super) fn wheel(&mut self, delta: MouseScrollDelta) {
+        let notches = match delta {
+            MouseScrollDelta::LineDelta(_, y) => y,
+            MouseScrollDelta::PixelDelta(p) => p.y as f32 / 24.0,
+        };
+        if self.modifiers.control_key() && !self.overlay.takes_keys() {
+            if let Some(at) = self.pointer.at() {
+                self.zoom_about(at, Zoom::STEP.powf(notches));
+            }
+            return;
+        }
         let (Some(layout), Some(list)) = (&self.layout, self.overlay.list_mut()) else {
             return;
         };
         let sheet = Sheet::new(layout);
-        let notches = match delta {
+        let by = match delta {
             MouseScrollDelta::LineDelta(_, y) => -3.0 * y,
             MouseScrollDelta::PixelDelta(p) => -p.y as f32 / (24.0 * layout.scale),
         };
         let rows = list.rows();
-        (list.view_mut()).scroll(notches.round() as isize, rows, sheet.shown);
+        (list.view_mut()).scroll(by.round() as isize, rows, sheet.shown);
         self.redraw();
     }
 }

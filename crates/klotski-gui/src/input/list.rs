@@ -134,7 +134,7 @@ impl Sheet {
 /// where more rows lie above or below), the rows shown with the chosen one marked.
 pub fn draw(scene: &mut Scene, list: &impl Listed, layout: &ScreenLayout, title: &str, note: &str) {
     let sheet = Sheet::new(layout);
-    scene::cover(layout, &mut scene.rects, &mut scene.labels);
+    scene::cover(layout, scene);
     let (panel, pitch) = (sheet.panel, sheet.pitch);
     let centre_x = panel.x + panel.w / 2.0;
     let line = |k: f32| panel.y + pitch * (k + 0.5);

@@ -14,6 +14,7 @@ use crate::render::image::{ApngWriter, RgbaImage};
 use crate::render::layout::ScreenLayout;
 use crate::render::renderer::Renderer;
 use crate::render::scene;
+use crate::render::zoom::Zoom;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -50,6 +51,12 @@ impl Headless {
     /// Where things are in these frames.
     pub fn layout(&self) -> &ScreenLayout {
         &self.layout
+    }
+
+    /// Draws the board at `zoom` from now on: `fit` is the layout of the board fitting its
+    /// area (this renderer's layout before any zoom), for a `rows` x `cols` board.
+    pub fn zoom_to(&mut self, fit: &ScreenLayout, zoom: Zoom, rows: usize, cols: usize) {
+        self.layout = fit.zoomed(zoom, rows, cols);
     }
 
     /// The adapter in use.

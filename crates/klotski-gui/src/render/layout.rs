@@ -4,6 +4,7 @@
 //! with the 4x5 game's board layouts.)
 
 use crate::input::action::Action;
+use crate::render::zoom::Zoom;
 
 /// Logical pixels of the status line at the top.
 const STATUS_HEIGHT: f32 = 44.0;
@@ -24,7 +25,7 @@ const FULL_UI: (f32, f32) = (800.0, 600.0);
 const LEAST_UI: f32 = 0.7;
 
 /// An axis-aligned rectangle in physical pixels.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Rect {
     /// Left edge.
     pub x: f32,
@@ -63,6 +64,9 @@ pub struct ScreenLayout {
     pub ui: f32,
     /// The status line.
     pub status: Rect,
+    /// Where the board may be drawn: between the status line and the slider. The board fits
+    /// it unless zoomed, and nothing of the board is drawn outside it.
+    pub board_area: Rect,
     /// The board's frame, cells included.
     pub frame: Rect,
     /// The top-left corner of cell (0, 0).
@@ -133,16 +137,48 @@ impl ScreenLayout {
             w,
             h: INFO_HEIGHT * s,
         };
+        let board_area = Rect {
+            x: MARGIN * s,
+            y: top,
+            w: avail_w,
+            h: avail_h,
+        };
         ScreenLayout {
             scale,
             ui: s,
             status,
+            board_area,
             frame,
             origin,
             cell,
             buttons,
             slider,
             info,
+        }
+    }
+
+    /// This layout (the board fitting its area) with a `rows` x `cols` board drawn at `zoom`:
+    /// larger cells, the zoom's centre at the middle of the board's area. At no zoom, the
+    /// same layout.
+    pub fn zoomed(&self, zoom: Zoom, rows: usize, cols: usize) -> ScreenLayout {
+        if zoom.fits() {
+            return self.clone();
+        }
+        let cell = self.cell * zoom.factor();
+        let middle = self.board_area.centre();
+        let (cx, cy) = zoom.centre();
+        let origin = (middle.0 - cx * cell, middle.1 - cy * cell);
+        let frame = Rect {
+            x: origin.0 - cell * FRAME,
+            y: origin.1 - cell * FRAME,
+            w: cell * (cols as f32 + 2.0 * FRAME),
+            h: cell * (rows as f32 + 2.0 * FRAME),
+        };
+        ScreenLayout {
+            origin,
+            cell,
+            frame,
+            ..self.clone()
         }
     }
 

@@ -9,3 +9,4 @@ pub mod layout;
 pub mod renderer;
 pub mod scene;
 pub mod screen;
+pub mod zoom;

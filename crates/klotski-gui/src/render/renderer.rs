@@ -3,6 +3,7 @@
 
 use crate::error::GuiError;
 use crate::render::instance::RectInstance;
+use crate::render::layout::Rect;
 use crate::render::scene::{BACKGROUND, Label, Scene};
 use glyphon::{
     Attrs, Buffer, Cache, Color, Family, FontSystem, Metrics, Resolution, Shaping, SwashCache,
@@ -161,12 +162,24 @@ impl Renderer {
             0,
             bytemuck::cast_slice(&[width as f32, height as f32, 0.0, 0.0]),
         );
-        if scene.rects.len() > self.capacity {
-            self.capacity = scene.rects.len().next_power_of_two();
+        let (board, rest) = (scene.board_rects.len(), scene.rects.len());
+        if board + rest > self.capacity {
+            self.capacity = (board + rest).next_power_of_two();
             self.instances = instance_buffer(device, self.capacity);
         }
-        queue.write_buffer(&self.instances, 0, bytemuck::cast_slice(&scene.rects));
-        self.text.prepare(device, queue, size, &scene.labels)?;
+        let after_board = (board * std::mem::size_of::<RectInstance>()) as u64;
+        queue.write_buffer(&self.instances, 0, bytemuck::cast_slice(&scene.board_rects));
+        queue.write_buffer(
+            &self.instances,
+            after_board,
+            bytemuck::cast_slice(&scene.rects),
+        );
+        let clip = Clip::of(scene.clip, size);
+        let labels = [
+            (&scene.board_labels[..], clip),
+            (&scene.labels[..], Clip::whole(size)),
+        ];
+        self.text.prepare(device, queue, size, labels)?;
 
         let [r, g, b, _] = BACKGROUND.linear();
         let mut encoder = device.create_command_encoder(&wgpu::CommandEncoderDescriptor::default());
@@ -195,7 +208,13 @@ impl Renderer {
             pass.set_pipeline(&self.pipeline);
             pass.set_bind_group(0, &self.bind_group, &[]);
             pass.set_vertex_buffer(0, self.instances.slice(..));
-            pass.draw(0..6, 0..scene.rects.len() as u32);
+            // The board within its area (a zoomed board is larger), then the rest.
+            if clip.width > 0 && clip.height > 0 {
+                pass.set_scissor_rect(clip.x, clip.y, clip.width, clip.height);
+                pass.draw(0..6, 0..board as u32);
+            }
+            pass.set_scissor_rect(0, 0, width, height);
+            pass.draw(0..6, board as u32..(board + rest) as u32);
             self.text
                 .renderer
                 .render(&self.text.atlas, &self.text.viewport, &mut pass)
@@ -204,6 +223,50 @@ impl Renderer {
         queue.submit([encoder.finish()]);
         self.text.atlas.trim();
         Ok(())
+    }
+}
+
+/// A rectangle of whole pixels inside a target, for the GPU's scissor and glyphon's bounds.
+#[derive(Clone, Copy, Debug)]
+struct Clip {
+    x: u32,
+    y: u32,
+    width: u32,
+    height: u32,
+}
+
+impl Clip {
+    /// The whole of a `size` target.
+    fn whole((width, height): (u32, u32)) -> Clip {
+        Clip {
+            x: 0,
+            y: 0,
+            width,
+            height,
+        }
+    }
+
+    /// `rect`, rounded outwards to whole pixels and cut to a `size` target.
+    fn of(rect: Rect, (width, height): (u32, u32)) -> Clip {
+        let x = (rect.x.floor().max(0.0) as u32).min(width);
+        let y = (rect.y.floor().max(0.0) as u32).min(height);
+        let right = ((rect.x + rect.w).ceil().max(0.0) as u32).min(width);
+        let bottom = ((rect.y + rect.h).ceil().max(0.0) as u32).min(height);
+        Clip {
+            x,
+            y,
+            width: right.saturating_sub(x),
+            height: bottom.saturating_sub(y),
+        }
+    }
+
+    fn bounds(self) -> TextBounds {
+        TextBounds {
+            left: self.x as i32,
+            top: self.y as i32,
+            right: (self.x + self.width) as i32,
+            bottom: (self.y + self.height) as i32,
+        }
     }
 }
 
@@ -218,19 +281,24 @@ fn instance_buffer(device: &wgpu::Device, capacity: usize) -> wgpu::Buffer {
 
 impl Text {
     /// Shapes any new labels (shaping is the costly part, so it is done once per text and size)
-    /// and hands all of them to glyphon.
+    /// and hands all of them to glyphon, each list drawn only within its clip.
     fn prepare(
         &mut self,
         device: &wgpu::Device,
         queue: &wgpu::Queue,
         (width, height): (u32, u32),
-        labels: &[Label],
+        lists: [(&[Label], Clip); 2],
     ) -> Result<(), GuiError> {
         self.viewport.update(queue, Resolution { width, height });
         for shaped in self.shaped.values_mut() {
             shaped.used = false;
         }
-        for label in labels {
+        let labels = || {
+            lists
+                .iter()
+                .flat_map(|(labels, clip)| labels.iter().map(|l| (l, *clip)))
+        };
+        for (label, _) in labels() {
             let key = (label.text.clone(), label.size.to_bits(), label.bold);
             let fonts = &mut self.fonts;
             self.shaped
@@ -240,7 +308,7 @@ impl Text {
         }
         // Labels of an old window size are dropped, so the cache never outgrows one frame.
         self.shaped.retain(|_, shaped| shaped.used);
-        let areas = labels.iter().map(|label| {
+        let areas = labels().map(|(label, clip)| {
             let shaped = &self.shaped[&(label.text.clone(), label.size.to_bits(), label.bold)];
             let crate::render::instance::Srgb(r, g, b) = label.color;
             TextArea {
@@ -248,12 +316,7 @@ impl Text {
                 left: (label.centre.0 - shaped.width / 2.0).round(),
                 top: (label.centre.1 - shaped.height / 2.0).round(),
                 scale: 1.0,
-                bounds: TextBounds {
-                    left: 0,
-                    top: 0,
-                    right: width as i32,
-                    bottom: height as i32,
-                },
+                bounds: clip.bounds(),
                 default_color: Color::rgb(r, g, b),
                 custom_glyphs: &[],
             }

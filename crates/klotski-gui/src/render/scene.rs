@@ -44,6 +44,9 @@ const KNOB: (Srgb, Srgb) = (Srgb(0xf4, 0xf5, 0xf8), Srgb(0x8c, 0x96, 0xb6));
 /// Numbers smaller than this many physical pixels cannot be read; leaving them out keeps huge
 /// boards in small windows fast (the colours still tell the blocks apart).
 const MIN_NUMBER_SIZE: f32 = 6.0;
+/// Numbers smaller than this many pixels (at scale 1) are hard to read: the info line then
+/// offers the zoom.
+const LEGIBLE_NUMBER: f32 = 10.0;
 
 /// A line of text centred on a point.
 #[derive(Clone, Debug, PartialEq)]
@@ -63,9 +66,16 @@ pub struct Label {
 /// One frame's content.
 #[derive(Clone, Debug, Default)]
 pub struct Scene {
-    /// Rounded rectangles, back to front.
+    /// The board's rounded rectangles (frame, slots, pieces), back to front, drawn first and
+    /// only within `clip`.
+    pub board_rects: Vec<RectInstance>,
+    /// The board's text (the numbers, a hint's arrow), drawn only within `clip`.
+    pub board_labels: Vec<Label>,
+    /// Where the board shows: the layout's board area (a zoomed board is larger).
+    pub clip: Rect,
+    /// The other rounded rectangles, back to front, over the board's.
     pub rects: Vec<RectInstance>,
-    /// Text drawn over them.
+    /// Text drawn over every rectangle.
     pub labels: Vec<Label>,
 }
 
@@ -169,8 +179,11 @@ pub fn build(
     let puzzle = playback.puzzle();
     let (rows, cols) = (puzzle.board().rows(), puzzle.board().cols());
     let mut scene = Scene {
-        rects: Vec::with_capacity(rows * cols + puzzle.pieces().len() + 8),
-        labels: Vec::with_capacity(puzzle.board().cells() + 8),
+        board_rects: Vec::with_capacity(rows * cols + puzzle.pieces().len() + 8),
+        board_labels: Vec::with_capacity(puzzle.board().cells() + 1),
+        clip: layout.board_area,
+        rects: Vec::with_capacity(32),
+        labels: Vec::with_capacity(32),
     };
     let shown = Shown::of(playback, overlay, now);
     let carried = pointer.held().filter(|&(_, offset)| offset != (0.0, 0.0));
@@ -180,15 +193,17 @@ pub fn build(
     if overlay.is_goal() && playback.marks().master.is_some() {
         goal_ghost(&mut scene, playback, layout);
     }
-    buttons(&mut scene, playback, pointer, layout);
     if let Some(mv) = hint {
         let at = shown.pieces[mv.piece];
-        scene.labels.push(hint_arrow(playback, layout, mv, at));
+        scene
+            .board_labels
+            .push(hint_arrow(playback, layout, mv, at));
     }
+    buttons(&mut scene, playback, pointer, layout);
     slider_rects(playback, layout, &mut scene.rects);
     status_lines(&mut scene, playback, pointer, layout, shown.status, now);
     match overlay {
-        Overlay::Help => help_overlay(layout, &mut scene.rects, &mut scene.labels),
+        Overlay::Help => help_overlay(layout, &mut scene),
         Overlay::Picker(picker) => picker::draw(&mut scene, picker, layout),
         Overlay::Browser(browser) => browser::draw(&mut scene, browser, layout),
         Overlay::Board | Overlay::Goal => {}
@@ -209,7 +224,7 @@ fn board_beneath(
     let puzzle = playback.puzzle();
     let (rows, cols) = (puzzle.board().rows(), puzzle.board().cols());
     let cell = layout.cell;
-    let rects = &mut scene.rects;
+    let rects = &mut scene.board_rects;
     // A board the person solved glows gold, pulsing while the celebration runs; the pulse
     // never fades all the way back, so every frame of it shows the board was solved.
     let frame = match (playback.won(), playback.celebrating(now)) {
@@ -314,16 +329,21 @@ fn goal_ghost(scene: &mut Scene, playback: &Playback, layout: &ScreenLayout) {
     let area = layout.cells(top as f32, left as f32, bottom - top, right - left);
     let area = shrink(area, slot_inset(layout.cell));
     // The numbers of the pieces it covers would read as its own.
-    (scene.labels).retain(|label| !area.contains(label.centre.0, label.centre.1));
+    (scene.board_labels).retain(|label| !area.contains(label.centre.0, label.centre.1));
     let fill = mix(MASTER.0, BACKGROUND, 0.45);
     let edge = (layout.cell * 0.08).max(2.0);
-    (scene.rects).push(RectInstance::new(
+    (scene.board_rects).push(RectInstance::new(
         area,
         layout.cell * 0.14,
         fill,
         CELEBRATION,
         edge,
     ));
+}
+
+/// Whether two rectangles share any point.
+fn overlaps(a: Rect, b: Rect) -> bool {
+    a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h
 }
 
 /// How far a slot or a piece stands in from the edge of its cells, for cells of `cell` pixels.
@@ -345,7 +365,7 @@ fn pieces(
     let puzzle = playback.puzzle();
     let cell = layout.cell;
     let inset = slot_inset(cell);
-    let number_size = (cell * 0.4).min(48.0 * layout.scale);
+    let number_size = number_size(layout);
     for &placement in drawn {
         let piece = &puzzle.pieces()[placement.piece];
         let shape = piece.shape;
@@ -365,9 +385,12 @@ fn pieces(
             _ => (placement.row, placement.col),
         };
         let area = layout.cells(row, col, shape.rows, shape.cols);
+        if !overlaps(area, layout.board_area) {
+            continue; // zoomed out of sight
+        }
         let tile = shrink(area, inset);
         let edge = if hinted { cell * 0.1 } else { cell * 0.05 };
-        scene.rects.push(RectInstance::new(
+        scene.board_rects.push(RectInstance::new(
             tile,
             cell * 0.14,
             fill,
@@ -376,9 +399,31 @@ fn pieces(
         ));
         if number_size >= MIN_NUMBER_SIZE {
             let at = (row, col);
-            number_labels(&mut scene.labels, layout, piece, at, number_size);
+            number_labels(&mut scene.board_labels, layout, piece, at, number_size);
         }
     }
+}
+
+/// Whether the board's widest number is drawn at least [`LEGIBLE_NUMBER`] pixels tall (at
+/// scale 1); if not, the info line offers the zoom.
+fn numbers_legible(playback: &Playback, layout: &ScreenLayout) -> bool {
+    let pieces = playback.puzzle().pieces().iter();
+    let widest = pieces
+        .flat_map(|p| &p.numbers)
+        .max()
+        .map_or(1, |n| n.to_string().len());
+    let size = number_size(layout).min(widest_size(layout, widest));
+    size >= LEGIBLE_NUMBER * layout.scale
+}
+
+/// The size of a one-digit number in a cell of `layout`, before wide numbers shrink.
+fn number_size(layout: &ScreenLayout) -> f32 {
+    (layout.cell * 0.4).min(48.0 * layout.scale)
+}
+
+/// The largest size of a number of `digits` digits that leaves a margin in its cell.
+fn widest_size(layout: &ScreenLayout, digits: usize) -> f32 {
+    layout.cell * 0.7 / (0.62 * digits as f32)
 }
 
 /// The numbers of `piece`, its top-left cell at `(row, col)`, one a cell at `size` pixels
@@ -406,9 +451,8 @@ fn number_labels(
         }
         let text = number.to_string();
         // Wide numbers get smaller, so that three digits still leave a margin.
-        let digits = text.len() as f32;
         labels.push(Label {
-            size: size.min(layout.cell * 0.7 / (0.62 * digits)),
+            size: size.min(widest_size(layout, text.len())),
             text,
             centre,
             bold: true,
@@ -477,6 +521,10 @@ fn status_lines(
     // Over a button, the line above the buttons names what it does and its key.
     let (info, info_ink) = match pointer.over(layout) {
         Some(action) => (help::tooltip(action).to_string(), STATUS_INK),
+        None if !numbers_legible(playback, layout) => (
+            format!("{}   ·   Ctrl+wheel zooms in", playback.info(now)),
+            INFO_INK,
+        ),
         None => (playback.info(now), INFO_INK),
     };
     let size = fitting(&info, layout.info.w * 0.96, 13.0 * s).max(9.0 * s);
@@ -491,10 +539,11 @@ fn status_lines(
 
 /// The help panel: a title, then one line per key. It hides whatever labels lay under it
 /// (labels are drawn over every rectangle).
-fn help_overlay(layout: &ScreenLayout, rects: &mut Vec<RectInstance>, labels: &mut Vec<Label>) {
+fn help_overlay(layout: &ScreenLayout, scene: &mut Scene) {
     let s = layout.scale;
     let area = help::panel(layout);
-    cover(layout, rects, labels);
+    cover(layout, scene);
+    let labels = &mut scene.labels;
     let lines = help::KEYS.len() as f32 + 2.0;
     let longest = help::KEYS
         .iter()
@@ -525,13 +574,15 @@ fn help_overlay(layout: &ScreenLayout, rects: &mut Vec<RectInstance>, labels: &m
     }
 }
 
-/// The panel the help and the level picker draw on, over the board ([`help::panel`]): it
-/// hides whatever labels lay under it (labels are drawn over every rectangle).
-pub fn cover(layout: &ScreenLayout, rects: &mut Vec<RectInstance>, labels: &mut Vec<Label>) {
+/// The panel the help and the lists draw on, over the board ([`help::panel`]): it hides
+/// whatever labels lay under it (labels are drawn over every rectangle).
+pub fn cover(layout: &ScreenLayout, scene: &mut Scene) {
     let s = layout.scale;
     let area = help::panel(layout);
-    labels.retain(|label| !area.contains(label.centre.0, label.centre.1));
-    rects.push(RectInstance::new(
+    let outside = |label: &Label| !area.contains(label.centre.0, label.centre.1);
+    scene.labels.retain(outside);
+    scene.board_labels.retain(outside);
+    scene.rects.push(RectInstance::new(
         area,
         12.0 * s,
         HELP_PANEL,
