@@ -1,6 +1,7 @@
 //! Drawing: the scene a frame shows, built from the model, and the GPU that draws it, in a
 //! window or headless.
 
+pub mod board;
 pub mod gpu;
 pub mod headless;
 pub mod image;
