@@ -7,6 +7,7 @@
 mod xvfb;
 
 use klotski::gui::content::help;
+use klotski::gui::content::saved::{SavedGame, resume_offer};
 use klotski::gui::input::action::Action;
 use klotski::gui::input::browser::{Browser, Key as BrowserKey};
 use klotski::gui::input::controls::Pointer;
@@ -666,6 +667,119 @@ fn a_big_board_offers_zoom_and_ctrl_wheel_keys_and_a_right_drag_zoom_and_pan_it(
     shows(&panned, "a right-drag did not pan");
     display.run("xdotool", &["key", "0"]);
     shows(&fitting, "0 did not fit the board again");
+}
+
+/// Waits for the player to end (after Q), at most [`PATIENCE`].
+fn wait_for_exit(player: &mut Reaped) {
+    let began = Instant::now();
+    while player.0.try_wait().unwrap().is_none() {
+        assert!(began.elapsed() < PATIENCE, "the player did not quit");
+        std::thread::yield_now();
+    }
+}
+
+#[test]
+fn a_game_left_in_progress_is_offered_back_and_a_damaged_one_is_ignored() {
+    let (mut playback, mut frames, layout, area, first) = sample_frames();
+    let display = Display::start("resume");
+    let key = klotski::gui::content::scores::key(playback.puzzle(), Count::Cells);
+    let file = display
+        .scratch
+        .join(format!("data/klotski/saved/{key}.txt"));
+    // Up slides 15 into the blank above it: one move by hand.
+    let up = move_of(&playback, 15, klotski::Dir::Up);
+    let mut moved = Playback::new(playback.puzzle().clone(), TWEEN);
+    moved.play(up, Duration::ZERO);
+    let moved_board = region(
+        &frames
+            .frame(&moved, &Pointer::default(), headless::at_rest(TWEEN))
+            .unwrap(),
+        area,
+    );
+    let saved = SavedGame {
+        moves: vec![(up, true)],
+        hints: 0,
+        spent: Duration::ZERO,
+    };
+    headless::seek(&mut playback, 0);
+    let status_of = |frames: &mut Headless, playback: &mut Playback, message: String| {
+        playback.tell(message);
+        let at_rest = headless::at_rest(TWEEN);
+        let frame = frames
+            .frame(playback, &Pointer::default(), at_rest)
+            .unwrap();
+        region(&frame, layout.status)
+    };
+    let offer = status_of(
+        &mut frames,
+        &mut playback,
+        resume_offer(&saved, Count::Cells),
+    );
+
+    // A move, then Q: the game is kept.
+    let (mut player, window) = start_on(&display, area, &first);
+    display.run("xdotool", &["key", "Up"]);
+    assert!(
+        display.wait_for(&window, area, &moved_board).0,
+        "Up did not move"
+    );
+    display.run("xdotool", &["key", "q"]);
+    wait_for_exit(&mut player);
+    assert!(file.is_file(), "no game kept at {}", file.display());
+
+    // Opened again: the offer; Enter takes the game up where it was left; Q keeps it again.
+    let (mut player, window) = start_on(&display, area, &first);
+    assert!(
+        display.wait_for(&window, layout.status, &offer).0,
+        "no offer"
+    );
+    display.run("xdotool", &["key", "Return"]);
+    assert!(
+        display.wait_for(&window, area, &moved_board).0,
+        "not resumed"
+    );
+    display.run("xdotool", &["key", "q"]);
+    wait_for_exit(&mut player);
+
+    // Esc starts again: the board stays at the start and the kept game is forgotten.
+    let (_player, window) = start_on(&display, area, &first);
+    assert!(
+        display.wait_for(&window, layout.status, &offer).0,
+        "no offer"
+    );
+    display.run("xdotool", &["key", "Escape"]);
+    let back = region(&frame_at(&mut frames, &mut playback, 0), layout.status);
+    assert!(
+        display.wait_for(&window, layout.status, &back).0,
+        "the offer stayed"
+    );
+    assert!(!file.exists(), "the kept game was not forgotten");
+    assert!(display.wait_for(&window, area, &first).0, "the board moved");
+    drop(_player);
+
+    // A damaged file is told on the status line and the game starts from the start.
+    std::fs::write(
+        &file,
+        "klotski saved game 1\nhints 0\ntime-ms 0\nmoves 5X\n",
+    )
+    .unwrap();
+    let damaged = klotski::gui::content::saved::Saves::at(file.parent().map(Into::into))
+        .load(&key, playback.puzzle())
+        .unwrap_err();
+    let told = status_of(
+        &mut frames,
+        &mut playback,
+        format!("The kept game is ignored: {damaged}"),
+    );
+    let (_player, window) = start_on(&display, area, &first);
+    assert!(
+        display.wait_for(&window, layout.status, &told).0,
+        "not told"
+    );
+    assert!(
+        display.wait_for(&window, area, &first).0,
+        "not at the start"
+    );
 }
 
 /// Presses the piece at the centre of (`row`, `col`), moves the pointer through `legs` (each a

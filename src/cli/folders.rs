@@ -20,3 +20,16 @@ pub fn cache_dir() -> Option<PathBuf> {
 pub fn scores_file() -> Option<PathBuf> {
     dirs::data_dir().map(|dir| dir.join("klotski").join("scores.txt"))
 }
+
+/// The player's games left in progress, one file per puzzle: `$XDG_DATA_HOME/klotski/saved`,
+/// else `~/.local/share/klotski/saved`; none when the user has no home.
+#[cfg(feature = "gui")]
+pub fn saved_games() -> Option<PathBuf> {
+    dirs::data_dir().map(|dir| dir.join("klotski").join("saved"))
+}
+
+/// The user's home folder, which `~` names in a path typed into the player's file browser.
+#[cfg(feature = "gui")]
+pub fn home() -> Option<PathBuf> {
+    dirs::home_dir()
+}

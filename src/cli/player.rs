@@ -8,6 +8,7 @@ use super::{BAD_INPUT, INTERNAL, LIMIT, OK};
 use anyhow::{Context, Result};
 use klotski::gui::app;
 use klotski::gui::content::game::Game;
+use klotski::gui::content::saved::Saves;
 use klotski::gui::content::scores::Scores;
 use klotski::gui::error::GuiError;
 use klotski::gui::render::headless;
@@ -33,14 +34,13 @@ pub fn gui(args: &GuiArgs) -> Result<u8> {
         size: args.player.size,
         // A working folder that is gone leaves the browser at the root.
         folder: std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/")),
-        home: dirs::home_dir(),
+        home: super::folders::home(),
     };
-    match app::run(
-        game,
-        window,
-        options,
-        Scores::at(super::folders::scores_file()),
-    ) {
+    let keep = app::Kept {
+        scores: Scores::at(super::folders::scores_file()),
+        saves: Saves::at(super::folders::saved_games()),
+    };
+    match app::run(game, window, options, keep) {
         Ok(()) => Ok(OK),
         Err(e @ GuiError::Window(_)) => {
             tell!("error: {e} (klotski render draws frames without a display)");

@@ -4,6 +4,7 @@
 use crate::content::game::{Game, SolveFrom};
 use crate::content::levels;
 use crate::content::open;
+use crate::content::saved::Saves;
 use crate::content::scores::{self, ScoreBook, Scores};
 use crate::error::GuiError;
 use crate::input::action::Action;
@@ -34,8 +35,10 @@ use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use winit::keyboard::ModifiersState;
 use winit::window::{Window, WindowId};
 
+mod kept;
 mod keys;
 mod pointer;
+mod view;
 
 use pointer::Grab;
 
@@ -55,14 +58,24 @@ pub struct WindowOptions {
     pub home: Option<PathBuf>,
 }
 
+/// What the player keeps between runs: the best scores and the games in progress.
+#[derive(Clone, Debug)]
+pub struct Kept {
+    /// The person's best scores.
+    pub scores: Scores,
+    /// Games left in progress, offered back when their puzzle opens again.
+    pub saves: Saves,
+}
+
 /// Opens the window on `game` (none: the first level, the level picker open over it), starts
 /// its solve on the solver thread and plays until the window is closed; puzzles opened later
-/// are solved under `options`. A puzzle solved by hand has its best score kept in `scores`.
+/// are solved under `options`. A puzzle solved by hand has its best score kept, and a game
+/// left in progress is kept for resume, as `keep` says.
 pub fn run(
     game: Option<Game>,
     options: WindowOptions,
     solve: Options,
-    scores: Scores,
+    keep: Kept,
 ) -> Result<(), GuiError> {
     let event_loop = EventLoop::new().map_err(GuiError::window)?;
     event_loop.set_control_flow(ControlFlow::Wait);
@@ -87,7 +100,9 @@ pub fn run(
         epoch: Instant::now(),
         failure: None,
         book: ScoreBook::default(),
-        scores,
+        scores: keep.scores,
+        saves: keep.saves,
+        resumed: false,
         scored: false,
         title: String::new(),
         level: None,
@@ -130,6 +145,10 @@ struct App {
     failure: Option<GuiError>,
     /// The person's best scores, kept between runs.
     scores: Scores,
+    /// Games left in progress, kept between runs.
+    saves: Saves,
+    /// Whether the game played was taken up from one kept.
+    resumed: bool,
     /// The scores as last read or written.
     book: ScoreBook,
     /// Whether this game's solve by hand has been kept.
@@ -164,6 +183,7 @@ impl App {
 
     /// Plays `game` from its start, cancelling the solve of the puzzle before.
     fn load(&mut self, game: Game) {
+        self.keep_game();
         self.level = None;
         self.title = game.title();
         if let Some(screen) = &self.screen {
@@ -188,6 +208,8 @@ impl App {
         self.zoom = Zoom::default();
         // A new game starts on the board; the picker that chose it closed already.
         self.overlay = Overlay::Board;
+        self.resumed = false;
+        self.offer_kept_game();
         self.relayout();
         self.redraw();
     }
@@ -215,49 +237,6 @@ impl App {
             }
             None => {}
         }
-    }
-
-    /// The layout of the window with the board fitting its area, before any zoom.
-    fn fit_layout(&self) -> Option<ScreenLayout> {
-        let screen = self.screen.as_ref()?;
-        let (width, height) = screen.size();
-        let (rows, cols) = self.board_size();
-        let scale = screen.window.scale_factor();
-        Some(ScreenLayout::new(width, height, scale, rows, cols))
-    }
-
-    /// The board's rows and columns.
-    fn board_size(&self) -> (usize, usize) {
-        let board = self.playback.puzzle().board();
-        (board.rows(), board.cols())
-    }
-
-    fn relayout(&mut self) {
-        let (rows, cols) = self.board_size();
-        self.layout = (self.fit_layout()).map(|fit| fit.zoomed(self.zoom, rows, cols));
-    }
-
-    /// Zooms the board by `by` (more than 1 in, less out) about `point`, physical pixels.
-    fn zoom_about(&mut self, point: (f32, f32), by: f32) {
-        if let Some(fit) = self.fit_layout() {
-            self.zoom.about(&fit, self.board_size(), point, by);
-            self.relayout();
-            self.redraw();
-        }
-    }
-
-    /// Zooms the board by `by` about the middle of its area; 0 fits it again.
-    fn zoom_middle(&mut self, by: f32) {
-        if let Some(fit) = self.fit_layout() {
-            self.zoom_about(fit.board_area.centre(), by);
-        }
-    }
-
-    /// The board fitting its area again.
-    fn fit_board(&mut self) {
-        self.zoom = Zoom::default();
-        self.relayout();
-        self.redraw();
     }
 
     fn fail(&mut self, event_loop: &ActiveEventLoop, error: GuiError) {
@@ -292,36 +271,6 @@ impl App {
         self.follow_orders();
         self.keep_score();
         self.redraw();
-    }
-
-    /// Keeps the person's score once they solved the board by hand (the first time a game).
-    fn keep_score(&mut self) {
-        if !self.playback.won() || self.scored {
-            return;
-        }
-        self.scored = true;
-        let (hand, _, _) = self.playback.score();
-        let key = scores::key(self.playback.puzzle(), self.playback.natural_count());
-        match self.scores.record(&key, hand) {
-            Ok(book) => self.book = book,
-            Err(e) => self.tell_both(format!("The best score was not kept: {e}")),
-        }
-    }
-
-    /// Reads the scores kept; returns what is wrong with the file, to be told once. A file
-    /// that cannot be read leaves no best score shown, and none is written over it.
-    fn read_scores(&mut self) -> Option<String> {
-        match self.scores.read() {
-            Ok(book) => {
-                let other = book.first_other_line();
-                self.book = book;
-                Some(format!(
-                    "Best scores: line {} is not a score; kept as it is",
-                    other?
-                ))
-            }
-            Err(e) => Some(format!("Best scores are not kept: {e}")),
-        }
     }
 
     /// Says `message` on the status line and on stderr (which may be gone: the status line
@@ -544,7 +493,10 @@ impl ApplicationHandler for App {
 
     fn window_event(&mut self, event_loop: &ActiveEventLoop, _id: WindowId, event: WindowEvent) {
         match event {
-            WindowEvent::CloseRequested => event_loop.exit(),
+            WindowEvent::CloseRequested => {
+                self.keep_game();
+                event_loop.exit();
+            }
             WindowEvent::Resized(size) => {
                 if let Some(screen) = &mut self.screen {
                     screen.resize(size.width, size.height);

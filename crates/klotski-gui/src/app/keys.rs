@@ -19,6 +19,7 @@ impl App {
             if event.state == ElementState::Pressed {
                 match self.overlay {
                     Overlay::Browser(_) => self.browser_key(event),
+                    Overlay::Resume(_) => self.resume_key(event),
                     _ => self.picker_key(event),
                 }
             }
@@ -94,7 +95,10 @@ impl App {
                 self.playback.toggle_count();
                 self.redraw();
             }
-            _ if letter("q") => event_loop.exit(),
+            _ if letter("q") => {
+                self.keep_game();
+                event_loop.exit();
+            }
             _ if letter("o") => self.open_browser(),
             _ if letter("n") => self.new_puzzle(),
             _ if letter("l") => self.toggle_picker(),
@@ -135,6 +139,22 @@ impl App {
             _ => return,
         }
         self.redraw();
+    }
+
+    /// A key pressed while a kept game is offered: Enter or R takes it up, Esc or N starts
+    /// again (and forgets it); other keys wait for the answer.
+    fn resume_key(&mut self, event: &KeyEvent) {
+        let letter = |key: &str| match event.logical_key.as_ref() {
+            Key::Character(c) => c.eq_ignore_ascii_case(key),
+            _ => false,
+        };
+        match event.logical_key.as_ref() {
+            Key::Named(NamedKey::Enter) => self.answer_resume(true),
+            Key::Named(NamedKey::Escape) => self.answer_resume(false),
+            _ if letter("r") => self.answer_resume(true),
+            _ if letter("n") => self.answer_resume(false),
+            _ => {}
+        }
     }
 
     /// A key pressed while the browser is open: the arrows and Page Up and Down move through

@@ -220,7 +220,7 @@ fn read_book(file: &Path) -> Result<(ScoreBook, Option<fs::Metadata>), ScoresErr
 /// Writes `bytes` to a new file beside `file` (hidden, named after this process, so that two
 /// windows never write the same one), flushes it to the disk and renames it over `file`; on
 /// failure the new file is removed and `file` is as it was.
-fn write_beside(file: &Path, bytes: &[u8]) -> io::Result<()> {
+pub(crate) fn write_beside(file: &Path, bytes: &[u8]) -> io::Result<()> {
     let dir = file.parent().unwrap_or(Path::new("."));
     fs::create_dir_all(dir)?;
     let name = file.file_name().unwrap_or_default().to_string_lossy();

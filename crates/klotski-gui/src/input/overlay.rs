@@ -1,6 +1,7 @@
 //! What covers the board: at most one thing at a time, so the keys and the pointer always know
 //! where they go.
 
+use crate::content::saved::SavedGame;
 use crate::input::browser::Browser;
 use crate::input::list::Listed;
 use crate::input::picker::Picker;
@@ -20,6 +21,9 @@ pub enum Overlay {
     Picker(Picker),
     /// The file browser (`O`).
     Browser(Browser),
+    /// The offer of a game of this puzzle kept from before: Enter takes it up, Esc starts
+    /// again.
+    Resume(SavedGame),
 }
 
 impl Overlay {
@@ -33,9 +37,9 @@ impl Overlay {
         matches!(self, Overlay::Help)
     }
 
-    /// Whether it takes every key: the picker and the browser do.
+    /// Whether it takes every key: the picker, the browser and the offer to resume do.
     pub fn takes_keys(&self) -> bool {
-        self.list().is_some()
+        self.list().is_some() || matches!(self, Overlay::Resume(_))
     }
 
     /// The list over the board, the picker's or the browser's, if one is open.
@@ -43,7 +47,7 @@ impl Overlay {
         match self {
             Overlay::Picker(picker) => Some(picker),
             Overlay::Browser(browser) => Some(browser),
-            Overlay::Board | Overlay::Help | Overlay::Goal => None,
+            Overlay::Board | Overlay::Help | Overlay::Goal | Overlay::Resume(_) => None,
         }
     }
 
@@ -52,7 +56,7 @@ impl Overlay {
         match self {
             Overlay::Picker(picker) => Some(picker),
             Overlay::Browser(browser) => Some(browser),
-            Overlay::Board | Overlay::Help | Overlay::Goal => None,
+            Overlay::Board | Overlay::Help | Overlay::Goal | Overlay::Resume(_) => None,
         }
     }
 }

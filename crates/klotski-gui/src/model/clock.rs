@@ -55,12 +55,25 @@ impl Clock {
         (t < CELEBRATION).then(|| t.as_secs_f32() / CELEBRATION.as_secs_f32())
     }
 
-    /// The time shown at `now`, `m:ss`.
-    pub fn text(&self, now: Duration) -> String {
+    /// A clock stopped at `spent`, as a game resumed finds it: it runs on with the next move.
+    pub fn resumed(spent: Duration) -> Clock {
+        Clock {
+            spent,
+            ..Clock::default()
+        }
+    }
+
+    /// The person's time at `now`.
+    pub fn spent(&self, now: Duration) -> Duration {
         let running = self
             .running_since
             .map_or(Duration::ZERO, |since| now.saturating_sub(since));
-        let seconds = (self.spent + running).as_secs();
+        self.spent + running
+    }
+
+    /// The time shown at `now`, `m:ss`.
+    pub fn text(&self, now: Duration) -> String {
+        let seconds = self.spent(now).as_secs();
         format!("{}:{:02}", seconds / 60, seconds % 60)
     }
 

@@ -5,6 +5,7 @@
 //! shows is a pure function of it (`playback/view.rs`).
 
 use crate::content::game::Marks;
+use crate::content::saved::SavedGame;
 use crate::input::action::Action;
 use crate::model::animation::{Animation, Motion};
 use crate::model::clock::Clock;
@@ -123,6 +124,32 @@ impl Playback {
         self.natural = natural;
         self.count = natural;
         self
+    }
+
+    /// The game in progress at `now`, to keep for resume: the moves to the position shown, the
+    /// hints and the person's time; `None` before their first move by hand, or once they solved
+    /// the board.
+    pub fn in_progress(&self, now: Duration) -> Option<SavedGame> {
+        let made = self.line.made();
+        let by_hand = made.iter().any(|&(_, by_hand)| by_hand);
+        (by_hand && !self.won()).then(|| SavedGame {
+            moves: made,
+            hints: self.hints,
+            spent: self.clock.spent(now),
+        })
+    }
+
+    /// Takes up `saved`, a game of this puzzle: its moves (the position at their end), hints
+    /// and time, the clock stopped until the next move. The solve under way, for the start, is
+    /// stopped; on a board small enough, the distance from here is measured.
+    pub fn resume(&mut self, saved: &SavedGame) {
+        self.line = Timeline::replayed(&self.puzzle, &saved.moves);
+        self.hints = saved.hints;
+        self.clock = Clock::resumed(saved.spent);
+        self.solver.leave();
+        if self.puzzle.board().cells() <= LIVE_DISTANCE_CELLS && !self.solved() {
+            self.ask(Wanted::Distance);
+        }
     }
 
     /// How this game's players count moves: the count of its scores.

@@ -36,6 +36,26 @@ impl Timeline {
         }
     }
 
+    /// The line of `moves` (each with whether the person made it) from the start of `puzzle`,
+    /// at its end. The moves must be legal one after another.
+    pub fn replayed(puzzle: &Puzzle, moves: &[(Move, bool)]) -> Timeline {
+        let mut line = Timeline::new(puzzle);
+        for &(mv, by_hand) in moves {
+            puzzle.apply(&mut line.position, mv);
+            line.moves.push(mv);
+            line.by_hand.push(by_hand);
+        }
+        line.step = moves.len();
+        line
+    }
+
+    /// The moves to the position shown, each with whether the person made it.
+    pub fn made(&self) -> Vec<(Move, bool)> {
+        let made = self.moves[..self.step].iter().copied();
+        made.zip(self.by_hand[..self.step].iter().copied())
+            .collect()
+    }
+
     /// The moves on the line.
     pub fn moves(&self) -> &[Move] {
         &self.moves

@@ -179,7 +179,7 @@ pub fn build(
         Overlay::Help => help_overlay(layout, &mut scene),
         Overlay::Picker(picker) => picker::draw(&mut scene, picker, layout),
         Overlay::Browser(browser) => browser::draw(&mut scene, browser, layout),
-        Overlay::Board | Overlay::Goal => {}
+        Overlay::Board | Overlay::Goal | Overlay::Resume(_) => {}
     }
     scene
 }

@@ -322,3 +322,24 @@ fn classic_klotski_counts_one_pieces_moves_in_a_row_as_one_and_the_other_count_o
             .ends_with("a shortest solution in one-cell moves")
     );
 }
+
+#[test]
+fn a_game_is_in_progress_after_a_move_by_hand_and_resumes_where_it_was() {
+    let numeric: NumericPuzzle = "3 3\n1 2 3\n4 0 0\n7 5 6\n1\n5 1*2\n".parse().unwrap();
+    let mut p = Playback::new(numeric.puzzle(), Duration::ZERO).with_goal(numeric.problem().ok());
+    assert_eq!(p.in_progress(Duration::ZERO), None, "nothing done yet");
+    let right = Move {
+        piece: 3,
+        dir: Dir::Right,
+    };
+    p.play(right, 2 * MS);
+    let kept = p.in_progress(3000 * MS).expect("a move by hand");
+    assert_eq!(kept.moves, vec![(right, true)]);
+    assert_eq!(kept.spent, 2998 * MS);
+    let mut again = Playback::new(numeric.puzzle(), Duration::ZERO);
+    again.resume(&kept);
+    assert_eq!(again.position(), p.position());
+    assert_eq!(again.step(), 1);
+    assert!(again.info(Duration::ZERO).contains("time 0:02"));
+    assert_eq!(again.score().0, 1, "the move counts as the person's");
+}
