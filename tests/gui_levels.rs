@@ -189,3 +189,67 @@ fn the_speed_buttons_step_the_speed_and_name_their_keys() {
     let (shown, _) = display.wait_for(&window, layout.info, &region(&slowest, layout.info));
     assert!(shown, "the info line does not say 1 move/s");
 }
+
+/// A Numeric Klotski, brick or classic game played from its ID: `gui --id` opens it, I shows
+/// its ID, Ctrl+C copies it, Ctrl+V opens the ID on the clipboard, and a malformed one there is
+/// one line on the status line with the game left as it was.
+#[test]
+fn ids_open_show_copy_and_paste_puzzles() {
+    use klotski::gui::content::game::Game;
+    let classic = Game::of_id("K1A9BF0C00".parse().unwrap(), &options());
+    let mut playback = Playback::new(classic.puzzle.clone(), TWEEN)
+        .with_marks(classic.marks())
+        .with_goal(classic.problem.clone())
+        .with_count(classic.count);
+    let layout = layout_of(&playback);
+    let mut status_of = |message: &str| {
+        playback.tell(message.to_string());
+        region(&frame(&playback, &Pointer::default()), layout.status)
+    };
+    let shown = status_of("ID: K1A9BF0C00   (Ctrl+C copies it)");
+    let copied = status_of("Copied the ID: K1A9BF0C00");
+    let not_an_id = "error: \"hello\" is not a puzzle ID: an ID starts with N (Numeric Klotski), B (a brick puzzle) or K (classic Klotski)";
+    let refused = status_of(not_an_id);
+
+    let display = Display::start("ids");
+    let (_player, window) = display.player(
+        &["gui", "--size", "640x480", "--id", "k1a9bf0c00"],
+        Stdio::null(),
+    );
+    let title = "klotski: classic Klotski 1A9BF0C00";
+    assert_eq!(display.wait_for_title(&window, title), title);
+    display.run("xdotool", &["windowfocus", "--sync", &window]);
+    display.run("xdotool", &["key", "i"]);
+    assert!(
+        display.wait_for(&window, layout.status, &shown).0,
+        "I shows no ID"
+    );
+    display.run("xdotool", &["key", "ctrl+c"]);
+    assert!(
+        display.wait_for(&window, layout.status, &copied).0,
+        "no copy told"
+    );
+    let pasted = display.run("xclip", &["-selection", "clipboard", "-o"]);
+    assert_eq!(pasted, "K1A9BF0C00");
+    // Another ID on the clipboard, then Ctrl+V: that puzzle opens.
+    let clip = |text: &str| {
+        let file = display.scratch.join("clip.txt");
+        std::fs::write(&file, text).unwrap();
+        let put = format!(
+            "xclip -selection clipboard -i '{}' >/dev/null 2>&1",
+            file.display()
+        );
+        display.run("sh", &["-c", &put]);
+    };
+    clip("hello");
+    display.run("xdotool", &["key", "ctrl+v"]);
+    assert!(
+        display.wait_for(&window, layout.status, &refused).0,
+        "no refusal"
+    );
+    assert_eq!(display.title(&window), title, "the game stays");
+    clip("N5x4:3748120b56fa9e0cdh0g:c21122\n");
+    display.run("xdotool", &["key", "ctrl+v"]);
+    let title = "klotski: Numeric Klotski 5x4";
+    assert_eq!(display.wait_for_title(&window, title), title);
+}

@@ -11,6 +11,7 @@ mod cpu_time;
 mod folders;
 mod generate;
 mod hrd;
+mod id;
 mod output;
 #[cfg(feature = "gui")]
 mod player;
@@ -56,6 +57,7 @@ pub fn run(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode {
         Mode::Solvable(args) => solvable::run(&args),
         Mode::Bench(args) => bench::run(&args),
         Mode::Generate(args) => generate::run(&args),
+        Mode::Id => id::run(),
         Mode::Pdb(args) => tables::build(&args),
         Mode::Cache(args) => tables::cache(&args),
         Mode::Tipover(args) => tipover::run(&args),

@@ -24,7 +24,7 @@ pub fn gui(args: &GuiArgs) -> Result<u8> {
     let _runtime = RuntimeDir::ensure();
     let options = player_options(&args.solve_args);
     // A person who typed `klotski gui` at a terminal, with no puzzle, gets the level picker.
-    let given = args.player.hrd.is_some() || args.player.sbp.is_some();
+    let given = args.player.hrd.is_some() || args.player.sbp.is_some() || args.player.id.is_some();
     let game = match given || !std::io::stdin().is_terminal() {
         true => Some(game(&args.player, options.clone())?),
         false => None,
@@ -95,6 +95,9 @@ fn player_options(solve_args: &super::args::SolveArgs) -> Options {
 /// What to play: the `--hrd` layout, the `--sbp` file, or the Numeric Klotski puzzle on standard
 /// input.
 fn game(player: &PlayerArgs, options: Options) -> Result<Game> {
+    if let Some(id) = &player.id {
+        return Ok(Game::of_id(id.clone(), &options));
+    }
     if let Some(code) = &player.hrd {
         let code: klotski::puzzles::hrd::code::Code = code.parse()?;
         return Ok(Game::hrd(code));

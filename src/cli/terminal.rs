@@ -6,7 +6,8 @@ use super::output::{self, note, tell};
 use super::progress::Reporter;
 use super::watchdog::Watchdog;
 use super::{INTERNAL, LIMIT, OK};
-use anyhow::Result;
+use anyhow::{Result, bail};
+use klotski::puzzles::id::PuzzleId;
 use klotski::puzzles::numeric::parse::{ParseError, ParseErrorKind};
 use klotski::puzzles::numeric::{self, NumericPuzzle};
 use klotski::puzzles::text::InputProblem;
@@ -29,7 +30,11 @@ pub fn run(terminal: &TerminalArgs) -> Result<u8> {
         None => Watchdog::default(),
     };
     let memory = args.max_memory.unwrap_or_else(default_memory_budget);
-    let numeric = match read_puzzle(memory) {
+    let read = match &terminal.id {
+        Some(id) => Ok(numeric_of(id)?),
+        None => read_puzzle(memory),
+    };
+    let numeric = match read {
         Ok(numeric) => numeric,
         Err(e) if over_memory(&e) => {
             tell!("klotski: no answer: {e}");
@@ -62,6 +67,20 @@ pub fn run(terminal: &TerminalArgs) -> Result<u8> {
             }
             Ok(LIMIT)
         }
+    }
+}
+
+/// The Numeric Klotski puzzle `id` names; another kind is bad input for `terminal`.
+fn numeric_of(id: &PuzzleId) -> Result<NumericPuzzle> {
+    match id {
+        PuzzleId::Numeric(numeric) => Ok(numeric.clone()),
+        PuzzleId::Bricks(_) | PuzzleId::Classic(_) => bail!(
+            "--id: terminal solves Numeric Klotski; this ID names a {} (klotski gui --id plays it)",
+            match id {
+                PuzzleId::Bricks(_) => "brick puzzle",
+                _ => "classic Klotski layout",
+            }
+        ),
     }
 }
 

@@ -35,6 +35,7 @@ use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use winit::keyboard::ModifiersState;
 use winit::window::{Window, WindowId};
 
+mod ids;
 mod kept;
 mod keys;
 mod pointer;
@@ -103,6 +104,8 @@ pub fn run(
         scores: keep.scores,
         saves: keep.saves,
         resumed: false,
+        id: String::new(),
+        clipboard: None,
         scored: false,
         title: String::new(),
         level: None,
@@ -149,6 +152,11 @@ struct App {
     saves: Saves,
     /// Whether the game played was taken up from one kept.
     resumed: bool,
+    /// The ID of the puzzle played.
+    id: String,
+    /// The system clipboard, opened on first use; it stays open so that what was copied can
+    /// still be pasted elsewhere (on X11 the copying window serves it).
+    clipboard: Option<arboard::Clipboard>,
     /// The scores as last read or written.
     book: ScoreBook,
     /// Whether this game's solve by hand has been kept.
@@ -185,6 +193,7 @@ impl App {
     fn load(&mut self, game: Game) {
         self.keep_game();
         self.level = None;
+        self.id = game.id.clone();
         self.title = game.title();
         if let Some(screen) = &self.screen {
             screen.window.set_title(&self.title);

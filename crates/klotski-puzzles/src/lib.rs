@@ -3,6 +3,7 @@
 //! the classic 4x5 Klotski database and Tipover.
 
 pub mod hrd;
+pub mod id;
 pub mod numeric;
 pub mod sbp;
 pub mod solvable;

@@ -4,6 +4,7 @@
 use clap::builder::TypedValueParser as _;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 use klotski::heuristic::pdb::Cache;
+use klotski::puzzles::id::{IdError, PuzzleId};
 use klotski::search::Limits;
 use klotski::solve::{Algo, Options};
 use std::ffi::OsString;
@@ -77,6 +78,13 @@ pub enum Mode {
   klotski bench --repeat 3                # the corpus built in
   klotski bench --out bench-out tests/cases/small")]
     Bench(BenchArgs),
+    /// Print the ID of the puzzle file on standard input (Numeric Klotski, a brick puzzle, or
+    /// a classic layout code): one line naming the whole puzzle, for `terminal --id` and
+    /// `gui --id`
+    #[command(after_help = "Examples:
+  klotski id < assets/samples/sample4.txt     # N5x4:3748120b56fa9e0cdh0g:c21122
+  klotski terminal --id N5x4:3748120b56fa9e0cdh0g:c21122")]
+    Id,
     /// Print a random puzzle in the terminal input format
     #[command(after_help = "Examples:
   klotski generate --size 5x5 --seed 7 | klotski terminal
@@ -172,6 +180,10 @@ pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(8);
 /// `terminal`'s options.
 #[derive(Args, Debug)]
 pub struct TerminalArgs {
+    /// Solve the Numeric Klotski puzzle this ID names (as `klotski id` prints it) instead of
+    /// reading standard input; the output is the same as for its file
+    #[arg(long, value_name = "ID", value_parser = parse_id, help_heading = "Input")]
+    pub id: Option<PuzzleId>,
     #[command(flatten)]
     pub solve_args: SolveArgs,
     /// No time limit: every stage runs to the end of its work budget, so the same input prints
@@ -332,8 +344,12 @@ pub struct PlayerArgs {
     #[arg(long, value_name = "FILE", conflicts_with = "hrd")]
     pub sbp: Option<PathBuf>,
     /// Play a classic 4x5 Klotski layout code, such as 1A9BF0C00, in its shortest solution
-    #[arg(long, value_name = "CODE")]
+    #[arg(long, value_name = "CODE", conflicts_with = "id")]
     pub hrd: Option<String>,
+    /// Play the puzzle this ID names (any kind; `klotski id` prints a file's, the window's I
+    /// shows and Ctrl+C copies the one played)
+    #[arg(long, value_name = "ID", value_parser = parse_id, conflicts_with = "sbp")]
+    pub id: Option<PuzzleId>,
 }
 
 /// `gui`'s options.
@@ -426,6 +442,11 @@ pub fn default_memory_budget() -> usize {
 }
 
 /// `--algo`'s values, as `Algo` names them: listed in `--help` and completed by the shells.
+/// A puzzle ID, or what is wrong with it.
+fn parse_id(text: &str) -> Result<PuzzleId, String> {
+    text.parse().map_err(|e: IdError| e.to_string())
+}
+
 fn algo_parser() -> impl clap::builder::TypedValueParser<Value = Algo> {
     clap::builder::PossibleValuesParser::new(Algo::ALL.map(Algo::key))
         .map(|key| key.parse().expect("a value listed from Algo::ALL"))

@@ -87,6 +87,9 @@ impl App {
                 self.redraw();
             }
             _ if letter("s") && ctrl => self.take_screenshot(),
+            _ if letter("c") && ctrl => self.copy_id(),
+            _ if letter("v") && ctrl => self.paste_id(),
+            _ if letter("i") => self.show_id(),
             _ if letter("z") && ctrl || letter("u") => self.act(Action::Previous),
             _ if letter("y") && ctrl || letter("r") => self.act(Action::Next),
             _ if letter("p") => self.act(Action::PlayPause),

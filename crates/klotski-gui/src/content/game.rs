@@ -11,6 +11,7 @@ use klotski_core::solve::{Options, Progress};
 use klotski_puzzles::hrd::code::Code;
 use klotski_puzzles::hrd::moves::Metric;
 use klotski_puzzles::hrd::play::{playable, solution_from};
+use klotski_puzzles::id::PuzzleId;
 use klotski_puzzles::numeric::NumericPuzzle;
 use klotski_puzzles::sbp::SbpBoard;
 use klotski_puzzles::sbp::as_problem::{
@@ -61,6 +62,8 @@ pub struct Game {
     pub problem: Option<Problem>,
     /// How its players count moves.
     pub count: Count,
+    /// Its ID ([`PuzzleId`]): the whole puzzle as one line of text, to copy and share.
+    pub id: String,
 }
 
 /// A puzzle as text, and its kind: what a file or a bundled level hands the player. The one
@@ -104,6 +107,16 @@ impl Game {
         }
     }
 
+    /// The game `id` names, solved under `options` (a brick puzzle within its limits), titled
+    /// by its kind and size.
+    pub fn of_id(id: PuzzleId, options: &Options) -> Game {
+        match id {
+            PuzzleId::Numeric(numeric) => Game::numeric(numeric, options.clone()),
+            PuzzleId::Bricks(board) => Game::sbp(board, options.limits.clone()),
+            PuzzleId::Classic(code) => Game::hrd(code),
+        }
+    }
+
     /// The goal cells and master piece to draw: what the problem's goal adds to the board.
     pub fn marks(&self) -> Marks {
         self.problem.as_ref().map_or_else(Marks::default, Marks::of)
@@ -121,8 +134,15 @@ impl Game {
     }
 
     /// `problem`, called `name`, and the solves that find its moves.
-    fn with_goal(name: String, problem: Problem, job: Job, solve_from: SolveFrom) -> Game {
+    fn with_goal(
+        name: String,
+        id: PuzzleId,
+        problem: Problem,
+        job: Job,
+        solve_from: SolveFrom,
+    ) -> Game {
         Game {
+            id: id.to_string(),
             name,
             puzzle: problem.puzzle().clone(),
             job,
@@ -136,6 +156,7 @@ impl Game {
     /// the constructive solver runs (huge boards, or after the exact search ran out of time),
     /// its moves are sent as they are made, so playing starts at once.
     pub fn numeric(numeric: NumericPuzzle, options: Options) -> Game {
+        let id = PuzzleId::Numeric(numeric.clone()).to_string();
         let puzzle = numeric.puzzle();
         let name = format!("Numeric Klotski {}x{}", numeric.rows(), numeric.cols());
         let problem = numeric.problem().ok();
@@ -146,6 +167,7 @@ impl Game {
             numeric_job(numeric.clone(), origins.to_vec(), options)
         });
         Game {
+            id,
             name,
             job: solve_from(start, Cancel::default()),
             puzzle,
@@ -160,6 +182,7 @@ impl Game {
     pub fn sbp(board: SbpBoard, limits: Limits) -> Game {
         let name = format!("brick puzzle {}x{}", board.height(), board.width());
         let problem = engine_problem(&board);
+        let id = PuzzleId::Bricks(board.clone());
         let job: Job = {
             let limits = limits.clone();
             Box::new(move |emit| {
@@ -187,7 +210,7 @@ impl Game {
                 events.into_iter().for_each(emit);
             })
         });
-        Game::with_goal(name, problem, job, solve_from)
+        Game::with_goal(name, id, problem, job, solve_from)
     }
 
     /// A classic 4x5 Klotski layout: the 2x2 block is the master, the exit (where the goal puts
@@ -225,7 +248,7 @@ impl Game {
         });
         Game {
             count: Count::Pieces,
-            ..Game::with_goal(name, problem, job, solve_from)
+            ..Game::with_goal(name, PuzzleId::Classic(code), problem, job, solve_from)
         }
     }
 }

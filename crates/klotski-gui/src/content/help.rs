@@ -6,7 +6,7 @@ use crate::input::action::Action;
 use crate::render::layout::{Rect, ScreenLayout};
 
 /// Every key and what it does, in the order the help shows them.
-pub const KEYS: [(&str, &str); 18] = [
+pub const KEYS: [(&str, &str); 19] = [
     (
         "drag or click a piece",
         "slide it (a click slides a line of tiles)",
@@ -20,6 +20,10 @@ pub const KEYS: [(&str, &str); 18] = [
     ("Home, End", "the start, the last step"),
     ("hold G", "show the goal"),
     ("C", "count one-cell moves or piece moves"),
+    (
+        "I, Ctrl+C, Ctrl+V",
+        "show, copy the puzzle's ID; open an ID",
+    ),
     ("Ctrl+wheel, Ctrl+ + / -", "zoom; right-drag pans, 0 fits"),
     ("O, or drop a file", "open a puzzle file (O browses)"),
     ("N", "a new random puzzle of this size"),

@@ -337,6 +337,23 @@ mod tests {
     }
 
     #[test]
+    fn every_level_and_random_puzzle_reopens_from_its_id_as_the_same_puzzle() {
+        let options = Options::new(Limits::memory(1 << 28));
+        let mut games: Vec<Game> = (0..LEVELS.len()).map(|i| game(i, &options)).collect();
+        for kind in RANDOM {
+            games.push(kind.game(Difficulty::Medium, 11, &options).unwrap());
+        }
+        for game in games {
+            let again = Game::of_id(game.id.parse().expect("an ID reads back"), &options);
+            assert_eq!(again.id, game.id);
+            assert_eq!(again.puzzle.board(), game.puzzle.board(), "{}", game.name);
+            assert_eq!(again.puzzle.pieces(), game.puzzle.pieces(), "{}", game.name);
+            assert_eq!(again.puzzle.start(), game.puzzle.start(), "{}", game.name);
+            assert_eq!(again.count, game.count);
+        }
+    }
+
+    #[test]
     fn the_levels_wrap_round_both_ways() {
         assert_eq!(step(None, true), 0);
         assert_eq!(step(None, false), LEVELS.len() - 1);
