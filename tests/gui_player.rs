@@ -782,6 +782,74 @@ fn a_game_left_in_progress_is_offered_back_and_a_damaged_one_is_ignored() {
     );
 }
 
+#[test]
+fn e_edits_the_board_with_the_solve_s_verdict_live_and_s_saves_it() {
+    use klotski::gui::content::editor::Editor;
+    let three = || -> NumericPuzzle {
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/cases/sample3.in");
+        std::fs::read_to_string(path).unwrap().parse().unwrap()
+    };
+    // What the window should show: the puzzle solved, with the editor over it.
+    let shown = |editor: &Editor, frames: &mut Headless| {
+        let numeric = editor.puzzle().unwrap();
+        let mut playback = Playback::new(numeric.puzzle(), TWEEN).with_goal(numeric.problem().ok());
+        for event in answer_events(klotski::solve_numeric(&numeric, options(), &mut |_| {})) {
+            playback.receive(event);
+        }
+        let overlay = Overlay::Editor(editor.clone());
+        let at_rest = headless::at_rest(TWEEN);
+        (frames.frame_under(&overlay, &playback, &Pointer::default(), at_rest)).unwrap()
+    };
+    let mut frames = Headless::new(SIZE, 3, 3).unwrap();
+    let layout = frames.layout().clone();
+    let mut editor = Editor::of(&three());
+    let opened = shown(&editor, &mut frames);
+    editor.untie(7).unwrap();
+    let untied = shown(&editor, &mut frames);
+    editor.swap(3, 4).unwrap();
+    let swapped = shown(&editor, &mut frames);
+    let made = editor.puzzle().unwrap().to_string();
+    assert_eq!(made, "3 3\n1 2 3\n0 4 0\n7 5 6\n0\n");
+    let (status, board) = (layout.status, layout.cells(0.0, 0.0, 3, 3));
+
+    let display = Display::start("editor");
+    let stdin = Stdio::from(std::fs::File::open("tests/cases/sample3.in").unwrap());
+    let (_player, window) = display.player(&["gui", "--size", "640x480", "--speed", "200"], stdin);
+    display.run("xdotool", &["windowfocus", "--sync", &window]);
+    display.run("xdotool", &["key", "e"]);
+    assert!(
+        display
+            .wait_for(&window, status, &region(&opened, status))
+            .0,
+        "E: no verdict"
+    );
+    // U over the block unties it; a drag from 4 to the blank beside it swaps them.
+    let centre = |row: usize, col: usize| layout.cells(row as f32, col as f32, 1, 1).centre();
+    let [x, y] = at(centre(2, 1).0, centre(2, 1).1);
+    display.run("xdotool", &["mousemove", "--window", &window, &x, &y]);
+    // Each edit shows its board and the verdict of its solve on the status line.
+    let shows = |frame: &RgbaImage, what: &str| {
+        for area in [status, board] {
+            assert!(
+                display.wait_for(&window, area, &region(frame, area)).0,
+                "{what}"
+            );
+        }
+    };
+    display.run("xdotool", &["key", "u"]);
+    shows(&untied, "U did not untie the block");
+    drag_along(&display, &window, &layout, (1, 0), &[(0.0, 1.0)], 4);
+    shows(&swapped, "a drag did not swap");
+    // S saves the board as a file the terminal reads.
+    display.run("xdotool", &["key", "s"]);
+    let saved = display.scratch.join("klotski-puzzle-1.txt");
+    let began = Instant::now();
+    while std::fs::read_to_string(&saved).ok().as_deref() != Some(made.as_str()) {
+        assert!(began.elapsed() < PATIENCE, "S did not save the board");
+        std::thread::yield_now();
+    }
+}
+
 /// Presses the piece at the centre of (`row`, `col`), moves the pointer through `legs` (each a
 /// step in cells, down and right, taken in `steps` pointer moves) without letting go, then
 /// lets go.

@@ -35,6 +35,7 @@ use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use winit::keyboard::ModifiersState;
 use winit::window::{Window, WindowId};
 
+mod edit;
 mod ids;
 mod kept;
 mod keys;

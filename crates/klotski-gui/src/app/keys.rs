@@ -20,6 +20,7 @@ impl App {
                 match self.overlay {
                     Overlay::Browser(_) => self.browser_key(event),
                     Overlay::Resume(_) => self.resume_key(event),
+                    Overlay::Editor(_) => self.editor_key(event),
                     _ => self.picker_key(event),
                 }
             }
@@ -90,6 +91,7 @@ impl App {
             _ if letter("c") && ctrl => self.copy_id(),
             _ if letter("v") && ctrl => self.paste_id(),
             _ if letter("i") => self.show_id(),
+            _ if letter("e") => self.toggle_editor(),
             _ if letter("z") && ctrl || letter("u") => self.act(Action::Previous),
             _ if letter("y") && ctrl || letter("r") => self.act(Action::Next),
             _ if letter("p") => self.act(Action::PlayPause),

@@ -38,6 +38,9 @@ impl App {
         if self.pointer.over(layout).is_some() {
             return;
         }
+        if matches!(self.overlay, Overlay::Editor(_)) {
+            return self.editor_press();
+        }
         if let Some(list) = self.overlay.list() {
             // A row opens what it names; a press beside the list closes it.
             let sheet = Sheet::new(layout);
@@ -138,6 +141,9 @@ impl App {
         };
         if let Some(action) = self.pointer.release(&layout) {
             self.act(action);
+        }
+        if matches!(self.overlay, Overlay::Editor(_)) {
+            return self.editor_release();
         }
         let held = self.pointer.held();
         self.pointer.let_go();

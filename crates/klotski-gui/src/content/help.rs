@@ -6,7 +6,7 @@ use crate::input::action::Action;
 use crate::render::layout::{Rect, ScreenLayout};
 
 /// Every key and what it does, in the order the help shows them.
-pub const KEYS: [(&str, &str); 19] = [
+pub const KEYS: [(&str, &str); 20] = [
     (
         "drag or click a piece",
         "slide it (a click slides a line of tiles)",
@@ -24,6 +24,7 @@ pub const KEYS: [(&str, &str); 19] = [
         "I, Ctrl+C, Ctrl+V",
         "show, copy the puzzle's ID; open an ID",
     ),
+    ("E", "edit the puzzle; the status says if it is solvable"),
     ("Ctrl+wheel, Ctrl+ + / -", "zoom; right-drag pans, 0 fits"),
     ("O, or drop a file", "open a puzzle file (O browses)"),
     ("N", "a new random puzzle of this size"),

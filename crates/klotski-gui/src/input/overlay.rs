@@ -1,6 +1,7 @@
 //! What covers the board: at most one thing at a time, so the keys and the pointer always know
 //! where they go.
 
+use crate::content::editor::Editor;
 use crate::content::saved::SavedGame;
 use crate::input::browser::Browser;
 use crate::input::list::Listed;
@@ -24,6 +25,8 @@ pub enum Overlay {
     /// The offer of a game of this puzzle kept from before: Enter takes it up, Esc starts
     /// again.
     Resume(SavedGame),
+    /// The puzzle editor (`E`): the board shown is the puzzle being made.
+    Editor(Editor),
 }
 
 impl Overlay {
@@ -39,7 +42,7 @@ impl Overlay {
 
     /// Whether it takes every key: the picker, the browser and the offer to resume do.
     pub fn takes_keys(&self) -> bool {
-        self.list().is_some() || matches!(self, Overlay::Resume(_))
+        self.list().is_some() || matches!(self, Overlay::Resume(_) | Overlay::Editor(_))
     }
 
     /// The list over the board, the picker's or the browser's, if one is open.
@@ -47,7 +50,11 @@ impl Overlay {
         match self {
             Overlay::Picker(picker) => Some(picker),
             Overlay::Browser(browser) => Some(browser),
-            Overlay::Board | Overlay::Help | Overlay::Goal | Overlay::Resume(_) => None,
+            Overlay::Board
+            | Overlay::Help
+            | Overlay::Goal
+            | Overlay::Resume(_)
+            | Overlay::Editor(_) => None,
         }
     }
 
@@ -56,7 +63,11 @@ impl Overlay {
         match self {
             Overlay::Picker(picker) => Some(picker),
             Overlay::Browser(browser) => Some(browser),
-            Overlay::Board | Overlay::Help | Overlay::Goal | Overlay::Resume(_) => None,
+            Overlay::Board
+            | Overlay::Help
+            | Overlay::Goal
+            | Overlay::Resume(_)
+            | Overlay::Editor(_) => None,
         }
     }
 }

@@ -14,6 +14,9 @@ use crate::render::instance::{RectInstance, Srgb};
 use crate::render::layout::{Rect, ScreenLayout};
 use std::time::Duration;
 
+/// The line under the slider while the editor is open: its keys.
+const EDITOR_KEYS: &str = "drag swaps · H V Q tie 1x2, 2x1, 2x2 · U unties · B blank · Shift+arrows size · S saves · E plays";
+
 /// The window's background.
 pub const BACKGROUND: Srgb = Srgb(0x1d, 0x21, 0x2c);
 /// A wall cell of the board.
@@ -122,20 +125,35 @@ struct Shown {
     /// The cells to draw beneath the pieces.
     open: Vec<usize>,
     status: String,
+    /// The line under the slider in place of the playback's, if the overlay has one.
+    info: Option<String>,
 }
 
 impl Shown {
     fn of(playback: &Playback, overlay: &Overlay, now: Duration) -> Shown {
+        let (status, info) = match overlay {
+            Overlay::Goal => (playback.goal_status(), None),
+            Overlay::Editor(editor) => {
+                let (rows, cols) = editor.size();
+                let verdict = playback.verdict_words();
+                let status = (playback.told().map(str::to_string))
+                    .unwrap_or_else(|| format!("Editing {rows}x{cols}: {verdict}"));
+                (status, Some(EDITOR_KEYS.to_string()))
+            }
+            _ => (playback.status(), None),
+        };
         match overlay.is_goal() {
             true => Shown {
                 pieces: playback.goal_placements().collect(),
                 open: playback.goal_open_cells(),
-                status: playback.goal_status(),
+                status,
+                info,
             },
             false => Shown {
                 pieces: playback.placements(now).collect(),
                 open: playback.open_cells(now),
-                status: playback.status(),
+                status,
+                info,
             },
         }
     }
@@ -174,12 +192,13 @@ pub fn build(
     }
     buttons(&mut scene, playback, pointer, layout);
     slider_rects(playback, layout, &mut scene.rects);
-    status_lines(&mut scene, playback, pointer, layout, shown.status, now);
+    let lines = (shown.status, shown.info);
+    status_lines(&mut scene, playback, pointer, layout, lines, now);
     match overlay {
         Overlay::Help => help_overlay(layout, &mut scene),
         Overlay::Picker(picker) => picker::draw(&mut scene, picker, layout),
         Overlay::Browser(browser) => browser::draw(&mut scene, browser, layout),
-        Overlay::Board | Overlay::Goal | Overlay::Resume(_) => {}
+        Overlay::Board | Overlay::Goal | Overlay::Resume(_) | Overlay::Editor(_) => {}
     }
     scene
 }
@@ -221,7 +240,7 @@ fn status_lines(
     playback: &Playback,
     pointer: &Pointer,
     layout: &ScreenLayout,
-    status: String,
+    (status, info): (String, Option<String>),
     now: Duration,
 ) {
     let s = layout.scale;
@@ -242,13 +261,14 @@ fn status_lines(
         color,
     });
     // Over a button, the line above the buttons names what it does and its key.
-    let (info, info_ink) = match pointer.over(layout) {
-        Some(action) => (help::tooltip(action).to_string(), STATUS_INK),
-        None if !board::numbers_legible(playback, layout) => (
+    let (info, info_ink) = match (pointer.over(layout), info) {
+        (Some(action), _) => (help::tooltip(action).to_string(), STATUS_INK),
+        (None, Some(info)) => (info, INFO_INK),
+        (None, None) if !board::numbers_legible(playback, layout) => (
             format!("{}   ·   Ctrl+wheel zooms in", playback.info(now)),
             INFO_INK,
         ),
-        None => (playback.info(now), INFO_INK),
+        (None, None) => (playback.info(now), INFO_INK),
     };
     let size = fitting(&info, layout.info.w * 0.96, 13.0 * s).max(9.0 * s);
     scene.labels.push(Label {

@@ -123,6 +123,25 @@ impl Playback {
         }
     }
 
+    /// What the solve from the start has found, as the editor says it after each edit:
+    /// solvable with a shortest or some solution's length, unsolvable (proven), or still
+    /// solving.
+    pub fn verdict_words(&self) -> String {
+        let moves = moves(self.line.len());
+        match &self.solver.verdict {
+            Some(Verdict::Solved { optimal: true }) => format!("solvable, shortest {moves}"),
+            Some(Verdict::Solved { optimal: false }) => format!("solvable, at most {moves}"),
+            Some(Verdict::NoSolution(why)) => format!("unsolvable (proven): {why}"),
+            Some(Verdict::NoAnswer(why)) => format!("no answer: {why}"),
+            Some(Verdict::Solving(_)) | None => "solving...".to_string(),
+        }
+    }
+
+    /// The line told on the status line, if one is.
+    pub fn told(&self) -> Option<&str> {
+        self.message.as_deref()
+    }
+
     /// What is known of the solution's length, in a player's words: shortest from the step
     /// its solve started at, which the words name when it is not the start, and in the game's
     /// own count, which they name when the lines show the other.
