@@ -501,14 +501,15 @@ impl Playback {
         self.clock.celebrating(now)
     }
 
-    /// The fewest moves left from the position shown, once a proven shortest solution from
-    /// here (or from before it, along the line) is known.
+    /// The fewest moves left from the position shown, as the game's players count them, once
+    /// a proven shortest solution from here (or from before it, along the line) is known.
     pub fn distance(&self) -> Option<usize> {
         // The line is shortest from the step its solve began at, and not before it.
         let along = self.line.step() >= self.solver.from_step;
         match self.solver.verdict {
             Some(Verdict::Solved { optimal: true }) if along => {
-                Some(self.line.len() - self.line.step())
+                let left = self.line.step()..self.line.len();
+                Some(self.line.counted(self.natural, left, false))
             }
             _ if self.solved() => Some(0),
             _ => None,

@@ -343,3 +343,15 @@ fn a_game_is_in_progress_after_a_move_by_hand_and_resumes_where_it_was() {
     assert!(again.info(Duration::ZERO).contains("time 0:02"));
     assert_eq!(again.score().0, 1, "the move counts as the person's");
 }
+
+#[test]
+fn the_distance_left_counts_as_the_game_does() {
+    let options = klotski_core::solve::Options::new(klotski_core::search::Limits::memory(1 << 26));
+    let game = crate::content::levels::game(12, &options);
+    let mut p = Playback::new(game.puzzle.clone(), Duration::ZERO)
+        .with_goal(game.problem.clone())
+        .with_count(game.count);
+    (game.job)(&mut |event| p.receive(event));
+    assert_eq!(p.distance(), Some(81), "Heng Dao Li Ma in piece moves");
+    assert!(p.total() > 81, "more one-cell moves than piece moves");
+}

@@ -2,7 +2,6 @@
 //! under the slider, read from the playback model.
 
 use super::{Playback, Trend, Wanted};
-use crate::model::count::Count;
 use crate::model::events::{Headway, Verdict};
 use std::time::Duration;
 
@@ -84,11 +83,10 @@ impl Playback {
             };
             let at = self.move_text();
             // The moves left as the lines count them: the solver's line from here.
-            let left = match self.count {
-                Count::Cells => left,
-                Count::Pieces => {
-                    (self.line).counted(self.count, self.line.step()..usize::MAX, false)
-                }
+            // The distance is in the game's own count; the other is the solver's line's.
+            let left = match self.count == self.natural {
+                true => left,
+                false => (self.line).counted(self.count, self.line.step()..usize::MAX, false),
             };
             let left = self.counted_text(left);
             return format!("{at}   ·   {last}   ·   {left} to go{trend}");
