@@ -816,7 +816,9 @@ fn e_edits_the_board_with_the_solve_s_verdict_live_and_s_saves_it() {
     let stdin = Stdio::from(std::fs::File::open("tests/cases/sample3.in").unwrap());
     let (_player, window) = display.player(&["gui", "--size", "640x480", "--speed", "200"], stdin);
     display.run("xdotool", &["windowfocus", "--sync", &window]);
-    display.run("xdotool", &["key", "e"]);
+    // A move by hand first: E starts the puzzle again in the editor (the game is kept for
+    // resume) and offers nothing back.
+    display.run("xdotool", &["key", "Right", "e"]);
     assert!(
         display
             .wait_for(&window, status, &region(&opened, status))

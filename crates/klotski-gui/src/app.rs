@@ -190,8 +190,15 @@ impl App {
         }
     }
 
-    /// Plays `game` from its start, cancelling the solve of the puzzle before.
+    /// Plays `game` from its start, cancelling the solve of the puzzle before; a game of it
+    /// kept from before is offered.
     fn load(&mut self, game: Game) {
+        self.load_under(game, Overlay::Board);
+    }
+
+    /// [`App::load`] with `overlay` over the board; only on the board itself is a kept game
+    /// offered (the editor, say, makes the puzzle anew and wants no offer).
+    fn load_under(&mut self, game: Game, overlay: Overlay) {
         self.keep_game();
         self.level = None;
         self.id = game.id.clone();
@@ -216,10 +223,12 @@ impl App {
         }
         self.grab = None;
         self.zoom = Zoom::default();
-        // A new game starts on the board; the picker that chose it closed already.
-        self.overlay = Overlay::Board;
+        // The picker that chose it closed already.
         self.resumed = false;
-        self.offer_kept_game();
+        self.overlay = overlay;
+        if matches!(self.overlay, Overlay::Board) {
+            self.offer_kept_game();
+        }
         self.relayout();
         self.redraw();
     }

@@ -31,8 +31,7 @@ impl App {
                         .unwrap_or("")
                         .to_string();
                     let game = Game::numeric(numeric.clone(), self.solve.clone());
-                    self.load(game.named(name));
-                    self.overlay = Overlay::Editor(Editor::of(&numeric));
+                    self.load_under(game.named(name), Overlay::Editor(Editor::of(&numeric)));
                 }
                 _ => self
                     .playback
@@ -127,12 +126,15 @@ impl App {
             Ok(numeric) => {
                 let (rows, cols) = editor.size();
                 let game = Game::numeric(numeric, self.solve.clone());
-                self.load(game.named(format!("puzzle made in the editor, {rows}x{cols}")));
+                let name = format!("puzzle made in the editor, {rows}x{cols}");
+                self.load_under(game.named(name), Overlay::Editor(editor));
             }
-            Err(why) => self.playback.tell(format!("error: {why}")),
+            Err(why) => {
+                self.playback.tell(format!("error: {why}"));
+                self.overlay = Overlay::Editor(editor);
+                self.redraw();
+            }
         }
-        self.overlay = Overlay::Editor(editor);
-        self.redraw();
     }
 
     /// S in the editor: the board as a puzzle file the terminal reads, `klotski-puzzle-N.txt`
