@@ -7,7 +7,7 @@
 mod xvfb;
 
 use klotski::gui::content::help;
-use klotski::gui::content::saved::{SavedGame, resume_offer};
+use klotski::gui::content::saved::SavedGame;
 use klotski::gui::input::action::Action;
 use klotski::gui::input::browser::{Browser, Key as BrowserKey};
 use klotski::gui::input::controls::Pointer;
@@ -710,11 +710,8 @@ fn a_game_left_in_progress_is_offered_back_and_a_damaged_one_is_ignored() {
             .unwrap();
         region(&frame, layout.status)
     };
-    let offer = status_of(
-        &mut frames,
-        &mut playback,
-        resume_offer(&saved, Count::Cells),
-    );
+    let offered = playback.resume_offer(&saved);
+    let offer = status_of(&mut frames, &mut playback, offered);
 
     // A move, then Q: the game is kept.
     let (mut player, window) = start_on(&display, area, &first);

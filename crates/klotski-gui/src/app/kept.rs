@@ -3,7 +3,6 @@
 //! when its puzzle opens again.
 
 use super::App;
-use crate::content::saved::resume_offer;
 use crate::content::scores;
 use crate::input::overlay::Overlay;
 use crate::model::count::Count;
@@ -32,8 +31,7 @@ impl App {
     pub(super) fn offer_kept_game(&mut self) {
         match self.saves.load(&self.game_key(), self.playback.puzzle()) {
             Ok(Some(game)) => {
-                self.playback
-                    .tell(resume_offer(&game, self.playback.natural_count()));
+                self.playback.tell(self.playback.resume_offer(&game));
                 self.overlay = Overlay::Resume(game);
             }
             Ok(None) => {}

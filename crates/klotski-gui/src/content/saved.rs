@@ -16,7 +16,6 @@
 //! format, a move that is not legal there) is reported and never played.
 
 use crate::content::scores::write_beside;
-use crate::model::count::Count;
 use klotski_core::engine::geometry::Dir;
 use klotski_core::engine::puzzle::{Move, Puzzle};
 use std::fs;
@@ -134,25 +133,6 @@ fn parse_moves(value: &str, puzzle: &Puzzle) -> Result<Vec<(Move, bool)>, String
         moves.push((mv, letter.chars().all(|c| c.is_ascii_uppercase())));
     }
     Ok(moves)
-}
-
-/// The status line offering `game` back when its puzzle opens, its moves counted by `count`.
-pub fn resume_offer(game: &SavedGame, count: Count) -> String {
-    let runs = game
-        .moves
-        .windows(2)
-        .filter(|w| w[0].0.piece != w[1].0.piece);
-    let made = match count {
-        Count::Cells => game.moves.len(),
-        Count::Pieces => usize::from(!game.moves.is_empty()) + runs.count(),
-    };
-    let moves = match made {
-        1 => "1 move".to_string(),
-        n => format!("{n} moves"),
-    };
-    format!(
-        "Resume, or start again? A game of this puzzle was kept ({moves}): Enter resumes, Esc starts again"
-    )
 }
 
 /// The folder saved games are kept in, if the user has a data folder.

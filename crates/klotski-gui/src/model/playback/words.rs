@@ -2,7 +2,9 @@
 //! under the slider, read from the playback model.
 
 use super::{Playback, Trend, Wanted};
+use crate::content::saved::SavedGame;
 use crate::model::events::{Headway, Verdict};
+use crate::model::timeline::Timeline;
 use std::time::Duration;
 
 /// `n` moves, in words.
@@ -133,6 +135,16 @@ impl Playback {
             Some(Verdict::NoAnswer(why)) => format!("no answer: {why}"),
             Some(Verdict::Solving(_)) | None => "solving...".to_string(),
         }
+    }
+
+    /// The status line offering `game`, kept from before, back when its puzzle opens: its
+    /// moves counted as the game counts them.
+    pub fn resume_offer(&self, game: &SavedGame) -> String {
+        let line = Timeline::replayed(&self.puzzle, &game.moves);
+        let made = moves(line.counted(self.natural, 0..line.len(), false));
+        format!(
+            "Resume, or start again? A game of this puzzle was kept ({made}): Enter resumes, Esc starts again"
+        )
     }
 
     /// The line told on the status line, if one is.
