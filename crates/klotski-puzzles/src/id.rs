@@ -22,8 +22,9 @@
 //! ```
 
 use crate::hrd::Code;
-use crate::numeric::NumericPuzzle;
+use crate::numeric::{Block, NumericPuzzle};
 use crate::sbp::SbpBoard;
+use klotski_core::engine::geometry::Shape;
 use std::fmt;
 use std::str::FromStr;
 
@@ -159,22 +160,26 @@ impl FromStr for PuzzleId {
                 {
                     return Err(IdError::Blocks);
                 }
-                let mut text = format!("{rows} {cols}\n");
-                for row in grid.chunks(cols) {
-                    let row: Vec<String> = row.iter().map(u64::to_string).collect();
-                    text += &format!("{}\n", row.join(" "));
-                }
-                let block_words: Vec<&str> = (0..blocks.len() / (width + 2))
-                    .map(|i| &blocks[i * (width + 2)..(i + 1) * (width + 2)])
-                    .collect();
-                text += &format!("{}\n", block_words.len());
-                for word in block_words {
-                    let (label, shape) = word.split_at(width);
-                    let label = u64::from_str_radix(label, 36).map_err(|_| IdError::Blocks)?;
-                    let (r, c) = shape.split_at(1);
-                    text += &format!("{label} {r}*{c}\n");
-                }
-                text.parse().map(PuzzleId::Numeric).map_err(|e| puzzle(&e))
+                let grid: Vec<u32> = (grid.into_iter().map(u32::try_from))
+                    .collect::<Result<_, _>>()
+                    .map_err(|_| IdError::Cells { cells: rows * cols })?;
+                let blocks = (0..blocks.len() / (width + 2))
+                    .map(|i| {
+                        let word = &blocks[i * (width + 2)..(i + 1) * (width + 2)];
+                        let (label, shape) = word.split_at(width);
+                        let label = u32::from_str_radix(label, 36).ok()?;
+                        let digit = |k: usize| shape[k..=k].parse().ok();
+                        let shape = Shape {
+                            rows: digit(0)?,
+                            cols: digit(1)?,
+                        };
+                        Some(Block { label, shape })
+                    })
+                    .collect::<Option<Vec<Block>>>()
+                    .ok_or(IdError::Blocks)?;
+                NumericPuzzle::from_parts(rows, cols, grid, blocks)
+                    .map(PuzzleId::Numeric)
+                    .map_err(|e| puzzle(&e))
             }
             'B' => {
                 let (sizes, cells) = rest.split_once(':').ok_or(IdError::Size)?;

@@ -39,16 +39,8 @@ impl Editor {
 
     /// The board as a puzzle, or why it is not one (the terminal parser's words).
     pub fn puzzle(&self) -> Result<NumericPuzzle, String> {
-        let mut text = format!("{} {}\n", self.rows, self.cols);
-        for row in self.grid.chunks(self.cols) {
-            let row: Vec<String> = row.iter().map(u32::to_string).collect();
-            text += &format!("{}\n", row.join(" "));
-        }
-        text += &format!("{}\n", self.blocks.len());
-        for block in &self.blocks {
-            text += &format!("{} {}\n", block.label, block.shape);
-        }
-        text.parse().map_err(|e| format!("{e}"))
+        let (grid, blocks) = (self.grid.clone(), self.blocks.clone());
+        NumericPuzzle::from_parts(self.rows, self.cols, grid, blocks).map_err(|e| e.to_string())
     }
 
     /// Swaps cells `a` and `b` (tiles or blanks, neither in a block).

@@ -60,6 +60,28 @@ impl NumericPuzzle {
         self.grid.iter().filter(|&&v| v != 0).count()
     }
 
+    /// The puzzle of `rows` x `cols` cells holding `grid` row by row (0 a blank) and these
+    /// `blocks`, checked exactly as the terminal format's parser checks a file (its error names
+    /// the line of that file where the parts are not a puzzle).
+    pub fn from_parts(
+        rows: usize,
+        cols: usize,
+        grid: Vec<u32>,
+        blocks: Vec<Block>,
+    ) -> Result<NumericPuzzle, ParseError> {
+        if cols == 0 || grid.len() != rows * cols {
+            // The header alone: the parser says what is wrong with the size or the rows.
+            return format!("{rows} {cols}\n").parse();
+        }
+        let unchecked = NumericPuzzle {
+            rows,
+            cols,
+            grid,
+            blocks,
+        };
+        unchecked.to_string().parse()
+    }
+
     /// The puzzle on the engine: one piece per block and per loose number, ordered by label.
     pub fn puzzle(&self) -> Puzzle {
         let blocks: Vec<(u32, Shape)> = self.blocks.iter().map(|b| (b.label, b.shape)).collect();
@@ -122,5 +144,29 @@ impl fmt::Display for NumericPuzzle {
             writeln!(f, "{} {}", block.label, block.shape)?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod parts_tests {
+    use super::*;
+
+    #[test]
+    fn parts_make_the_puzzle_a_file_would_and_bad_parts_are_a_parse_error() {
+        let sample: NumericPuzzle = "2 2\n1 2\n0 3\n1\n1 1*2\n".parse().unwrap();
+        let (grid, blocks) = (sample.grid().to_vec(), sample.blocks().to_vec());
+        assert_eq!(NumericPuzzle::from_parts(2, 2, grid, blocks), Ok(sample));
+        assert!(
+            NumericPuzzle::from_parts(2, 0, vec![], vec![]).is_err(),
+            "no columns"
+        );
+        assert!(
+            NumericPuzzle::from_parts(2, 2, vec![1, 2, 0], vec![]).is_err(),
+            "a cell short"
+        );
+        assert!(
+            NumericPuzzle::from_parts(1, 2, vec![1, 1], vec![]).is_err(),
+            "1 twice"
+        );
     }
 }
