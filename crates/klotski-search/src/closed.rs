@@ -261,8 +261,8 @@ mod tests {
 
     #[test]
     fn an_index_past_two_huge_pages_finds_what_it_holds() {
-        // 700K states: an index of 2^20 slots, 4 MiB, the first to hold a whole huge page
-        // wherever it lands, so the advice is given on its way.
+        // 700K states: an index of at least 4 MiB, which holds a whole huge page wherever it
+        // lands, so the advice is given on its way.
         let mut table: Closed<u64, ()> = Closed::default();
         let count = 700_000u64;
         for n in 0..count {
