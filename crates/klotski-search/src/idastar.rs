@@ -14,8 +14,11 @@ pub trait Walk {
     /// A move.
     type Move: Copy + Eq;
 
-    /// Appends every move that can be made in `state`. It may note in `state` what it worked
-    /// out for the moves (to be read when one is made), never changing the position itself.
+    /// Appends the moves that can be made in `state`: every one, or all but those that
+    /// complete a sequence of moves that an earlier one (shorter, or as long and first in the
+    /// walk's order) replaces, which the first shortest path never holds. It may note in
+    /// `state` what it worked out for the moves (to be read when one is made), never changing
+    /// the position itself.
     fn moves(&self, state: &mut Self::State, out: &mut Vec<Self::Move>);
     /// Makes `mv`, one of [`Walk::moves`] of `state`.
     fn apply(&self, state: &mut Self::State, mv: Self::Move);

@@ -85,7 +85,7 @@ pub(in crate::solve) fn weighted_walk(
     cache: Option<&Cache>,
     on_progress: &mut dyn FnMut(Progress<'_>),
 ) -> Option<search::Search<Move>> {
-    let walk = tile_walk(puzzle, target, &limits, cache, on_progress)?;
+    let walk = tile_walk(puzzle, target, &limits, cache, on_progress)?.every_sequence();
     Some(walk_search(&walk, puzzle, weights, limits, on_progress))
 }
 

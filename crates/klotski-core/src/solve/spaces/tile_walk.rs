@@ -4,11 +4,16 @@
 //! On a square board the same tables also bound the position mirrored across the main diagonal,
 //! which needs as many moves (Korf & Felner's reflected lookup): the walk keeps both sums and the
 //! heuristic is the larger.
+//!
+//! Sequences of moves that an earlier sequence replaces are never made ([`MoveAutomaton`]): the
+//! walk lists only the moves its automaton allows, which changes the nodes an IDA* pass walks
+//! and never the path it finds.
 
 use crate::engine::geometry::Dir;
 use crate::engine::puzzle::{Move, Puzzle};
 use crate::heuristic::{Pattern, PatternDb, Supply, pdb};
 use crate::search::idastar::Walk;
+use crate::solve::spaces::move_automaton::MoveAutomaton;
 use std::sync::Arc;
 
 /// Largest board the walk handles.
@@ -48,6 +53,8 @@ pub struct Tiles {
     /// Per depth (moves made): the table entries [`Walk::moves`] worked out for the children
     /// there, when it has been called since that depth was entered.
     ahead: Vec<Ahead>,
+    /// The [`MoveAutomaton`]'s state after the moves made.
+    sequence: u32,
 }
 
 /// The table entries of a position's children, worked out to fetch them ahead and kept so
@@ -98,6 +105,8 @@ struct Made {
     dir: u8,
     value: u8,
     mirrored_value: u8,
+    /// The automaton's state before the move.
+    sequence: u32,
 }
 
 impl Tiles {
@@ -127,6 +136,8 @@ pub struct TileWalk {
     piece_of: [u8; MAX_CELLS],
     /// Per cell: its row and column.
     place: [(u8, u8); MAX_CELLS],
+    /// The sequences of moves never made, since an earlier one does what they do.
+    automaton: &'static MoveAutomaton,
 }
 
 impl TileWalk {
@@ -263,7 +274,16 @@ impl TileWalk {
             mirrored_slots,
             piece_of,
             place: std::array::from_fn(|cell| ((cell / cols) as u8, (cell % cols) as u8)),
+            automaton: MoveAutomaton::shipped(),
         }
+    }
+
+    /// The same walk making every sequence of moves but those that move straight back. A
+    /// weighted walk uses it: the first path under its weighted bound is not the shortest, so
+    /// pruning would change which path it finds, for better or worse by chance.
+    pub fn every_sequence(mut self) -> TileWalk {
+        self.automaton = MoveAutomaton::straight_back();
+        self
     }
 
     /// Bytes its database tables hold.
@@ -304,6 +324,7 @@ impl TileWalk {
             mirrored_distance: [0; MAX_GROUPS],
             made: Vec::new(),
             ahead: Vec::new(),
+            sequence: MoveAutomaton::START,
         };
         for (cell, &tile) in at[..cells].iter().enumerate() {
             if tile == NONE {
@@ -480,7 +501,13 @@ impl TileWalk {
             dir,
             value,
             mirrored_value,
+            sequence: tiles.sequence,
         });
+        // A move the automaton rules out is made only outside a search (a path replayed):
+        // the automaton starts afresh after it, which rules out no more than it would.
+        tiles.sequence = (self.automaton)
+            .after(tiles.sequence, dir)
+            .unwrap_or(MoveAutomaton::START);
         // The position one deeper is new: what was worked out there was for another.
         if let Some(deeper) = tiles.ahead.get_mut(depth + 1) {
             deeper.current = false;
@@ -509,20 +536,16 @@ impl Walk for TileWalk {
 
     fn moves(&self, tiles: &mut Tiles, out: &mut Vec<u8>) {
         let to = tiles.blank as u32;
-        // The move back to the parent is listed but never made: nothing of it to fetch.
-        let back = tiles.made.last().map(|made| made.dir ^ 1);
         let mut ahead = Ahead {
             current: true,
             entries: [(UNKNOWN, UNKNOWN); 4],
         };
         for (dir, &from) in self.neighbours[tiles.blank as usize].iter().enumerate() {
-            if from == NONE {
+            // The move back to the parent is one the automaton rules out.
+            if from == NONE || self.automaton.after(tiles.sequence, dir as u8).is_none() {
                 continue;
             }
             out.push(dir as u8);
-            if Some(dir as u8) == back {
-                continue;
-            }
             // Start the child's table reads now, all of them side by side.
             let tile = tiles.at[from as usize] as usize;
             let fetch = |slot: Slot, index: &[u32; MAX_GROUPS], from: u32, to: u32| {
@@ -590,6 +613,7 @@ impl Walk for TileWalk {
         debug_assert_eq!(made.dir, dir, "the last move made");
         let step = self.step(tiles, dir ^ 1);
         self.slide(tiles, step, (made.value, made.mirrored_value));
+        tiles.sequence = made.sequence;
     }
 
     fn reverse(&self, dir: u8) -> u8 {

@@ -6,6 +6,12 @@ use crate::heuristic::pdb::TableEvent;
 use crate::rng::Rng;
 use crate::search::{Limits, Outcome, idastar};
 
+/// `walk` ruling out only moves straight back, as before the automaton: a random walk on it
+/// never meets a position where every move is ruled out.
+fn unpruned(walk: TileWalk) -> TileWalk {
+    walk.every_sequence()
+}
+
 /// Where each piece stands in `tiles`.
 fn origins(walk: &TileWalk, tiles: &Tiles) -> Vec<usize> {
     let cells = walk.neighbours.len();
@@ -34,7 +40,7 @@ fn ranked_and_packed_tables_bound_every_position_as_cell_indexed_ones_do() {
                 Arc::new(PatternDb::new(p.clone(), table))
             })
             .collect();
-        TileWalk::with_tables(&engine, &target, &patterns, tables)
+        unpruned(TileWalk::with_tables(&engine, &target, &patterns, tables))
     };
     let by_cells = walk(|p| p);
     let others = [walk(Pattern::ranked), walk(|p| p.ranked().in_nibbles())];
@@ -88,7 +94,7 @@ fn a_move_ruled_out_within_a_bound_leaves_the_position_as_it_was() {
             ))
         })
         .collect();
-    let walk = TileWalk::with_tables(&engine, &target, &patterns, tables);
+    let walk = unpruned(TileWalk::with_tables(&engine, &target, &patterns, tables));
     assert!(
         walk.mirror.is_some(),
         "the groups are their own mirror images"
@@ -131,6 +137,23 @@ fn a_move_ruled_out_within_a_bound_leaves_the_position_as_it_was() {
     );
 }
 
+/// IDA*'s path on `walk` from the pieces at `origins`, as engine moves, and its nodes expanded.
+fn shortest(walk: &TileWalk, origins: &[usize]) -> (Vec<Move>, u64) {
+    let start = walk.position(origins);
+    let found = idastar(
+        walk,
+        start.clone(),
+        |t| t.solved(),
+        |t: &Tiles| t.bound(),
+        &Limits::memory(1 << 30),
+        |_, _| {},
+    );
+    let Outcome::Found(path) = found.outcome else {
+        panic!("a solvable puzzle")
+    };
+    (walk.engine_moves(&start, &path), found.stats.expanded)
+}
+
 #[test]
 fn the_light_tables_find_the_path_any_tables_find() {
     let (engine, target) =
@@ -141,23 +164,10 @@ fn the_light_tables_find_the_path_any_tables_find() {
     let splits = pdb::partitions(4, 4, 1, &(0..15).collect::<Vec<_>>());
     let lightest = supply.obtain(&splits[2]).unwrap();
     let five_five_five = TileWalk::with_tables(&engine, &target, &splits[2], lightest);
-    let shortest = |walk: &TileWalk| {
-        let start = walk.position(&engine.start);
-        let found = idastar(
-            walk,
-            start.clone(),
-            |t| t.solved(),
-            |t: &Tiles| t.bound(),
-            &Limits::memory(1 << 30),
-            |_, _| {},
-        );
-        let Outcome::Found(path) = found.outcome else {
-            panic!("a solvable 15-puzzle")
-        };
-        (walk.engine_moves(&start, &path), found.stats.expanded)
-    };
-    let ((by_light, light_nodes), (by_lightest, lightest_nodes)) =
-        (shortest(&light), shortest(&five_five_five));
+    let ((by_light, light_nodes), (by_lightest, lightest_nodes)) = (
+        shortest(&light, &engine.start),
+        shortest(&five_five_five, &engine.start),
+    );
     assert_eq!(
         by_light.len(),
         48,
@@ -171,4 +181,39 @@ fn the_light_tables_find_the_path_any_tables_find() {
     // The 8-puzzle has one split: nothing lighter to try first.
     let (engine, target) = crate::engine::sample("3 3\n1 2 3\n4 5 6\n0 7 8\n0\n");
     assert!(TileWalk::light(&engine, &target, &mut supply).is_none());
+}
+
+#[test]
+fn pruning_duplicate_sequences_keeps_the_path_and_walks_fewer_nodes() {
+    let (engine, target) =
+        crate::engine::sample("4 4\n1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 15 0\n0\n");
+    let mut quiet = |_: TableEvent<'_>| {};
+    let mut supply = Supply::new(None, &Limits::memory(1 << 30), 2, &mut quiet);
+    let splits = pdb::partitions(4, 4, 1, &(0..15).collect::<Vec<_>>());
+    let tables = supply.obtain(&splits[2]).unwrap();
+    let pruned = TileWalk::with_tables(&engine, &target, &splits[2], tables.clone());
+    let unpruned = unpruned(TileWalk::with_tables(&engine, &target, &splits[2], tables));
+    let mut rng = Rng::new(5);
+    let (mut pruned_nodes, mut unpruned_nodes) = (0, 0);
+    for _ in 0..12 {
+        // A position some 30 to 45 moves from home.
+        let mut tiles = unpruned.position(&target);
+        let mut moves = Vec::new();
+        for _ in 0..200 {
+            moves.clear();
+            unpruned.moves(&mut tiles, &mut moves);
+            let dir = moves[rng.below(moves.len())];
+            unpruned.apply(&mut tiles, dir);
+        }
+        let origins = origins(&unpruned, &tiles);
+        let (path, nodes) = shortest(&pruned, &origins);
+        let (unpruned_path, more_nodes) = shortest(&unpruned, &origins);
+        assert_eq!(path, unpruned_path, "the first shortest path either way");
+        assert!(nodes <= more_nodes);
+        (pruned_nodes, unpruned_nodes) = (pruned_nodes + nodes, unpruned_nodes + more_nodes);
+    }
+    assert!(
+        pruned_nodes * 4 < unpruned_nodes * 3,
+        "{pruned_nodes} nodes pruned against {unpruned_nodes}"
+    );
 }
