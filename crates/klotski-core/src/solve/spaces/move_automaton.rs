@@ -137,13 +137,11 @@ struct Plane {
 
 impl Plane {
     fn new() -> Plane {
-        let mut plane = Plane {
+        Plane {
             home: (0..SIDE * SIDE).collect(),
             blank: CENTRE,
-            digest: 0,
-        };
-        plane.digest = plane.blank_mix(CENTRE);
-        plane
+            digest: Plane::blank_mix(CENTRE),
+        }
     }
 
     /// A tile of home `home` on `cell`, mixed into 128 bits (two rounds of SplitMix64).
@@ -155,7 +153,8 @@ impl Plane {
         (u128::from(splitmix(key)) << 64) | u128::from(splitmix(key ^ 0x5851_f42d_4c95_7f2d))
     }
 
-    fn blank_mix(&self, cell: u16) -> u128 {
+    /// The blank on `cell`, mixed as [`Plane::mix`] mixes a tile.
+    fn blank_mix(cell: u16) -> u128 {
         Plane::mix(cell, u16::MAX)
     }
 
@@ -165,9 +164,9 @@ impl Plane {
         let home = self.home[to as usize];
         self.digest = (self.digest)
             .wrapping_sub(Plane::mix(to, home))
-            .wrapping_sub(self.blank_mix(from))
+            .wrapping_sub(Plane::blank_mix(from))
             .wrapping_add(Plane::mix(from, home))
-            .wrapping_add(self.blank_mix(to));
+            .wrapping_add(Plane::blank_mix(to));
         self.home[from as usize] = home;
         self.blank = to;
     }
@@ -191,7 +190,7 @@ impl Plane {
             }
         }
         self.blank = CENTRE;
-        self.digest = self.blank_mix(CENTRE);
+        self.digest = Plane::blank_mix(CENTRE);
         let (cols, rows) = (
             visited.iter().map(|c| c % SIDE),
             visited.iter().map(|c| c / SIDE),

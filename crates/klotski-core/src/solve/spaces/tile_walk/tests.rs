@@ -6,12 +6,6 @@ use crate::heuristic::pdb::TableEvent;
 use crate::rng::Rng;
 use crate::search::{Limits, Outcome, idastar};
 
-/// `walk` ruling out only moves straight back, as before the automaton: a random walk on it
-/// never meets a position where every move is ruled out.
-fn unpruned(walk: TileWalk) -> TileWalk {
-    walk.every_sequence()
-}
-
 /// Where each piece stands in `tiles`.
 fn origins(walk: &TileWalk, tiles: &Tiles) -> Vec<usize> {
     let cells = walk.neighbours.len();
@@ -40,7 +34,8 @@ fn ranked_and_packed_tables_bound_every_position_as_cell_indexed_ones_do() {
                 Arc::new(PatternDb::new(p.clone(), table))
             })
             .collect();
-        unpruned(TileWalk::with_tables(&engine, &target, &patterns, tables))
+        // Every sequence: a random walk never meets a position with every move ruled out.
+        TileWalk::with_tables(&engine, &target, &patterns, tables).every_sequence()
     };
     let by_cells = walk(|p| p);
     let others = [walk(Pattern::ranked), walk(|p| p.ranked().in_nibbles())];
@@ -94,7 +89,8 @@ fn a_move_ruled_out_within_a_bound_leaves_the_position_as_it_was() {
             ))
         })
         .collect();
-    let walk = unpruned(TileWalk::with_tables(&engine, &target, &patterns, tables));
+    // Every sequence: a random walk never meets a position with every move ruled out.
+    let walk = TileWalk::with_tables(&engine, &target, &patterns, tables).every_sequence();
     assert!(
         walk.mirror.is_some(),
         "the groups are their own mirror images"
@@ -192,7 +188,8 @@ fn pruning_duplicate_sequences_keeps_the_path_and_walks_fewer_nodes() {
     let splits = pdb::partitions(4, 4, 1, &(0..15).collect::<Vec<_>>());
     let tables = supply.obtain(&splits[2]).unwrap();
     let pruned = TileWalk::with_tables(&engine, &target, &splits[2], tables.clone());
-    let unpruned = unpruned(TileWalk::with_tables(&engine, &target, &splits[2], tables));
+    // Only moves straight back ruled out: the walk as it was before the automaton.
+    let unpruned = TileWalk::with_tables(&engine, &target, &splits[2], tables).every_sequence();
     let mut rng = Rng::new(5);
     let (mut pruned_nodes, mut unpruned_nodes) = (0, 0);
     for _ in 0..12 {
