@@ -42,6 +42,9 @@ pub struct Display {
 
 impl Display {
     /// Starts Xvfb; `-displayfd` makes it print its display number once it accepts clients.
+    /// `-noreset`: an X server resets when its last client leaves and refuses connections
+    /// meanwhile, so a player starting just as a short-lived xdotool or import disconnects
+    /// could not open its window.
     pub fn start(test: &str) -> Display {
         let mut server = Command::new("Xvfb")
             .args([
@@ -52,6 +55,7 @@ impl Display {
                 "1024x768x24",
                 "-nolisten",
                 "tcp",
+                "-noreset",
             ])
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -87,15 +91,21 @@ impl Display {
         command
     }
 
-    /// Runs `program` on the display and returns what it printed; it must succeed.
+    /// Runs `program` on the display and returns what it printed; it must succeed within
+    /// [`PATIENCE`] (coreutils' `timeout` ends it otherwise, so a tool waiting on a window that
+    /// never comes fails the test instead of hanging it).
     pub fn run(&self, program: &str, args: &[&str]) -> String {
         let out = self
-            .command(program)
+            .command("timeout")
+            .args(["--kill-after=5", &PATIENCE.as_secs().to_string(), program])
             .args(args)
             .output()
-            .unwrap_or_else(|e| {
-                panic!("{program} must be installed (scripts/test installs it): {e}")
-            });
+            .expect("coreutils' timeout must be installed");
+        match out.status.code() {
+            Some(124) | None => panic!("{program} {args:?} did not end within {PATIENCE:?}"),
+            Some(127) => panic!("{program} must be installed (scripts/test installs it)"),
+            _ => {}
+        }
         assert!(
             out.status.success(),
             "{program} {args:?} failed: {}",
@@ -104,22 +114,58 @@ impl Display {
         String::from_utf8(out.stdout).unwrap()
     }
 
-    /// Starts `klotski ARGS` with `stdin` and waits for its window; returns the process and
-    /// the window id.
+    /// Starts `klotski ARGS` with `stdin` and waits for its window, at most [`PATIENCE`];
+    /// returns the process and the window id. A player that ends before its window shows
+    /// fails the test with what it wrote on stderr.
     pub fn player(&self, args: &[&str], stdin: Stdio) -> (Reaped, String) {
+        let errors = self.scratch.join("player-stderr.txt");
         let child = self
             .command(env!("CARGO_BIN_EXE_klotski"))
             .args(args)
             .current_dir(&self.scratch)
             .stdin(stdin)
             .stdout(Stdio::null())
-            .stderr(Stdio::null())
+            .stderr(std::fs::File::create(&errors).unwrap())
             .spawn()
             .unwrap();
-        let child = Reaped(child);
-        let id = self.run("xdotool", &["search", "--sync", "--name", "^klotski: "]);
-        let id = id.lines().next().expect("a window id").to_string();
-        (child, id)
+        let mut child = Reaped(child);
+        let began = Instant::now();
+        loop {
+            // Without --sync: xdotool answers at once, found or not.
+            let found = self
+                .command("xdotool")
+                .args(["search", "--name", "^klotski: "])
+                .output()
+                .expect("xdotool must be installed (scripts/test installs it)");
+            let listed = String::from_utf8_lossy(&found.stdout);
+            if let Some(id) = listed.lines().next() {
+                let id = id.to_string();
+                self.wait_for_a_drawn_frame(&id);
+                return (child, id);
+            }
+            if let Some(status) = child.0.try_wait().unwrap() {
+                let said = std::fs::read_to_string(&errors).unwrap_or_default();
+                panic!("the player ended ({status}) before its window showed: {said}");
+            }
+            assert!(began.elapsed() < PATIENCE, "no window within {PATIENCE:?}");
+        }
+    }
+
+    /// Waits, at most [`PATIENCE`], until `window` shows more than one colour: its event loop
+    /// has drawn a frame, so keys sent from now on reach a player that is ready for them.
+    fn wait_for_a_drawn_frame(&self, window: &str) {
+        let began = Instant::now();
+        loop {
+            let shot = self.screenshot(window);
+            let first = &shot.pixels[..4];
+            if shot.pixels.chunks_exact(4).any(|pixel| pixel != first) {
+                return;
+            }
+            assert!(
+                began.elapsed() < PATIENCE,
+                "the window drew nothing within {PATIENCE:?}"
+            );
+        }
     }
 
     /// Photographs `window`.
