@@ -102,7 +102,10 @@ impl Display {
             .output()
             .expect("coreutils' timeout must be installed");
         match out.status.code() {
-            Some(124) | None => panic!("{program} {args:?} did not end within {PATIENCE:?}"),
+            // 137: it ignored the TERM and took the KILL five seconds later.
+            Some(124 | 137) | None => {
+                panic!("{program} {args:?} did not end within {PATIENCE:?}")
+            }
             Some(127) => panic!("{program} must be installed (scripts/test installs it)"),
             _ => {}
         }
