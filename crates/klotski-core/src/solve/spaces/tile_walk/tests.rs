@@ -150,6 +150,14 @@ fn shortest(walk: &TileWalk, origins: &[usize]) -> (Vec<Move>, u64) {
     (walk.engine_moves(&start, &path), found.stats.expanded)
 }
 
+/// The 15-puzzle's lightest split (5-5-5) and its tables, which `supply` builds in memory.
+fn five_five_five(supply: &mut Supply) -> (Vec<Pattern>, Vec<Arc<PatternDb>>) {
+    let mut splits = pdb::partitions(4, 4, 1, &(0..15).collect::<Vec<_>>());
+    let split = splits.swap_remove(2);
+    let tables = supply.obtain(&split).expect("5-5-5 fits in memory");
+    (split, tables)
+}
+
 #[test]
 fn the_light_tables_find_the_path_any_tables_find() {
     let (engine, target) =
@@ -157,9 +165,8 @@ fn the_light_tables_find_the_path_any_tables_find() {
     let mut quiet = |_: TableEvent<'_>| {};
     let mut supply = Supply::new(None, &Limits::memory(1 << 30), 2, &mut quiet);
     let light = TileWalk::light(&engine, &target, &mut supply).expect("4x4 has a lighter split");
-    let splits = pdb::partitions(4, 4, 1, &(0..15).collect::<Vec<_>>());
-    let lightest = supply.obtain(&splits[2]).unwrap();
-    let five_five_five = TileWalk::with_tables(&engine, &target, &splits[2], lightest);
+    let (split, lightest) = five_five_five(&mut supply);
+    let five_five_five = TileWalk::with_tables(&engine, &target, &split, lightest);
     let ((by_light, light_nodes), (by_lightest, lightest_nodes)) = (
         shortest(&light, &engine.start),
         shortest(&five_five_five, &engine.start),
@@ -185,11 +192,10 @@ fn pruning_duplicate_sequences_keeps_the_path_and_walks_fewer_nodes() {
         crate::engine::sample("4 4\n1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 15 0\n0\n");
     let mut quiet = |_: TableEvent<'_>| {};
     let mut supply = Supply::new(None, &Limits::memory(1 << 30), 2, &mut quiet);
-    let splits = pdb::partitions(4, 4, 1, &(0..15).collect::<Vec<_>>());
-    let tables = supply.obtain(&splits[2]).unwrap();
-    let pruned = TileWalk::with_tables(&engine, &target, &splits[2], tables.clone());
+    let (split, tables) = five_five_five(&mut supply);
+    let pruned = TileWalk::with_tables(&engine, &target, &split, tables.clone());
     // Only moves straight back ruled out: the walk as it was before the automaton.
-    let unpruned = TileWalk::with_tables(&engine, &target, &splits[2], tables).every_sequence();
+    let unpruned = TileWalk::with_tables(&engine, &target, &split, tables).every_sequence();
     let mut rng = Rng::new(5);
     let (mut pruned_nodes, mut unpruned_nodes) = (0, 0);
     for _ in 0..12 {
