@@ -3,7 +3,7 @@
 
 use klotski::puzzles::numeric::NumericPuzzle;
 use klotski::search::Limits;
-use klotski::solve::{Algo, Answer, Limit, Options, Report};
+use klotski::solve::{Algo, Answer, Limit, Options, Report, StageOutcome};
 use std::path::Path;
 use std::time::Duration;
 
@@ -226,6 +226,45 @@ fn the_default_run_proves_mid_boards_within_its_exact_share() {
         assert_eq!(report.method().to_string(), "bidirectional A*", "{name}");
         assert_eq!(length(&puzzle, &report), known, "{name}");
     }
+}
+
+/// Bidirectional A* takes the fallback's answer once it has spent part of its budget: on
+/// `g109`, whose bound reached the optimum long before the meeting that proves it, that answer
+/// is then proven shortest at once; on the assignment's 5x6 example, whose fallback answer is
+/// far above the bound, a proof is out of the budget's reach and the search gives up.
+#[test]
+fn the_exact_search_handed_the_fallbacks_answer_proves_it_or_gives_up() {
+    let cases = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    let exact_ended = |report: &Report| match report.stages.first() {
+        Some(StageOutcome::Exact {
+            algo: Algo::Biastar,
+            ended,
+        }) => *ended,
+        other => panic!("{other:?}"),
+    };
+    let (puzzle, known) = case(&cases.join("mid-corpus/g109_5x5_b2_q0v0h2.in"));
+    let report = solve(&puzzle, Algo::Auto);
+    assert_eq!(exact_ended(&report), Err(Limit::Ceiling));
+    assert!(
+        report
+            .stages
+            .contains(&StageOutcome::MatchesBound(known.unwrap()))
+    );
+    assert_eq!(length(&puzzle, &report), known);
+
+    let text = std::fs::read_to_string(cases.join("beyond/spec_example_5x6.in")).unwrap();
+    let puzzle: NumericPuzzle = text.parse().unwrap();
+    let report = solve(&puzzle, Algo::Auto);
+    assert_eq!(exact_ended(&report), Err(Limit::OutOfReach));
+    let Answer::Solved { moves, optimal } = &report.answer else {
+        panic!("{:?}", report.answer)
+    };
+    let engine = puzzle.puzzle();
+    assert_eq!(
+        engine.replay(moves).unwrap().origins(),
+        puzzle.target(&engine).unwrap()
+    );
+    assert!(!optimal);
 }
 
 #[test]

@@ -246,6 +246,8 @@ pub enum Stop {
     Time,
     /// Another thread cancelled the search.
     Cancelled,
+    /// The callback that hears of its progress asked it to end.
+    Asked,
 }
 
 /// What a search counted.
@@ -260,6 +262,8 @@ pub struct Stats {
     /// The fewest moves a path to the goal can have, as far as the search has proved it (0
     /// where it proves no bound): a search stopped by a limit still knows that much.
     pub lower_bound: u32,
+    /// Units of [`Limits::max_units`] spent (0 where the search has no such budget).
+    pub units: u64,
 }
 
 /// How a search ended.
@@ -342,8 +346,6 @@ pub struct Units {
 struct Meter {
     limits: Limits,
     stats: Stats,
-    /// Units of [`Limits::max_units`] spent.
-    units: u64,
     /// When the search is one part of a split search: the part it works on.
     part: Option<Part>,
 }
@@ -362,7 +364,6 @@ impl Meter {
         Meter {
             limits: limits.clone(),
             stats: Stats::default(),
-            units: 0,
             part: None,
         }
     }
@@ -377,8 +378,8 @@ impl Meter {
     /// Adds `units` to those spent; `Err` once past [`Limits::max_units`].
     fn spend(&mut self, units: impl Fn(&Units) -> u64) -> Result<(), Stop> {
         if let Some(budget) = &self.limits.max_units {
-            self.units += units(budget);
-            if self.units > budget.most {
+            self.stats.units += units(budget);
+            if self.stats.units > budget.most {
                 return Err(Stop::Work);
             }
         }

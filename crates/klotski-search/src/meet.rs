@@ -16,6 +16,7 @@ use super::{
     Estimate, Limits, Meter, Outcome, Reversible, Search, Space, Stats, Stop, TieredQueue,
 };
 use std::mem::take;
+use std::ops::ControlFlow;
 
 /// What the table keeps per state and side: the move that reached it from the side's root
 /// (read only where the depth is above 0) and its depth, [`UNREACHED`] where that side has not
@@ -42,6 +43,10 @@ type Table<S, M> = Closed<S, Nodes<M>>;
 /// bits each: the queues hold most of the states, and a search whose depths or bounds pass
 /// them stops ([`sixteen_bits`]).
 type Entry = (u32, u16, u16, u16);
+
+/// Expansions between two reports to the caller while the bound stays put, so that a caller
+/// weighing whether to go on hears from a search whose bound rises rarely.
+const REPORT_EVERY: u64 = 1 << 16;
 
 /// Which side: 0 forward (from the start), 1 backward (from the goal).
 type SideIndex = usize;
@@ -133,12 +138,14 @@ struct Meeting<S> {
 /// lower bounds on the moves from a state to `goal` and to `start` (a move changes either by at
 /// most one): a bound that drops faster could end the search on a longer path. A state either
 /// rates `u32::MAX` is a dead end. `on_bound` is called each time the lower bound on the
-/// shortest path grows, with that bound and the counters so far. `Exhausted` means that no path
-/// joins them.
+/// shortest path grows, and every so many expansions while it does not, with that bound and
+/// the counters so far; where it breaks, the search ends with [`Stop::Asked`]. `Exhausted`
+/// means that no path joins them.
 ///
 /// ```
 /// use klotski_core::engine::{Board, Puzzle};
-/// use klotski_search::{Limits, Outcome, bidirectional_astar};
+/// use klotski_search::{Limits, Outcome, Stop, bidirectional_astar};
+/// use std::ops::ControlFlow;
 /// use klotski_core::solve::spaces::packed::PackedSpace;
 ///
 /// // 1 2 / _ 3 on a 2x2 board: one move (3 left) from the goal 1 2 / 3 _.
@@ -146,8 +153,14 @@ struct Meeting<S> {
 /// let space = PackedSpace::<1>::new(&puzzle).unwrap();
 /// let (start, goal) = (space.encode(puzzle.start()), space.encode(&[0, 1, 2]));
 /// let limits = Limits::memory(1 << 20);
-/// let search = bidirectional_astar(&space, start, goal, |_: &_| 0, |_: &_| 0, &limits, |_, _| {});
+/// let go_on = |_, _: &_| ControlFlow::Continue(());
+/// let search = bidirectional_astar(&space, start, goal, |_: &_| 0, |_: &_| 0, &limits, go_on);
 /// assert!(matches!(search.outcome, Outcome::Found(path) if path.len() == 1));
+///
+/// // Asked to end at its first report (its bound risen to 1), it does.
+/// let end = |_, _: &_| ControlFlow::Break(());
+/// let search = bidirectional_astar(&space, start, goal, |_: &_| 0, |_: &_| 0, &limits, end);
+/// assert_eq!(search.outcome, Outcome::Stopped(Stop::Asked));
 /// ```
 pub fn bidirectional_astar<P: Reversible<Move: Default>>(
     space: &P,
@@ -156,7 +169,7 @@ pub fn bidirectional_astar<P: Reversible<Move: Default>>(
     mut to_goal: impl Estimate<P::State, P::Move>,
     mut to_start: impl Estimate<P::State, P::Move>,
     limits: &Limits,
-    mut on_bound: impl FnMut(u32, &Stats),
+    mut on_bound: impl FnMut(u32, &Stats) -> ControlFlow<()>,
 ) -> Search<P::Move> {
     let mut meter = Meter::new(limits);
     let parity = space
@@ -200,10 +213,17 @@ pub fn bidirectional_astar<P: Reversible<Move: Default>>(
             };
         };
         let lower = at_least((low_forward + low_backward).div_ceil(2) as u32, parity);
-        while bound < lower {
+        let mut asked = ControlFlow::Continue(());
+        while bound < lower && asked.is_continue() {
             bound += 1;
             meter.stats.lower_bound = bound;
-            on_bound(bound, &meter.stats);
+            asked = on_bound(bound, &meter.stats);
+        }
+        if meter.stats.expanded % REPORT_EVERY == REPORT_EVERY - 1 && asked.is_continue() {
+            asked = on_bound(bound, &meter.stats);
+        }
+        if asked.is_break() {
+            break Outcome::Stopped(Stop::Asked);
         }
         if let Some(meeting) = best.as_ref().filter(|m| m.length <= lower) {
             break Outcome::Found(join(space, &table, meeting.state));

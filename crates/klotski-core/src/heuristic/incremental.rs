@@ -207,6 +207,7 @@ mod tests {
     /// goal, and with budgets of stored states.
     fn shortest_paths_on(board: &str) {
         use crate::search::{Limits, Outcome, Stop, Units, bfs, bidirectional_astar};
+        use std::ops::ControlFlow;
         let (puzzle, target) = crate::engine::sample(board);
         let space = PackedSpace::<1>::new(&puzzle).unwrap();
         let goal = space.encode(&target);
@@ -224,7 +225,8 @@ mod tests {
                 IncrementalManhattan::new(&space, Manhattan::new(&puzzle, &origins, true));
             let search = |limits| {
                 let (to_goal, to_start) = (to_goal.clone(), to_start.clone());
-                bidirectional_astar(&space, start, goal, to_goal, to_start, &limits, |_, _| {})
+                let go_on = |_, _: &_| ControlFlow::Continue(());
+                bidirectional_astar(&space, start, goal, to_goal, to_start, &limits, go_on)
             };
             let found = search(limits.clone());
             let Outcome::Found(path) = found.outcome else {

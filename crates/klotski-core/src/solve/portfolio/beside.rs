@@ -5,8 +5,10 @@
 use super::{Answer, Report, Run, StageOutcome};
 use crate::solve::portfolio::algo::Algo;
 use crate::solve::portfolio::budget;
+use crate::solve::portfolio::ceiling::Handover;
 use crate::solve::spaces::tile_walk::TileWalk;
 use crate::solve::{Progress, Unverified};
+use std::sync::mpsc;
 
 impl Run<'_> {
     /// Whether the portfolio runs `algo` first with the larger budget of
@@ -33,8 +35,10 @@ impl Run<'_> {
     /// The exact search on this thread and the fallback ([`Run::fallback`]) on another, each
     /// within its own work budget. The answer does not depend on which ends first: the exact
     /// search's when it decides the puzzle (the fallback is then cancelled), else the
-    /// fallback's, run to its end. A fallback that proves `No` cancels the exact search, which
-    /// could only have proven the same.
+    /// fallback's, run to its end. Bidirectional A* weighs the fallback's answer as if handed
+    /// over after [`budget::CEILING_HANDOVER_UNITS`] of its work (`portfolio/ceiling.rs`). A
+    /// fallback that proves `No` cancels the exact search, which could only have proven the
+    /// same.
     pub(super) fn exact_beside_fallback(
         mut self,
         algo: Algo,
@@ -52,15 +56,27 @@ impl Run<'_> {
         beside.began = self.began;
         beside.beside_exact = true;
         self.options.limits.cancel = exact_cancel.clone();
+        let (sender, receiver) = mpsc::channel();
+        let handover = Handover::new(
+            receiver,
+            self.work(budget::CEILING_HANDOVER_UNITS),
+            self.work(budget::EXACT_FIRST_BIDIRECTIONAL_UNITS),
+        );
         let (exact, (beside, fallback)) = std::thread::scope(|scope| {
-            let fallback = scope.spawn(|| {
+            let fallback = scope.spawn(move || {
                 let answer = beside.fallback(&mut |_| {}, None);
+                let length = match &answer {
+                    Ok(Answer::Solved { moves, .. }) => Some(moves.len()),
+                    _ => None,
+                };
+                // The exact search may have ended without weighing it.
+                let _ = sender.send(length);
                 if matches!(answer, Ok(Answer::Unsolvable(_))) {
                     exact_cancel.raise();
                 }
                 (beside, answer)
             });
-            let exact = self.exact_stage(algo, on_progress);
+            let exact = self.exact_stage(algo, Some(handover), on_progress);
             if matches!(exact, Ok(Some(_)) | Err(_)) {
                 fallback_cancel.raise();
             }

@@ -2,23 +2,27 @@
 //! and the breadth-first probe that may prove `No` before an IDA* asked for by name.
 
 use super::{Run, per_expansion};
-use crate::search::{Outcome, Units};
+use crate::search::{Outcome, Stats, Units};
 use crate::solve::portfolio::algo::Algo;
 use crate::solve::portfolio::budget;
+use crate::solve::portfolio::ceiling::{Handover, Verdict};
 use crate::solve::portfolio::proof::Unsolvable;
 use crate::solve::portfolio::report::{Answer, Decision, Limit, StageOutcome};
-use crate::solve::portfolio::searches::search_by;
+use crate::solve::portfolio::searches::{Searches, search_advised_by, search_by};
 use crate::solve::spaces::tile_walk::TileWalk;
 use crate::solve::{PortfolioStage, Progress, Unverified};
+use std::ops::ControlFlow;
 
 impl Run<'_> {
     /// The exact search: under the portfolio within its work budget (none on small boards of
     /// tiles with one blank, where it always finishes) and half the time limit if there is
-    /// one (a fifth on boards of over 64 cells, where it almost never finishes). `Some`
-    /// answer when it decided the puzzle.
+    /// one (a fifth on boards of over 64 cells, where it almost never finishes).
+    /// Bidirectional A* weighs the fallback's answer through `handover` where the fallback
+    /// runs beside it. `Some` answer when it decided the puzzle.
     pub(super) fn exact_stage(
         &mut self,
         algo: Algo,
+        handover: Option<Handover>,
         on_progress: &mut dyn FnMut(Progress<'_>),
     ) -> Result<Option<Answer>, Unverified> {
         let mut limits = self.options.limits.clone();
@@ -49,23 +53,40 @@ impl Run<'_> {
         on_progress(Progress::Stage(PortfolioStage::ExactSearch));
         let cache = self.options.cache.as_ref();
         let weights = algo.weights();
-        let Some(search) = search_by(
-            self.puzzle,
-            self.target,
-            algo,
-            weights,
-            limits,
+        let mut handover = handover;
+        let mut advise = |bound, stats: &Stats| match &mut handover {
+            Some(handover) => handover.report(bound, stats),
+            None => ControlFlow::Continue(()),
+        };
+        let searches = Searches {
             cache,
+            advise: &mut advise,
             on_progress,
-        ) else {
+        };
+        let search = search_advised_by(self.puzzle, self.target, algo, weights, limits, searches);
+        // Due at a report before the search's end, the verdict stands whatever came after.
+        let verdict = handover.and_then(Handover::verdict);
+        let Some(mut search) = search else {
             self.stages.push(StageOutcome::Exact {
                 algo,
                 ended: Err(Limit::BoardSize(self.puzzle.board.cells())),
             });
             return Ok(None);
         };
+        match verdict {
+            Some(Verdict::Proven(length)) => search.stats.lower_bound = length,
+            Some(Verdict::OutOfReach(bound)) => search.stats.lower_bound = bound,
+            None => {}
+        }
         self.stats = search.stats;
         let (ended, answer) = match search.outcome {
+            _ if verdict.is_some() => {
+                let limit = match verdict {
+                    Some(Verdict::Proven(_)) => Limit::Ceiling,
+                    _ => Limit::OutOfReach,
+                };
+                (Err(limit), None)
+            }
             Outcome::Found(moves) => (
                 Ok(Decision::Solved(moves.len())),
                 Some(Answer::Solved {

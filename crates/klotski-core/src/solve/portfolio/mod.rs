@@ -12,6 +12,7 @@
 pub mod algo;
 mod beside;
 pub mod budget;
+mod ceiling;
 mod cover;
 mod exact;
 pub mod proof;
@@ -211,7 +212,7 @@ impl<'a> Run<'a> {
             if self.exact_first(algo) && on_move.is_none() {
                 return self.exact_beside_fallback(algo, on_progress);
             }
-            if let Some(answer) = self.exact_stage(algo, on_progress)? {
+            if let Some(answer) = self.exact_stage(algo, None, on_progress)? {
                 return Ok(self.report(answer));
             }
             lower = self.stats.lower_bound;

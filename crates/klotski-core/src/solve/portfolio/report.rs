@@ -22,6 +22,12 @@ pub enum Limit {
     Time,
     /// The solve was cancelled.
     Cancelled,
+    /// The exact search's bound reached the length of the fallback's answer, which it weighed
+    /// (`portfolio/ceiling.rs`): no answer is shorter.
+    Ceiling,
+    /// The exact search was ended where, by the fallback's answer, a proof was out of its
+    /// work budget's reach (`portfolio/ceiling.rs`).
+    OutOfReach,
     /// The answer would be longer than the run sets out to find: about `estimate` moves,
     /// more than `most`.
     TooLong {
@@ -43,6 +49,8 @@ impl fmt::Display for Limit {
             Limit::Work => write!(f, "its work budget was spent"),
             Limit::Time => write!(f, "the time limit was reached"),
             Limit::Cancelled => write!(f, "the solve was cancelled"),
+            Limit::Ceiling => write!(f, "no answer is shorter than the fallback's"),
+            Limit::OutOfReach => write!(f, "a proof was out of its work budget's reach"),
             Limit::TooLong { estimate, most } => write!(
                 f,
                 "the answer would be about {estimate} moves, more than the {most} moves this \
@@ -73,6 +81,7 @@ impl From<Stop> for Limit {
             Stop::Work => Limit::Work,
             Stop::Time => Limit::Time,
             Stop::Cancelled => Limit::Cancelled,
+            Stop::Asked => Limit::Cancelled,
         }
     }
 }

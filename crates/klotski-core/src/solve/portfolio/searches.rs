@@ -14,6 +14,7 @@ use crate::solve::portfolio::algo::Algo;
 use crate::solve::portfolio::budget;
 use crate::solve::spaces::packed::{self, PackedPosition, PackedSpace};
 use crate::solve::spaces::tile_walk::{TileWalk, Tiles};
+use std::ops::ControlFlow;
 
 /// Runs the search `algo` names (any method but the constructive solver), the A* family
 /// ordering its open states by `weights`: IDA* on 1x1 tiles with one blank walks them in place
@@ -28,6 +29,34 @@ pub(in crate::solve) fn search_by(
     cache: Option<&Cache>,
     on_progress: &mut dyn FnMut(Progress<'_>),
 ) -> Option<search::Search<Move>> {
+    let mut go_on = |_, _: &Stats| ControlFlow::Continue(());
+    let searches = Searches {
+        cache,
+        advise: &mut go_on,
+        on_progress,
+    };
+    search_advised_by(puzzle, target, algo, weights, limits, searches)
+}
+
+/// What a search [`search_advised_by`] runs may use besides its limits: the tables in
+/// `cache`, `advise` (bidirectional A* ends where it breaks, asked at each report of its
+/// bound; the other searches ignore it) and the callback that hears of progress.
+pub(in crate::solve) struct Searches<'a, 'b> {
+    pub cache: Option<&'a Cache>,
+    pub advise: &'b mut dyn FnMut(u32, &Stats) -> ControlFlow<()>,
+    pub on_progress: &'b mut dyn FnMut(Progress<'_>),
+}
+
+/// [`search_by`], bidirectional A* taking the advice of [`Searches::advise`].
+pub(in crate::solve) fn search_advised_by(
+    puzzle: &Puzzle,
+    target: &[usize],
+    algo: Algo,
+    weights: Weights,
+    limits: Limits,
+    searches: Searches<'_, '_>,
+) -> Option<search::Search<Move>> {
+    let (cache, on_progress) = (searches.cache, &mut *searches.on_progress);
     // A walk without a work budget always ends on the first shortest path in its fixed order
     // of moves, whatever its tables: lighter ones that are quick to build may find it sooner
     // than the strongest could be built.
@@ -63,15 +92,7 @@ pub(in crate::solve) fn search_by(
         9..=12 => packed_search::<12>,
         _ => packed_search::<16>,
     };
-    Some(run(
-        puzzle,
-        target,
-        algo,
-        weights,
-        limits,
-        cache,
-        on_progress,
-    ))
+    Some(run(puzzle, target, algo, weights, limits, searches))
 }
 
 /// IDA* walking 1x1 tiles with one blank, its estimate weighted by `weights`: a path at most
@@ -155,9 +176,13 @@ fn packed_search<const W: usize>(
     algo: Algo,
     weights: Weights,
     limits: Limits,
-    cache: Option<&Cache>,
-    on_progress: &mut dyn FnMut(Progress<'_>),
+    searches: Searches<'_, '_>,
 ) -> search::Search<Move> {
+    let Searches {
+        cache,
+        advise,
+        on_progress,
+    } = searches;
     let space = PackedSpace::<W>::new(puzzle).expect("dispatched on words_needed");
     let start = space.encode(&puzzle.start);
     let goal = space.encode(target);
@@ -193,8 +218,9 @@ fn packed_search<const W: usize>(
                 Manhattan::new(puzzle, target, true),
                 Manhattan::new(puzzle, &puzzle.start, true),
             );
-            search::bidirectional_astar(&space, start, goal, to_goal, to_start, &limits, |_, s| {
-                on_progress(Progress::Search(s))
+            search::bidirectional_astar(&space, start, goal, to_goal, to_start, &limits, |b, s| {
+                on_progress(Progress::Search(s));
+                advise(b, s)
             })
         }
         Algo::Idastar => {

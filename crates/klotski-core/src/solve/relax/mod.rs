@@ -56,6 +56,7 @@ impl std::fmt::Display for Reach {
             Reach::Stopped(Stop::Time) => f.write_str("stopped by the time limit"),
             Reach::Stopped(Stop::Memory(_)) => f.write_str("stopped by the memory limit"),
             Reach::Stopped(Stop::Cancelled) => f.write_str("cancelled"),
+            Reach::Stopped(Stop::Asked) => f.write_str("ended as its caller asked"),
         }
     }
 }

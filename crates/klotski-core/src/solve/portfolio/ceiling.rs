@@ -1,0 +1,236 @@
+//! The fallback's answer weighed by the exact search beside it, as if handed over at a fixed
+//! point of the search's work: it proves that answer shortest where the search's bound has
+//! reached it, and ends the search where a proof is out of its budget's reach.
+//!
+//! Both sides work within budgets, so the fallback's answer and the search's reports are the
+//! same on every machine. The search never waits for the answer: it goes on past the
+//! handover point, and once the answer comes, the verdict is the one due at the first report
+//! from that point on where there is one, whatever the search did after it. Only a search
+//! that ends past the handover point before the answer came waits for it, to know whether a
+//! verdict was due before its end.
+
+use crate::search::Stats;
+use crate::solve::portfolio::budget;
+use std::ops::ControlFlow;
+use std::sync::mpsc::{Receiver, TryRecvError};
+
+/// The fallback's answer as the exact search beside it weighs it: `Some(moves)` where the
+/// fallback solved the puzzle; `None` where it did not.
+pub(super) type Length = Option<usize>;
+
+/// What the fallback's answer decided for the exact search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Verdict {
+    /// The search's bound reached the fallback's answer of this many moves: no answer is
+    /// shorter.
+    Proven(u32),
+    /// A proof was out of the budget's reach; the search had proven this bound.
+    OutOfReach(u32),
+}
+
+/// The exact search's side of the handover, weighing each of its reports.
+pub(super) struct Handover {
+    /// Where the fallback's thread sends its answer's length once it has one.
+    fallback: Receiver<Length>,
+    /// Units of the search's work from which on its reports are weighed.
+    at: u64,
+    /// The search's whole work budget.
+    budget: u64,
+    /// The fallback's answer, once it came.
+    answer: Option<Length>,
+    /// The search's bound on the shortest answer, and the units it had spent when it first
+    /// reached it.
+    bound: (u32, u64),
+    /// The reports from the handover point on still to weigh: each one's bound as above.
+    unweighed: Vec<(u32, u64)>,
+    /// The verdict, once one is due.
+    verdict: Option<Verdict>,
+}
+
+impl Handover {
+    /// The handover to a search of `budget` units whose reports from `at` units on are weighed
+    /// against the answer sent to `fallback`.
+    pub(super) fn new(fallback: Receiver<Length>, at: u64, budget: u64) -> Handover {
+        Handover {
+            fallback,
+            at,
+            budget,
+            answer: None,
+            bound: (0, 0),
+            unweighed: Vec::new(),
+            verdict: None,
+        }
+    }
+
+    /// Takes the search's report of its bound on the shortest answer, `bound`, its counters
+    /// `stats`; breaks once a verdict is due.
+    pub(super) fn report(&mut self, bound: u32, stats: &Stats) -> ControlFlow<()> {
+        if bound > self.bound.0 {
+            self.bound = (bound, stats.units);
+        }
+        if stats.units < self.at {
+            return ControlFlow::Continue(());
+        }
+        self.unweighed.push(self.bound);
+        if self.answer.is_none() {
+            match self.fallback.try_recv() {
+                Ok(length) => self.answer = Some(length),
+                Err(TryRecvError::Empty) => return ControlFlow::Continue(()),
+                // The fallback's thread drops its sender without sending only where it failed.
+                Err(TryRecvError::Disconnected) => self.answer = Some(None),
+            }
+        }
+        self.weigh()
+    }
+
+    /// The verdict of the search, now ended, if one was due before its end: waits for the
+    /// fallback's answer where the search passed the handover point before it came.
+    pub(super) fn verdict(mut self) -> Option<Verdict> {
+        if self.answer.is_none() && !self.unweighed.is_empty() {
+            self.answer = Some(self.fallback.recv().ok().flatten());
+            let _ = self.weigh();
+        }
+        self.verdict
+    }
+
+    /// Weighs the reports not weighed yet against the fallback's answer, in their order;
+    /// breaks once a verdict is due.
+    fn weigh(&mut self) -> ControlFlow<()> {
+        let Some(Some(length)) = self.answer else {
+            self.unweighed.clear();
+            return ControlFlow::Continue(());
+        };
+        let length = u32::try_from(length).unwrap_or(u32::MAX);
+        self.verdict = (self.unweighed.drain(..)).find_map(|(bound, units)| {
+            if bound >= length {
+                Some(Verdict::Proven(length))
+            } else if out_of_reach(length, (bound, units), self.budget) {
+                Some(Verdict::OutOfReach(bound))
+            } else {
+                None
+            }
+        });
+        match self.verdict {
+            Some(_) => ControlFlow::Break(()),
+            None => ControlFlow::Continue(()),
+        }
+    }
+}
+
+/// Whether a search that knows of an answer of `ceiling` moves (the fallback's), reached its
+/// bound `bound.0` at `bound.1` units and may spend `budget` units, cannot prove an optimum
+/// within the budget.
+///
+/// The shortest answer is taken to be at least [`FALLBACK_EXCESS`] of the fallback's (its
+/// answers were at most 10% longer than the optimum on every board of the corpora where the
+/// optimum is known); a proof needs the search's bound to reach it, and each rise of the
+/// bound by two costs at least [`BOUND_GROWTH`] times what the bound had cost until then.
+/// Where the least answer so taken is at or below the bound already reached, a proof may come
+/// at any time: never out of reach.
+pub(super) fn out_of_reach(ceiling: u32, (bound, units): (u32, u64), budget: u64) -> bool {
+    let (excess_num, excess_den) = FALLBACK_EXCESS;
+    let least = (u64::from(ceiling) * excess_den).div_ceil(excess_num);
+    let least = u32::try_from(least).unwrap_or(u32::MAX);
+    if least <= bound {
+        return false;
+    }
+    let (growth_num, growth_den) = BOUND_GROWTH;
+    let mut needs = u128::from(units.max(budget::LEAST_BOUND_UNITS));
+    for _ in 0..(least - bound) / 2 {
+        needs = needs * u128::from(growth_num) / u128::from(growth_den);
+        if needs > u128::from(budget) {
+            return true;
+        }
+    }
+    false
+}
+
+/// How much longer than the shortest the fallback's answer is taken to be at most, as a
+/// fraction (5/4): two and a half times the most seen.
+const FALLBACK_EXCESS: (u64, u64) = (5, 4);
+
+/// The least factor by which the units the bound has cost grow when it rises by two, as a
+/// fraction (5/2; 2.9 the least seen on the corpora's boards that take over 100M units).
+const BOUND_GROWTH: (u64, u64) = (5, 2);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::mpsc;
+
+    const BUDGET: u64 = 380_000_000;
+
+    /// The reports of a search (its bound and the units spent) weighed by a handover at 100M
+    /// units, the fallback's answer of `length` moves sent before report `sent_before` (or
+    /// after the search ended); the verdict and the report at which the search was ended.
+    fn weighed(reports: &[(u32, u64)], length: usize, sent_before: usize) -> (Verdict, usize) {
+        let (sender, receiver) = mpsc::channel();
+        let mut handover = Handover::new(receiver, 100_000_000, BUDGET);
+        let mut ended_at = reports.len();
+        for (at, &(bound, units)) in reports.iter().enumerate() {
+            if at == sent_before {
+                sender.send(Some(length)).unwrap();
+            }
+            let stats = Stats {
+                units,
+                ..Stats::default()
+            };
+            if handover.report(bound, &stats).is_break() {
+                ended_at = at;
+                break;
+            }
+        }
+        if sent_before >= reports.len() {
+            sender.send(Some(length)).unwrap();
+        }
+        (handover.verdict().expect("a verdict"), ended_at)
+    }
+
+    #[test]
+    fn the_verdict_is_the_one_due_at_the_handover_whenever_the_answer_comes() {
+        let reports = [
+            (60, 1_000_000),
+            (62, 90_000_000),
+            (62, 120_000_000),
+            (64, 150_000_000),
+            (64, 200_000_000),
+        ];
+        // Bound 62 first reached at 90M: 62 is the answer's length from the handover on.
+        for sent_before in 0..=reports.len() {
+            let (verdict, ended_at) = weighed(&reports, 62, sent_before);
+            assert_eq!(verdict, Verdict::Proven(62), "sent before {sent_before}");
+            assert_eq!(ended_at, sent_before.max(2).min(reports.len()));
+        }
+        // An answer of 90 moves is taken to be at least 72: four rises of the bound from 62
+        // at 90M units (at least 90M * 2.5^4) are beyond the budget.
+        for sent_before in 0..=reports.len() {
+            let (verdict, _) = weighed(&reports, 90, sent_before);
+            assert_eq!(
+                verdict,
+                Verdict::OutOfReach(62),
+                "sent before {sent_before}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_far_ceiling_is_out_of_reach_and_a_near_one_is_not() {
+        // The 5x6 example: the fallback's 122 moves, the bound 86 at 246M units.
+        assert!(out_of_reach(122, (86, 246_000_000), BUDGET));
+        // Its least answer so taken is 98: six rises of two from 80 even at 6M units.
+        assert!(out_of_reach(122, (80, 6_000_000), BUDGET));
+        // One rise away at 100M units: 250M is within the budget.
+        assert!(!out_of_reach(100, (78, 100_000_000), BUDGET));
+        assert!(out_of_reach(100, (78, 160_000_000), BUDGET));
+    }
+
+    #[test]
+    fn a_bound_at_the_least_answer_may_prove_at_any_time() {
+        // A fallback 25% longer than the bound reached: the optimum may be the bound itself.
+        assert!(!out_of_reach(75, (60, 379_000_000), BUDGET));
+        assert!(!out_of_reach(64, (60, 379_000_000), BUDGET));
+        // An answer of 76 is taken to be at least 61: beyond 60, but not by a rise of two.
+        assert!(!out_of_reach(76, (60, 379_000_000), BUDGET));
+        assert!(out_of_reach(78, (60, 160_000_000), BUDGET));
+    }
+}
