@@ -11,6 +11,7 @@
 
 use crate::search::Stats;
 use crate::solve::portfolio::budget;
+use crate::solve::portfolio::report::Limit;
 use std::ops::ControlFlow;
 use std::sync::mpsc::{Receiver, TryRecvError};
 
@@ -26,6 +27,24 @@ pub(super) enum Verdict {
     Proven(u32),
     /// A proof was out of the budget's reach; the search had proven this bound.
     OutOfReach(u32),
+}
+
+impl Verdict {
+    /// The bound on the shortest answer the search proved.
+    pub(super) fn bound(self) -> u32 {
+        match self {
+            Verdict::Proven(length) => length,
+            Verdict::OutOfReach(bound) => bound,
+        }
+    }
+
+    /// What ended the search, as its report names it.
+    pub(super) fn limit(self) -> Limit {
+        match self {
+            Verdict::Proven(_) => Limit::Ceiling,
+            Verdict::OutOfReach(_) => Limit::OutOfReach,
+        }
+    }
 }
 
 /// The exact search's side of the handover, weighing each of its reports.

@@ -5,7 +5,7 @@ use super::{Run, per_expansion};
 use crate::search::{Outcome, Stats, Units};
 use crate::solve::portfolio::algo::Algo;
 use crate::solve::portfolio::budget;
-use crate::solve::portfolio::ceiling::{Handover, Verdict};
+use crate::solve::portfolio::ceiling::Handover;
 use crate::solve::portfolio::proof::Unsolvable;
 use crate::solve::portfolio::report::{Answer, Decision, Limit, StageOutcome};
 use crate::solve::portfolio::searches::{Searches, search_advised_by, search_by};
@@ -73,34 +73,26 @@ impl Run<'_> {
             });
             return Ok(None);
         };
-        match verdict {
-            Some(Verdict::Proven(length)) => search.stats.lower_bound = length,
-            Some(Verdict::OutOfReach(bound)) => search.stats.lower_bound = bound,
-            None => {}
+        if let Some(verdict) = verdict {
+            search.stats.lower_bound = verdict.bound();
         }
         self.stats = search.stats;
-        let (ended, answer) = match search.outcome {
-            _ if verdict.is_some() => {
-                let limit = match verdict {
-                    Some(Verdict::Proven(_)) => Limit::Ceiling,
-                    _ => Limit::OutOfReach,
-                };
-                (Err(limit), None)
-            }
-            Outcome::Found(moves) => (
+        let (ended, answer) = match (verdict, search.outcome) {
+            (Some(verdict), _) => (Err(verdict.limit()), None),
+            (None, Outcome::Found(moves)) => (
                 Ok(Decision::Solved(moves.len())),
                 Some(Answer::Solved {
                     moves,
                     optimal: algo.is_optimal(),
                 }),
             ),
-            Outcome::Exhausted => {
+            (None, Outcome::Exhausted) => {
                 let proof = Unsolvable::Exhausted {
                     states: search.stats.stored,
                 };
                 (Ok(Decision::Unsolvable), Some(Answer::Unsolvable(proof)))
             }
-            Outcome::Stopped(stop) => {
+            (None, Outcome::Stopped(stop)) => {
                 self.stopped(stop);
                 (Err(stop.into()), None)
             }
