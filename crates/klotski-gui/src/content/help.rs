@@ -1,6 +1,6 @@
 //! What the player tells about its keys: the lines of the help that covers the board on F1 or
 //! `?` and where it shows, and the tooltip naming a button's key while the pointer is over it.
-//! One place, so the README's table and `app.rs` have one list to agree with.
+//! One place, so the key table of docs/player.md and `app.rs` have one list to agree with.
 
 use crate::input::action::Action;
 use crate::render::layout::{Rect, ScreenLayout};
