@@ -64,6 +64,15 @@ impl<S: Copy + Eq + Hash, V: Copy> Closed<S, V> {
         prefetch(&self.index[self.slot(hash)]);
     }
 
+    /// Starts loading the state the table likely holds under `hash`, if any: the one its index
+    /// entry (asked for earlier by [`Closed::prefetch`]) names where the tags agree.
+    pub fn prefetch_candidate(&self, hash: u64) {
+        let entry = self.index[self.slot(hash)];
+        if entry != 0 && entry & !self.numbers() == self.tag(hash) {
+            self.prefetch_entry((entry & self.numbers()) - 1);
+        }
+    }
+
     /// The number of `state` (of hash `hash`), if the table holds it.
     pub fn find(&self, state: &S, hash: u64) -> Option<u32> {
         let (tag, numbers) = (self.tag(hash), self.numbers());

@@ -56,7 +56,7 @@ pub use first_success::first_success;
 pub use idastar::idastar;
 pub use ids::ids;
 pub use layers::layers;
-pub use meet::bidirectional_astar;
+pub use meet::{bidirectional_astar, bidirectional_astar_in_batches};
 pub use split_idastar::split_idastar;
 
 use std::collections::HashMap;
@@ -143,6 +143,9 @@ pub struct Limits {
     pub cancel: Cancel,
     /// Threads the search may run on; searches that run on one ignore it.
     pub threads: usize,
+    /// Raised by whoever holds the cores beyond the search's first once it needs them no
+    /// more: until then the search runs on one thread. `None`: they are free from the start.
+    pub cores_free: Option<Signal>,
 }
 
 impl Limits {
@@ -155,6 +158,7 @@ impl Limits {
             deadline: None,
             cancel: Cancel::default(),
             threads: 1,
+            cores_free: None,
         }
     }
 
@@ -185,6 +189,14 @@ impl Limits {
         Limits {
             max_units: Some(units),
             ..self.clone()
+        }
+    }
+
+    /// The threads the search may run on now: [`Limits::threads`] once the cores are free.
+    pub fn threads_now(&self) -> usize {
+        match &self.cores_free {
+            Some(free) if !free.is_raised() => 1,
+            _ => self.threads,
         }
     }
 
@@ -232,6 +244,22 @@ impl Cancel {
             flag: Arc::default(),
             parents,
         }
+    }
+}
+
+/// A flag one thread raises for others to read: that something they wait on has happened.
+#[derive(Clone, Debug, Default)]
+pub struct Signal(Arc<AtomicBool>);
+
+impl Signal {
+    /// Tells every holder of this signal.
+    pub fn raise(&self) {
+        self.0.store(true, Ordering::Release);
+    }
+
+    /// Whether it has been raised.
+    pub fn is_raised(&self) -> bool {
+        self.0.load(Ordering::Acquire)
     }
 }
 

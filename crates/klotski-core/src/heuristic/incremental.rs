@@ -122,13 +122,13 @@ mod tests {
     use crate::rng::Rng;
     use crate::solve::spaces::packed::PackedSpace;
 
+    /// 5x5 with a 2x2 block, a 2x1 and a 1x2 block, three blanks: every kind of line change.
+    const BLOCKS_5X5: &str = "5 5\n1 2 3 4 5\n6 7 8 9 10\n11 12 13 14 15\n16 17 18 19 0\n\
+        20 21 22 0 0\n3\n7 2*2\n4 2*1\n16 1*2\n";
+
     #[test]
     fn a_child_rated_from_its_parent_matches_a_fresh_rating() {
-        // 5x5 with a 2x2 block, a 2x1 and a 1x2 block, three blanks: every kind of line change.
-        let (puzzle, target) = crate::engine::sample(
-            "5 5\n1 2 3 4 5\n6 7 8 9 10\n11 12 13 14 15\n16 17 18 19 0\n20 21 22 0 0\n3\n\
-             7 2*2\n4 2*1\n16 1*2\n",
-        );
+        let (puzzle, target) = crate::engine::sample(BLOCKS_5X5);
         let space = PackedSpace::<2>::new(&puzzle).unwrap();
         let mut rng = Rng::new(7);
         let (_, origins) = puzzle.random_walk(300, &mut rng);
@@ -201,6 +201,83 @@ mod tests {
         for board in boards {
             shortest_paths_on(board);
         }
+    }
+
+    #[test]
+    fn batches_find_the_shortest_paths_alike_on_any_threads() {
+        use crate::search::{Limits, Outcome, Units, bidirectional_astar};
+        use crate::search::{Signal, bidirectional_astar_in_batches};
+        use std::ops::ControlFlow;
+        // Searches of thousands of states, many batches; every unit counted, so that the
+        // batches can begin part way.
+        let (puzzle, target) = crate::engine::sample(BLOCKS_5X5);
+        let space = PackedSpace::<2>::new(&puzzle).unwrap();
+        let goal = space.encode(&target);
+        let mut rng = Rng::new(5);
+        let units = Units {
+            most: u64::MAX / 2,
+            per_expanded: 1,
+            per_stored: 1,
+        };
+        let go_on = |_, _: &_| ControlFlow::Continue(());
+        let mut batched_apart = 0;
+        for walk in [40, 80, 120, 160, 200, 260] {
+            let (_, origins) = puzzle.random_walk(walk, &mut rng);
+            let start = space.encode(&origins);
+            let pair = || {
+                let to_goal = Manhattan::new(&puzzle, &target, true);
+                let to_start = Manhattan::new(&puzzle, &origins, true);
+                IncrementalManhattan::pair(&space, to_goal, to_start)
+            };
+            let one = Limits::memory(1 << 28).in_units(units);
+            let (to_goal, to_start) = pair();
+            let alone = bidirectional_astar(&space, start, goal, to_goal, to_start, &one, go_on);
+            let Outcome::Found(shortest) = alone.outcome.clone() else {
+                panic!("walk {walk}: {:?}", alone.outcome)
+            };
+            let two = Limits {
+                threads: 2,
+                ..one.clone()
+            };
+            let batched = |limits: &Limits, from| {
+                bidirectional_astar_in_batches(&space, start, goal, pair, (limits, from), go_on)
+            };
+            // Batches that never begin: the search of one state at a time, step for step.
+            let never = batched(&two, u64::MAX);
+            assert_eq!(never.outcome, alone.outcome, "walk {walk}");
+            assert_eq!(never.stats, alone.stats, "walk {walk}");
+            for from in [0, alone.stats.units / 2] {
+                let on_one = batched(&one, from);
+                let Outcome::Found(path) = on_one.outcome.clone() else {
+                    panic!("walk {walk}: {:?}", on_one.outcome)
+                };
+                assert_eq!(path.len(), shortest.len(), "walk {walk} from {from}");
+                let moves: Vec<_> = path.iter().map(|&m| PackedSpace::<2>::unpack(m)).collect();
+                let walked = puzzle.with_start(&origins).unwrap().replay(&moves).unwrap();
+                assert_eq!(walked.origins(), &target[..]);
+                batched_apart += usize::from(on_one.stats != alone.stats);
+                // Two threads, and two once a signal says the second core is free (raised
+                // here before the search begins, and never): the same path and counters.
+                let on_two = batched(&two, from);
+                assert_eq!(on_two.outcome, on_one.outcome, "walk {walk} from {from}");
+                assert_eq!(on_two.stats, on_one.stats, "walk {walk} from {from}");
+                for raised in [true, false] {
+                    let free = Signal::default();
+                    if raised {
+                        free.raise();
+                    }
+                    let waiting = Limits {
+                        cores_free: Some(free),
+                        ..two.clone()
+                    };
+                    let signalled = batched(&waiting, from);
+                    assert_eq!(signalled.outcome, on_one.outcome, "walk {walk}");
+                    assert_eq!(signalled.stats, on_one.stats, "walk {walk}");
+                }
+            }
+        }
+        // The batches' order is their own: the searches differ from one state at a time.
+        assert!(batched_apart > 0);
     }
 
     /// Bidirectional A* against breadth-first search from random walks back from `board`'s

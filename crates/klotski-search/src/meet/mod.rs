@@ -15,6 +15,9 @@ use super::closed::{Closed, hash_of};
 use super::{
     Estimate, Limits, Meter, Outcome, Reversible, Search, Space, Stats, Stop, TieredQueue,
 };
+
+mod batched;
+pub use batched::bidirectional_astar_in_batches;
 use std::mem::take;
 use std::ops::ControlFlow;
 
@@ -172,35 +175,15 @@ pub fn bidirectional_astar<P: Reversible<Move: Default>>(
     mut on_bound: impl FnMut(u32, &Stats) -> ControlFlow<()>,
 ) -> Search<P::Move> {
     let mut meter = Meter::new(limits);
-    let parity = space
-        .parity(&start)
-        .zip(space.parity(&goal))
-        .map(|(a, b)| a != b);
-    let (ahead, back) = (to_goal.at(&start), to_start.at(&goal));
-    if ahead == u32::MAX || back == u32::MAX {
-        return Search::ended(Outcome::Exhausted, meter.stats);
-    }
-    if start == goal {
-        return Search::ended(Outcome::Found(Vec::new()), meter.stats);
-    }
-    let mut table: TableOf<P> = Closed::default();
-    let node = |depth| Node {
-        mv: P::Move::default(),
-        depth,
+    let (mut table, mut forward, mut backward, parity) = match set_out(
+        space,
+        (start, goal),
+        (&mut to_goal, &mut to_start),
+        &mut meter,
+    ) {
+        Ok(begun) => begun,
+        Err(outcome) => return Search::ended(outcome, meter.stats),
     };
-    let start_id = table.insert(start, hash_of(&start), [node(0), node(UNREACHED)]);
-    let goal_id = table.insert(goal, hash_of(&goal), [node(UNREACHED), node(0)]);
-    let memory = meter.limits.max_memory;
-    let bounds = [ahead, to_start.at(&start), back, to_goal.at(&goal)];
-    let bounds: Result<Vec<u16>, Stop> =
-        (bounds.iter()).map(|&b| sixteen_bits(b, memory)).collect();
-    let [f_ahead, f_behind, b_ahead, b_behind] = match bounds.as_deref() {
-        Ok(&[a, b, c, d]) => [a, b, c, d],
-        _ => return Search::ended(Outcome::Stopped(Stop::Memory(memory)), meter.stats),
-    };
-    let mut forward = Side::new(0, start_id, f_ahead, f_behind);
-    let mut backward = Side::new(1, goal_id, b_ahead, b_behind);
-    meter.stats.stored = 2;
     let mut best: Option<Meeting<P::State>> = None;
     let mut bound = 0;
     let outcome = loop {
@@ -213,16 +196,8 @@ pub fn bidirectional_astar<P: Reversible<Move: Default>>(
             };
         };
         let lower = at_least((low_forward + low_backward).div_ceil(2) as u32, parity);
-        let mut asked = ControlFlow::Continue(());
-        while bound < lower && asked.is_continue() {
-            bound += 1;
-            meter.stats.lower_bound = bound;
-            asked = on_bound(bound, &meter.stats);
-        }
-        if meter.stats.expanded % REPORT_EVERY == REPORT_EVERY - 1 && asked.is_continue() {
-            asked = on_bound(bound, &meter.stats);
-        }
-        if asked.is_break() {
+        let due = meter.stats.expanded % REPORT_EVERY == REPORT_EVERY - 1;
+        if weigh((&mut bound, lower), due, &mut meter, &mut on_bound).is_break() {
             break Outcome::Stopped(Stop::Asked);
         }
         if let Some(meeting) = best.as_ref().filter(|m| m.length <= lower) {
@@ -257,6 +232,72 @@ pub fn bidirectional_astar<P: Reversible<Move: Default>>(
     Search::ended(outcome, meter.stats)
 }
 
+/// Raises `bound` to `lower`, the least length a path not yet found may have, telling
+/// `on_bound` of each step, and tells it of the counters once more where a report is `due`;
+/// breaks where it asks the search to end.
+fn weigh(
+    (bound, lower): (&mut u32, u32),
+    due: bool,
+    meter: &mut Meter,
+    on_bound: &mut impl FnMut(u32, &Stats) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    while *bound < lower {
+        *bound += 1;
+        meter.stats.lower_bound = *bound;
+        on_bound(*bound, &meter.stats)?;
+    }
+    match due {
+        true => on_bound(*bound, &meter.stats),
+        false => ControlFlow::Continue(()),
+    }
+}
+
+/// The table holding `start` and `goal` and a side from each, rated by `to_goal` and
+/// `to_start`, with the parity of every path's length where the space has one; `Err` where
+/// the search ends before it begins (a dead end at either end, the two the same, or bounds
+/// past sixteen bits).
+#[allow(clippy::type_complexity)]
+fn set_out<P: Reversible<Move: Default>>(
+    space: &P,
+    (start, goal): (P::State, P::State),
+    (to_goal, to_start): (
+        &mut impl Estimate<P::State, P::Move>,
+        &mut impl Estimate<P::State, P::Move>,
+    ),
+    meter: &mut Meter,
+) -> Result<(TableOf<P>, SideOf<P>, SideOf<P>, Option<bool>), Outcome<P::Move>> {
+    let parity = space
+        .parity(&start)
+        .zip(space.parity(&goal))
+        .map(|(a, b)| a != b);
+    let (ahead, back) = (to_goal.at(&start), to_start.at(&goal));
+    if ahead == u32::MAX || back == u32::MAX {
+        return Err(Outcome::Exhausted);
+    }
+    if start == goal {
+        return Err(Outcome::Found(Vec::new()));
+    }
+    let mut table: TableOf<P> = Closed::default();
+    let node = |depth| Node {
+        mv: P::Move::default(),
+        depth,
+    };
+    let start_id = table.insert(start, hash_of(&start), [node(0), node(UNREACHED)]);
+    let goal_id = table.insert(goal, hash_of(&goal), [node(UNREACHED), node(0)]);
+    let memory = meter.limits.max_memory;
+    let bounds = [ahead, to_start.at(&start), back, to_goal.at(&goal)];
+    let bounds: Result<Vec<u16>, Stop> =
+        (bounds.iter()).map(|&b| sixteen_bits(b, memory)).collect();
+    let [f_ahead, f_behind, b_ahead, b_behind] = match bounds.as_deref() {
+        Ok(&[a, b, c, d]) => [a, b, c, d],
+        _ => return Err(Outcome::Stopped(Stop::Memory(memory))),
+    };
+    meter.stats.stored = 2;
+    let forward = Side::new(0, start_id, f_ahead, f_behind);
+    let backward = Side::new(1, goal_id, b_ahead, b_behind);
+    Ok((table, forward, backward, parity))
+}
+
 /// Expands the lowest state of `side`, queueing its children with their priorities (`toward`
 /// estimates the moves to the side's end, `back` to its root) and keeping the best meeting
 /// with the other side. `parity`, where known, is that of every path's length; `other_bytes`
@@ -272,7 +313,7 @@ fn expand<P: Space>(
     other_lowest: usize,
     meter: &mut Meter,
 ) -> Result<(), Stop> {
-    let (at, there) = (side.at, 1 - side.at);
+    let at = side.at;
     let (_, _, (id, ahead_parent, behind_parent, depth)) =
         side.open.pop().expect("lowest left an entry");
     // The entry likely to be expanded next is asked for now, so that its state has arrived
@@ -300,64 +341,95 @@ fn expand<P: Space>(
     let first =
         (children.first()).map(|&(mv, child)| toward.after(&state, ahead_parent, mv, &child));
     for (i, (&(mv, child), &hash)) in children.iter().zip(&hashes).enumerate() {
-        let known = (table.find(&child, hash)).map(|id| (id, table.entry(id).1));
-        if known.is_some_and(|(_, nodes)| nodes[at].depth <= child_depth) {
-            continue;
-        }
-        let ahead = match (i, first) {
+        let ahead = || match (i, first) {
             (0, Some(ahead)) => ahead,
             _ => toward.after(&state, ahead_parent, mv, &child),
         };
-        if ahead == u32::MAX {
-            continue;
-        }
-        let length = child_depth as u32;
-        // No path through this child can beat the best meeting.
-        if best
-            .as_ref()
-            .is_some_and(|m| at_least(length + ahead, parity) >= m.length)
-        {
-            continue;
-        }
-        let met = known.map(|(_, nodes)| nodes[there].depth);
-        let meets = met.is_some_and(|depth| shorter_meeting(best, child, length, depth));
-        // Nor can a path through it and a state the other side has still to expand (the best
-        // meeting itself is kept: the path is read back through it). A consistent bound back
-        // exceeds its parent's by at most one, which puts a floor under the child's priority:
-        // where even that floor is pruned, the bound back is not worked out.
-        let beyond_open = |behind: u32| {
-            // `behind` never exceeds the depth: it bounds the moves back to the root.
-            let priority = 2 * length as usize + ahead as usize - behind.min(length) as usize;
-            let through_open = (priority + other_lowest).div_ceil(2) as u32;
-            (
-                priority,
-                best.as_ref()
-                    .is_some_and(|m| at_least(through_open, parity) >= m.length),
-            )
-        };
-        if !meets && beyond_open(behind_parent + 1).1 {
-            continue;
-        }
-        let behind = back.after(&state, behind_parent, mv, &child);
-        let (priority, pruned) = beyond_open(behind);
-        if !meets && pruned {
-            continue;
-        }
-        let node = Node {
-            mv,
-            depth: child_depth,
-        };
-        let (ahead, behind) = (sixteen_bits(ahead, memory)?, sixteen_bits(behind, memory)?);
-        let queued = (node, priority, ahead, behind);
-        keep(
+        let behind = || back.after(&state, behind_parent, mv, &child);
+        offer(
             (side, table, other_bytes),
-            (child, hash, known),
-            queued,
+            (mv, child, hash),
+            (ahead, behind),
+            (child_depth, behind_parent),
+            (best, parity),
+            other_lowest,
             meter,
         )?;
     }
     (side.children, side.hashes) = (children, hashes);
     Ok(())
+}
+
+/// Queues `child`, reached by `mv` from a state `depth - 1` moves from `side`'s root whose
+/// bound back to the root is `behind_parent`, unless its side holds it no deeper or no path
+/// through it can beat the best meeting; keeps the meeting it closes with the other side.
+/// `ahead` and `behind` give its bounds toward the side's end and back to its root, asked for
+/// only where the child is still in question. `other_lowest` is the lowest priority the other
+/// side has still to expand; `parity`, where known, is that of every path's length.
+#[allow(clippy::too_many_arguments)]
+fn offer<S: Copy + Eq + std::hash::Hash, M: Copy>(
+    (side, table, other_bytes): (&mut Side<S, M>, &mut Table<S, M>, usize),
+    (mv, child, hash): (M, S, u64),
+    (ahead, behind): (impl FnOnce() -> u32, impl FnOnce() -> u32),
+    (child_depth, behind_parent): (u16, u32),
+    (best, parity): (&mut Option<Meeting<S>>, Option<bool>),
+    other_lowest: usize,
+    meter: &mut Meter,
+) -> Result<(), Stop> {
+    let (at, there) = (side.at, 1 - side.at);
+    let memory = meter.limits.max_memory;
+    let known = (table.find(&child, hash)).map(|id| (id, table.entry(id).1));
+    if known.is_some_and(|(_, nodes)| nodes[at].depth <= child_depth) {
+        return Ok(());
+    }
+    let ahead = ahead();
+    if ahead == u32::MAX {
+        return Ok(());
+    }
+    let length = child_depth as u32;
+    // No path through this child can beat the best meeting.
+    if best
+        .as_ref()
+        .is_some_and(|m| at_least(length + ahead, parity) >= m.length)
+    {
+        return Ok(());
+    }
+    let met = known.map(|(_, nodes)| nodes[there].depth);
+    let meets = met.is_some_and(|depth| shorter_meeting(best, child, length, depth));
+    // Nor can a path through it and a state the other side has still to expand (the best
+    // meeting itself is kept: the path is read back through it). A consistent bound back
+    // exceeds its parent's by at most one, which puts a floor under the child's priority:
+    // where even that floor is pruned, the bound back is not worked out.
+    let beyond_open = |behind: u32| {
+        // `behind` never exceeds the depth: it bounds the moves back to the root.
+        let priority = 2 * length as usize + ahead as usize - behind.min(length) as usize;
+        let through_open = (priority + other_lowest).div_ceil(2) as u32;
+        (
+            priority,
+            best.as_ref()
+                .is_some_and(|m| at_least(through_open, parity) >= m.length),
+        )
+    };
+    if !meets && beyond_open(behind_parent + 1).1 {
+        return Ok(());
+    }
+    let behind = behind();
+    let (priority, pruned) = beyond_open(behind);
+    if !meets && pruned {
+        return Ok(());
+    }
+    let node = Node {
+        mv,
+        depth: child_depth,
+    };
+    let (ahead, behind) = (sixteen_bits(ahead, memory)?, sixteen_bits(behind, memory)?);
+    let queued = (node, priority, ahead, behind);
+    keep(
+        (side, table, other_bytes),
+        (child, hash, known),
+        queued,
+        meter,
+    )
 }
 
 /// Keeps a meeting at `child`, `length` moves from this side's root and `depth` from the other's
