@@ -3,6 +3,7 @@
 //! work budget of its own, so the answer never depends on which of them ends first.
 
 use super::{Answer, Report, Run, StageOutcome};
+use crate::search::Signal;
 use crate::solve::portfolio::algo::Algo;
 use crate::solve::portfolio::budget;
 use crate::solve::portfolio::ceiling::Handover;
@@ -56,6 +57,9 @@ impl Run<'_> {
         beside.began = self.began;
         beside.beside_exact = true;
         self.options.limits.cancel = exact_cancel.clone();
+        // The exact search takes up the fallback's core once the fallback has ended.
+        let fallback_ended = Signal::default();
+        self.options.limits.cores_free = Some(fallback_ended.clone());
         let (sender, receiver) = mpsc::channel();
         let handover = Handover::new(
             receiver,
@@ -65,6 +69,7 @@ impl Run<'_> {
         let (exact, (beside, fallback)) = std::thread::scope(|scope| {
             let fallback = scope.spawn(move || {
                 let answer = beside.fallback(&mut |_| {}, None);
+                fallback_ended.raise();
                 let length = match &answer {
                     Ok(Answer::Solved { moves, .. }) => Some(moves.len()),
                     _ => None,

@@ -81,6 +81,11 @@ impl Handover {
         }
     }
 
+    /// Units of the search's work from which on its reports are weighed.
+    pub(super) fn weighed_from(&self) -> u64 {
+        self.at
+    }
+
     /// Takes the search's report of its bound on the shortest answer, `bound`, its counters
     /// `stats`; breaks once a verdict is due.
     pub(super) fn report(&mut self, bound: u32, stats: &Stats) -> ControlFlow<()> {

@@ -53,6 +53,8 @@ impl Run<'_> {
         on_progress(Progress::Stage(PortfolioStage::ExactSearch));
         let cache = self.options.cache.as_ref();
         let weights = algo.weights();
+        // From the handover on, the fallback's core may be free: batches then take it up.
+        let in_batches = handover.as_ref().map(Handover::weighed_from);
         let mut handover = handover;
         let mut advise = |bound, stats: &Stats| match &mut handover {
             Some(handover) => handover.report(bound, stats),
@@ -62,6 +64,7 @@ impl Run<'_> {
             cache,
             advise: &mut advise,
             on_progress,
+            in_batches,
         };
         let search = search_advised_by(self.puzzle, self.target, algo, weights, limits, searches);
         // Due at a report before the search's end, the verdict stands whatever came after.

@@ -34,6 +34,7 @@ pub(in crate::solve) fn search_by(
         cache,
         advise: &mut go_on,
         on_progress,
+        in_batches: None,
     };
     search_advised_by(puzzle, target, algo, weights, limits, searches)
 }
@@ -41,10 +42,15 @@ pub(in crate::solve) fn search_by(
 /// What a search [`search_advised_by`] runs may use besides its limits: the tables in
 /// `cache`, `advise` (bidirectional A* ends where it breaks, asked at each report of its
 /// bound; the other searches ignore it) and the callback that hears of progress.
+/// `in_batches`: the units of work from which on bidirectional A* expands a batch of states
+/// at a time ([`search::bidirectional_astar_in_batches`]), their children worked out on
+/// another thread where [`Limits::threads`] allows; `None`: one state at a time throughout,
+/// on one thread.
 pub(in crate::solve) struct Searches<'a, 'b> {
     pub cache: Option<&'a Cache>,
     pub advise: &'b mut dyn FnMut(u32, &Stats) -> ControlFlow<()>,
     pub on_progress: &'b mut dyn FnMut(Progress<'_>),
+    pub in_batches: Option<u64>,
 }
 
 /// [`search_by`], bidirectional A* taking the advice of [`Searches::advise`].
@@ -182,6 +188,7 @@ fn packed_search<const W: usize>(
         cache,
         advise,
         on_progress,
+        in_batches,
     } = searches;
     let space = PackedSpace::<W>::new(puzzle).expect("dispatched on words_needed");
     let start = space.encode(&puzzle.start);
@@ -213,15 +220,31 @@ fn packed_search<const W: usize>(
             }
         }
         Algo::Biastar => {
-            let (to_goal, to_start) = IncrementalManhattan::pair(
-                &space,
+            let (to_goal, to_start) = (
                 Manhattan::new(puzzle, target, true),
                 Manhattan::new(puzzle, &puzzle.start, true),
             );
-            search::bidirectional_astar(&space, start, goal, to_goal, to_start, &limits, |b, s| {
+            let pair = || IncrementalManhattan::pair(&space, to_goal.clone(), to_start.clone());
+            let on_bound = |b, s: &Stats| {
                 on_progress(Progress::Search(s));
                 advise(b, s)
-            })
+            };
+            match in_batches {
+                Some(from) => search::bidirectional_astar_in_batches(
+                    &space,
+                    start,
+                    goal,
+                    pair,
+                    (&limits, from),
+                    on_bound,
+                ),
+                None => {
+                    let (to_goal, to_start) = pair();
+                    search::bidirectional_astar(
+                        &space, start, goal, to_goal, to_start, &limits, on_bound,
+                    )
+                }
+            }
         }
         Algo::Idastar => {
             let bound = bound();
