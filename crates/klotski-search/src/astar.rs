@@ -2,8 +2,10 @@
 //!
 //! The open list is a [`BucketQueue`] indexed by `f = g + h` (path costs are small integers), each
 //! bucket a stack so that among equal `f` the deepest state comes out first and a goal is
-//! reached soon once the bound is right. The closed table keeps one move and a 16-bit depth per
-//! state, so it costs little more than the visited set of a breadth-first search.
+//! reached soon once the bound is right. The closed table ([`Closed`], bidirectional A*'s:
+//! states in an arena, found through an index whose entries can be asked for ahead) keeps one
+//! move and a 16-bit depth per state, and the open list holds each state's number in it, so a
+//! child's entry is on its way while its siblings are generated and rated.
 //! A state met again by a shorter path is reopened, and a child's `f` is raised to its parent's
 //! (pathmax), so the result stays optimal when the heuristic is admissible without being
 //! consistent (pattern databases that take the least over blank places are not).
@@ -11,11 +13,8 @@
 //! The same loop runs weighted A* and greedy best-first: only the priority changes
 //! ([`Weights`]), and pathmax is kept for plain A*, where it protects optimality.
 
-use super::{
-    BucketQueue, Estimate, Limits, Meter, Outcome, Search, Space, Stats, Stop, table_bytes,
-    table_growth,
-};
-use fxhash::FxHashMap;
+use super::closed::{Closed, hash_of};
+use super::{BucketQueue, Estimate, Limits, Meter, Outcome, Search, Space, Stats, Stop};
 
 /// What the closed table keeps per state: the move that reached it and its depth.
 #[derive(Clone, Copy)]
@@ -124,27 +123,32 @@ pub fn weighted_astar<P: Space>(
         depth as usize * weights.depth as usize + h as usize * weights.estimate as usize
     };
     let mut meter = Meter::new(limits);
-    let mut closed: FxHashMap<P::State, Node<P::Move>> = FxHashMap::default();
-    // Each open state with its depth and estimate, from which its children's are rated.
-    let mut open: BucketQueue<(u16, u32, P::State)> = BucketQueue::default();
+    let mut closed: Closed<P::State, Node<P::Move>> = Closed::default();
+    // Each open state's number in the table, with its depth and estimate, from which its
+    // children's are rated.
+    let mut open: BucketQueue<(u32, u16, u32)> = BucketQueue::default();
     let outcome = 'search: {
         let h0 = heuristic.at(&start);
         if h0 == u32::MAX {
             break 'search Outcome::Exhausted;
         }
-        closed.insert(start, Node { mv: None, depth: 0 });
+        let id = closed.insert(start, hash_of(&start), Node { mv: None, depth: 0 });
         let f0 = priority(0, h0);
-        open.push(f0, (0, h0, start));
+        open.push(f0, (id, 0, h0));
         let mut bound = f0;
-        let mut children = Vec::new();
+        let (mut children, mut hashes) = (Vec::new(), Vec::new());
         loop {
-            let Some((f, (depth, h_state, state))) = open.pop() else {
+            let Some((f, (id, depth, h_state))) = open.pop() else {
                 while bound < open.span() {
                     bound += 1;
                     on_bound(bound as u32, &meter.stats);
                 }
                 break 'search Outcome::Exhausted;
             };
+            // The next state likely to come out is asked for now, to have arrived by then.
+            if let Some((_, &(next, ..))) = open.peek() {
+                closed.prefetch_entry(next);
+            }
             while bound < f {
                 bound += 1;
                 // Every open state rates at least `f`: unweighted, no path is shorter.
@@ -153,7 +157,8 @@ pub fn weighted_astar<P: Space>(
                 }
                 on_bound(bound as u32, &meter.stats);
             }
-            if closed[&state].depth != depth {
+            let (state, node) = *closed.entry(id);
+            if node.depth != depth {
                 continue; // reached again by a shorter path since it was queued
             }
             if is_goal(&state) {
@@ -168,8 +173,17 @@ pub fn weighted_astar<P: Space>(
             };
             children.clear();
             space.successors(&state, &mut children);
-            for &(mv, child) in &children {
-                if closed.get(&child).is_some_and(|n| n.depth <= child_depth) {
+            // Every child's table entry is asked for before the first is read.
+            hashes.clear();
+            for (_, child) in &children {
+                let hash = hash_of(child);
+                closed.prefetch(hash);
+                hashes.push(hash);
+            }
+            heuristic.prepare(&state);
+            for (&(mv, child), &hash) in children.iter().zip(&hashes) {
+                let known = closed.find(&child, hash);
+                if known.is_some_and(|id| closed.entry(id).1.depth <= child_depth) {
                     continue;
                 }
                 let h = heuristic.after(&state, h_state, mv, &child);
@@ -186,20 +200,24 @@ pub fn weighted_astar<P: Space>(
                     bound = bound.min(f);
                     f
                 };
-                let extra = table_growth(&closed) + open.growth(f);
+                let extra = known.map_or(closed.growth(), |_| 0) + open.growth(f);
                 if extra > 0
-                    && let Err(stop) = meter.grow(table_bytes(&closed) + open.bytes(), extra)
+                    && let Err(stop) = meter.grow(closed.bytes() + open.bytes(), extra)
                 {
                     break 'search Outcome::Stopped(stop);
                 }
-                closed.insert(
-                    child,
-                    Node {
-                        mv: Some(mv),
-                        depth: child_depth,
-                    },
-                );
-                open.push(f, (child_depth, h, child));
+                let node = Node {
+                    mv: Some(mv),
+                    depth: child_depth,
+                };
+                let id = match known {
+                    Some(id) => {
+                        *closed.value_mut(id) = node;
+                        id
+                    }
+                    None => closed.insert(child, hash, node),
+                };
+                open.push(f, (id, child_depth, h));
             }
         }
     };
@@ -210,11 +228,15 @@ pub fn weighted_astar<P: Space>(
 /// The moves from the start to `state`, read back through the closed table.
 fn path_to<P: Space>(
     space: &P,
-    closed: &FxHashMap<P::State, Node<P::Move>>,
+    closed: &Closed<P::State, Node<P::Move>>,
     mut state: P::State,
 ) -> Vec<P::Move> {
     let mut path = Vec::new();
-    while let Some(mv) = closed[&state].mv {
+    let node = |state: &P::State| {
+        let id = closed.find(state, hash_of(state)).expect("in the table");
+        closed.entry(id).1
+    };
+    while let Some(mv) = node(&state).mv {
         path.push(mv);
         state = space.predecessor(&state, mv);
     }
