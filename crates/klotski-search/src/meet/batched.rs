@@ -184,9 +184,6 @@ where
     let outcome = std::thread::scope(|scope| {
         let mut helper: Option<Arc<Helper<P>>> = None;
         let outcome = loop {
-            if helper.is_none() && limits.threads_now() > 1 {
-                helper = Some(spawn_helper(scope, space, estimates));
-            }
             let Some(lows) = run.lows(pending.as_ref()) else {
                 break run.end(space);
             };
@@ -209,6 +206,10 @@ where
                     Ok(()) => continue,
                     Err(stop) => break Outcome::Stopped(stop),
                 }
+            }
+            // Started only once batches begin: it waits for them by spinning.
+            if helper.is_none() && limits.threads_now() > 1 {
+                helper = Some(spawn_helper(scope, space, estimates));
             }
             let mut next = run.take(spare.take());
             // The helper starts on the next batch's children while this thread looks up the
