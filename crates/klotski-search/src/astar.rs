@@ -181,11 +181,7 @@ pub fn weighted_astar<P: Space>(
                 hashes.push(hash);
             }
             heuristic.prepare(&state);
-            // Their index entries have arrived by now: the states they name are asked for in
-            // turn, so that a known child's is on its way before it is compared.
-            for &hash in &hashes {
-                closed.prefetch_candidate(hash);
-            }
+            closed.prefetch_candidates(&hashes);
             for (&(mv, child), &hash) in children.iter().zip(&hashes) {
                 let known = closed.find(&child, hash);
                 if known.is_some_and(|id| closed.entry(id).1.depth <= child_depth) {

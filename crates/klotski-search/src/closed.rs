@@ -73,6 +73,15 @@ impl<S: Copy + Eq + Hash, V: Copy> Closed<S, V> {
         }
     }
 
+    /// [`Closed::prefetch_candidate`] for each of `hashes`: called once their index entries
+    /// have had time to arrive, so that the states of the children already known are on their
+    /// way together before the first is compared.
+    pub fn prefetch_candidates(&self, hashes: &[u64]) {
+        for &hash in hashes {
+            self.prefetch_candidate(hash);
+        }
+    }
+
     /// The number of `state` (of hash `hash`), if the table holds it.
     pub fn find(&self, state: &S, hash: u64) -> Option<u32> {
         let (tag, numbers) = (self.tag(hash), self.numbers());

@@ -336,11 +336,7 @@ fn expand<P: Space>(
         &mut hashes,
     );
     toward.prepare(&state);
-    // The children's index entries, asked for above, have arrived by now: the states they
-    // name are asked for in turn, so that a known child's is on its way before it is compared.
-    for &hash in &hashes {
-        table.prefetch_candidate(hash);
-    }
+    table.prefetch_candidates(&hashes);
     // The first child's bound is worked out while its table entry is on its way (wasted
     // where the child turns out to be known already, about one time in four).
     let first =
