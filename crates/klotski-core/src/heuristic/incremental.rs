@@ -119,7 +119,9 @@ impl<P: PieceLayout> Estimate<P::State, P::Move> for IncrementalManhattan<'_, P>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::puzzle::Puzzle;
     use crate::rng::Rng;
+    use crate::search::{Limits, Units};
     use crate::solve::spaces::packed::PackedSpace;
 
     /// 5x5 with a 2x2 block, a 2x1 and a 1x2 block, three blanks: every kind of line change.
@@ -203,44 +205,67 @@ mod tests {
         }
     }
 
-    #[test]
-    fn batches_find_the_shortest_paths_alike_on_any_threads() {
-        use crate::search::{Limits, Outcome, Units, bidirectional_astar};
-        use crate::search::{Signal, bidirectional_astar_in_batches};
-        use std::ops::ControlFlow;
-        // Searches of thousands of states, many batches; every unit counted, so that the
-        // batches can begin part way.
+    /// Walks back from a goal: each one's length and the pieces' origins where it ends.
+    type Walks = Vec<(usize, Vec<usize>)>;
+
+    /// What the batched searches' tests start from: the 5x5 board with blocks, its goal, the
+    /// positions random walks of 40 to 260 moves back from it reach (searches of thousands of
+    /// states, many batches), and limits counting every unit, on one thread and on two, so
+    /// that the batches can begin part way.
+    fn batch_cases() -> (Puzzle, Vec<usize>, Walks, [Limits; 2]) {
         let (puzzle, target) = crate::engine::sample(BLOCKS_5X5);
-        let space = PackedSpace::<2>::new(&puzzle).unwrap();
-        let goal = space.encode(&target);
         let mut rng = Rng::new(5);
+        let starts = [40, 80, 120, 160, 200, 260]
+            .into_iter()
+            .map(|walk| (walk, puzzle.random_walk(walk, &mut rng).1))
+            .collect();
         let units = Units {
             most: u64::MAX / 2,
             per_expanded: 1,
             per_stored: 1,
         };
+        let one = Limits::memory(1 << 28).in_units(units);
+        let two = Limits {
+            threads: 2,
+            ..one.clone()
+        };
+        (puzzle, target, starts, [one, two])
+    }
+
+    /// Both ways' bounds on `space` of `puzzle`, toward `target` and toward `origins`.
+    fn bounds_between<'a>(
+        space: &'a PackedSpace<2>,
+        puzzle: &Puzzle,
+        (target, origins): (&[usize], &[usize]),
+    ) -> (
+        IncrementalManhattan<'a, PackedSpace<2>>,
+        IncrementalManhattan<'a, PackedSpace<2>>,
+    ) {
+        let to_goal = Manhattan::new(puzzle, target, true);
+        let to_start = Manhattan::new(puzzle, origins, true);
+        IncrementalManhattan::pair(space, to_goal, to_start)
+    }
+
+    #[test]
+    fn batches_find_the_shortest_paths_alike_on_any_threads() {
+        use crate::search::bidirectional_astar_in_batches as in_batches;
+        use crate::search::{Outcome, Signal, bidirectional_astar};
+        use std::ops::ControlFlow;
+        let (puzzle, target, starts, [one, two]) = batch_cases();
+        let space = PackedSpace::<2>::new(&puzzle).unwrap();
+        let goal = space.encode(&target);
         let go_on = |_, _: &_| ControlFlow::Continue(());
         let mut batched_apart = 0;
-        for walk in [40, 80, 120, 160, 200, 260] {
-            let (_, origins) = puzzle.random_walk(walk, &mut rng);
+        for (walk, origins) in starts {
             let start = space.encode(&origins);
-            let pair = || {
-                let to_goal = Manhattan::new(&puzzle, &target, true);
-                let to_start = Manhattan::new(&puzzle, &origins, true);
-                IncrementalManhattan::pair(&space, to_goal, to_start)
-            };
-            let one = Limits::memory(1 << 28).in_units(units);
+            let pair = || bounds_between(&space, &puzzle, (&target, &origins));
             let (to_goal, to_start) = pair();
             let alone = bidirectional_astar(&space, start, goal, to_goal, to_start, &one, go_on);
             let Outcome::Found(shortest) = alone.outcome.clone() else {
                 panic!("walk {walk}: {:?}", alone.outcome)
             };
-            let two = Limits {
-                threads: 2,
-                ..one.clone()
-            };
             let batched = |limits: &Limits, from| {
-                bidirectional_astar_in_batches(&space, start, goal, pair, (limits, from), go_on)
+                in_batches(&space, start, goal, pair, (limits, from), || None, go_on)
             };
             // Batches that never begin: the search of one state at a time, step for step.
             let never = batched(&two, u64::MAX);
@@ -278,6 +303,69 @@ mod tests {
         }
         // The batches' order is their own: the searches differ from one state at a time.
         assert!(batched_apart > 0);
+    }
+
+    #[test]
+    fn batches_told_of_a_path_look_only_for_shorter_ones() {
+        use crate::search::bidirectional_astar_in_batches as in_batches;
+        use crate::search::{Outcome, Stats};
+        use std::cell::RefCell;
+        use std::ops::ControlFlow;
+        let (puzzle, target, starts, [one, two]) = batch_cases();
+        let space = PackedSpace::<2>::new(&puzzle).unwrap();
+        let goal = space.encode(&target);
+        let mut settled = 0;
+        for (walk, origins) in starts {
+            let start = space.encode(&origins);
+            let pair = || bounds_between(&space, &puzzle, (&target, &origins));
+            let reports = RefCell::new(Vec::new());
+            let told = |limits: &Limits, from, known: Option<u32>| {
+                reports.borrow_mut().clear();
+                let heard = |bound, stats: &Stats| {
+                    reports.borrow_mut().push((bound, stats.units));
+                    ControlFlow::Continue(())
+                };
+                in_batches(
+                    &space,
+                    start,
+                    goal,
+                    pair,
+                    (limits, from),
+                    move || known,
+                    heard,
+                )
+            };
+            let Outcome::Found(shortest) = told(&one, 0, None).outcome else {
+                panic!("walk {walk}: no path")
+            };
+            let length = shortest.len() as u32;
+            let half = told(&one, u64::MAX, None).stats.units / 2;
+            for from in [0, half] {
+                let untold = told(&one, from, None);
+                // Told of a path as short as the shortest, the batches prove none is shorter;
+                // told of a longer one, they find the shortest. Either keeps no more states,
+                // and two threads count what one does.
+                for (known, longer) in [(length, false), (length + 2, true)] {
+                    let search = told(&one, from, Some(known));
+                    assert!(search.stats.stored <= untold.stats.stored, "walk {walk}");
+                    match search.outcome {
+                        Outcome::Exhausted => {
+                            assert!(!longer, "walk {walk}: only the shortest ends so");
+                            assert_eq!(search.stats.lower_bound, length, "walk {walk}");
+                            // Its bound is reported there after it was told, even where
+                            // it had reached it before: what the caller's verdict needs.
+                            let &(bound, units) = reports.borrow().last().expect("a report");
+                            assert!(bound == length && units >= from, "walk {walk} {from}");
+                            settled += 1;
+                        }
+                        Outcome::Found(ref path) => assert_eq!(path.len(), shortest.len()),
+                        ref other => panic!("walk {walk}: {other:?}"),
+                    }
+                    assert_eq!(search.stats, told(&two, from, Some(known)).stats);
+                }
+            }
+        }
+        assert!(settled > 0);
     }
 
     /// Bidirectional A* against breadth-first search from random walks back from `board`'s

@@ -4,7 +4,7 @@
 //! threads, so the answer does not depend on which thread works out what.
 
 use super::{
-    Entry, Meeting, REPORT_EVERY, SideIndex, SideOf, TableOf, at_least, expand, join, offer,
+    Entry, Meeting, REPORT_EVERY, SideIndex, SideOf, TableOf, at_least, ended_on, expand, offer,
     set_out, sixteen_bits, weigh,
 };
 use crate::closed::hash_of;
@@ -132,6 +132,12 @@ type WorkedOf<P> = Worked<<P as crate::Space>::State, <P as crate::Space>::Move>
 /// where [`Limits::threads`] is more than one (once [`Limits::cores_free`] is raised, if set),
 /// one helper thread, with the same answer, counters and reports either way.
 ///
+/// `known` is asked once, as the batches begin: the length of a path the caller has found
+/// elsewhere, if any. From then on the search keeps only the states a shorter path may pass
+/// through, which is all a proof that none is shorter needs: where it finds none, its bound
+/// rises to that length (reported to `on_bound`) and it ends `Exhausted`. Asked at a fixed
+/// point of the work, it leaves the search the same on every machine.
+///
 /// ```
 /// use klotski_core::engine::{Board, Puzzle};
 /// use klotski_search::{Limits, Outcome, bidirectional_astar_in_batches};
@@ -147,8 +153,14 @@ type WorkedOf<P> = Worked<<P as crate::Space>::State, <P as crate::Space>::Move>
 /// let pair = || (zero, zero);
 /// let go_on = |_, _: &_| ControlFlow::Continue(());
 /// let from = (&limits, 0);
-/// let search = bidirectional_astar_in_batches(&space, start, goal, pair, from, go_on);
+/// let none_known = || None;
+/// let search = bidirectional_astar_in_batches(&space, start, goal, pair, from, none_known, go_on);
 /// assert!(matches!(search.outcome, Outcome::Found(path) if path.len() == 1));
+///
+/// // Told of a path of one move, it finds none shorter.
+/// let search = bidirectional_astar_in_batches(&space, start, goal, pair, from, || Some(1), go_on);
+/// assert_eq!(search.outcome, Outcome::Exhausted);
+/// assert_eq!(search.stats.lower_bound, 1);
 /// ```
 pub fn bidirectional_astar_in_batches<P, E>(
     space: &P,
@@ -156,6 +168,7 @@ pub fn bidirectional_astar_in_batches<P, E>(
     goal: P::State,
     estimates: impl Fn() -> (E, E) + Sync,
     (limits, batches_from): (&Limits, u64),
+    known: impl FnOnce() -> Option<u32>,
     mut on_bound: impl FnMut(u32, &Stats) -> ControlFlow<()>,
 ) -> Search<P::Move>
 where
@@ -177,6 +190,7 @@ where
         meter,
     };
     let (mut bound, mut reported) = (0, 0);
+    let mut known = Some(known);
     // The batch taken from its queue and worked out, to look up next; a spare one's vectors.
     let mut pending: Option<BatchOf<P>> = None;
     let mut spare: Option<BatchOf<P>> = None;
@@ -185,17 +199,36 @@ where
         let mut helper: Option<Arc<Helper<P>>> = None;
         let outcome = loop {
             let Some(lows) = run.lows(pending.as_ref()) else {
+                // No path is shorter than one known elsewhere: the bound rises to it, and is
+                // reported once more even where it was there already.
+                if let Some(length) = run.known_best()
+                    && weigh((&mut bound, length), true, &mut run.meter, &mut on_bound).is_break()
+                {
+                    break Outcome::Stopped(Stop::Asked);
+                }
                 break run.end(space);
             };
             let lower = at_least((lows[0] + lows[1]).div_ceil(2) as u32, run.parity);
             let one_at_a_time = pending.is_none() && run.meter.stats.units < batches_from;
+            if let Some(known) = known.take_if(|_| !one_at_a_time) {
+                run.know(known());
+            }
             let expanded = run.meter.stats.expanded;
             let due = match one_at_a_time {
                 true => expanded % REPORT_EVERY == REPORT_EVERY - 1,
                 false => expanded / REPORT_EVERY != reported / REPORT_EVERY,
             };
             reported = expanded;
-            if weigh((&mut bound, lower), due, &mut run.meter, &mut on_bound).is_break() {
+            // The bound at a path known elsewhere ends the search too: reported, as above.
+            let settled = run.known_best().is_some_and(|length| length <= lower);
+            if weigh(
+                (&mut bound, lower),
+                due || settled,
+                &mut run.meter,
+                &mut on_bound,
+            )
+            .is_break()
+            {
                 break Outcome::Stopped(Stop::Asked);
             }
             if run.best.as_ref().is_some_and(|m| m.length <= lower) {
@@ -274,9 +307,26 @@ impl<P: Reversible> Sides<P> {
 
     /// The outcome of a search ended on its best meeting, if any.
     fn end(&self, space: &P) -> Outcome<P::Move> {
-        match &self.best {
-            Some(meeting) => Outcome::Found(join(space, &self.table, meeting.state)),
-            None => Outcome::Exhausted,
+        ended_on(space, &self.table, &self.best)
+    }
+
+    /// The length of the best path where it is one known elsewhere, not a meeting found.
+    fn known_best(&self) -> Option<u32> {
+        (self.best.as_ref())
+            .filter(|m| m.state.is_none())
+            .map(|m| m.length)
+    }
+
+    /// Takes a path of `length` moves known elsewhere, if any, as the best meeting where it
+    /// is shorter than the best found.
+    fn know(&mut self, length: Option<u32>) {
+        if let Some(length) = length
+            && self.best.as_ref().is_none_or(|m| length < m.length)
+        {
+            self.best = Some(Meeting {
+                length,
+                state: None,
+            });
         }
     }
 

@@ -131,10 +131,24 @@ type SideOf<P> = Side<<P as Space>::State, <P as Space>::Move>;
 /// The table of a search over the space `P`.
 type TableOf<P> = Table<<P as Space>::State, <P as Space>::Move>;
 
-/// The best path found so far: its length and the state where the two sides met.
+/// The best path found so far: its length and the state where the two sides met, or `None`
+/// for a path known elsewhere (the caller's): the search then looks only for shorter ones.
 struct Meeting<S> {
     length: u32,
-    state: S,
+    state: Option<S>,
+}
+
+/// The outcome of a search that ended on `best`: the path through its meeting, none where
+/// no meeting was found or the best path is one known elsewhere (no shorter one exists).
+fn ended_on<P: Reversible>(
+    space: &P,
+    table: &TableOf<P>,
+    best: &Option<Meeting<P::State>>,
+) -> Outcome<P::Move> {
+    match best.as_ref().and_then(|m| m.state) {
+        Some(state) => Outcome::Found(join(space, table, state)),
+        None => Outcome::Exhausted,
+    }
 }
 
 /// Finds a shortest path from `start` to `goal`. `to_goal` and `to_start` must be consistent
@@ -190,18 +204,15 @@ pub fn bidirectional_astar<P: Reversible<Move: Default>>(
         let (Some(low_forward), Some(low_backward)) =
             (forward.lowest(&table), backward.lowest(&table))
         else {
-            break match best {
-                Some(meeting) => Outcome::Found(join(space, &table, meeting.state)),
-                None => Outcome::Exhausted,
-            };
+            break ended_on(space, &table, &best);
         };
         let lower = at_least((low_forward + low_backward).div_ceil(2) as u32, parity);
         let due = meter.stats.expanded % REPORT_EVERY == REPORT_EVERY - 1;
         if weigh((&mut bound, lower), due, &mut meter, &mut on_bound).is_break() {
             break Outcome::Stopped(Stop::Asked);
         }
-        if let Some(meeting) = best.as_ref().filter(|m| m.length <= lower) {
-            break Outcome::Found(join(space, &table, meeting.state));
+        if best.as_ref().is_some_and(|m| m.length <= lower) {
+            break ended_on(space, &table, &best);
         }
         // The bound is the mean of the two sides' lowest priorities, so raising either raises
         // it alike: the side with fewer states waiting at its lowest priority goes first.
@@ -442,7 +453,7 @@ fn shorter_meeting<S>(best: &mut Option<Meeting<S>>, child: S, length: u32, dept
     if shorter {
         *best = Some(Meeting {
             length: through,
-            state: child,
+            state: Some(child),
         });
     }
     shorter

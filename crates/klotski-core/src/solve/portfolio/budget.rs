@@ -52,9 +52,9 @@ pub const EXACT_FIRST_MEMORY: usize = 2 << 30;
 /// the time of [`EXACT_FIRST_UNITS`].
 pub const EXACT_FIRST_BIDIRECTIONAL_UNITS: u64 = 380_000_000;
 /// Units of [`EXACT_FIRST_BIDIRECTIONAL_UNITS`] from which on bidirectional A* weighs the
-/// fallback's answer beside it (`portfolio/ceiling.rs`): before the fallback ends on the
-/// boards that spend the whole budget, and past most proofs, since a search that ends past
-/// it waits for that answer.
+/// fallback's answer beside it and looks only for shorter ones (`portfolio/ceiling.rs`):
+/// past most proofs, since a search that reaches it before the fallback has ended waits
+/// there for that answer.
 pub const CEILING_HANDOVER_UNITS: u64 = 150_000_000;
 /// The least units a bound is taken to have cost when judging whether a proof is out of
 /// reach: a bound reached at once says nothing of the cost of the next.

@@ -1,19 +1,17 @@
-//! The fallback's answer weighed by the exact search beside it, as if handed over at a fixed
-//! point of the search's work: it proves that answer shortest where the search's bound has
-//! reached it, and ends the search where a proof is out of its budget's reach.
+//! The fallback's answer weighed by the exact search beside it, handed over at a fixed point
+//! of the search's work: it proves that answer shortest where the search's bound reaches it,
+//! ends the search where a proof is out of its budget's reach, and from there on the search
+//! looks only for shorter answers.
 //!
 //! Both sides work within budgets, so the fallback's answer and the search's reports are the
-//! same on every machine. The search never waits for the answer: it goes on past the
-//! handover point, and once the answer comes, the verdict is the one due at the first report
-//! from that point on where there is one, whatever the search did after it. Only a search
-//! that ends past the handover point before the answer came waits for it, to know whether a
-//! verdict was due before its end.
+//! same on every machine. The search waits for the answer at the handover point where it has
+//! not come yet, so what it does from there on does not depend on when it came.
 
 use crate::search::Stats;
 use crate::solve::portfolio::budget;
 use crate::solve::portfolio::report::Limit;
 use std::ops::ControlFlow;
-use std::sync::mpsc::{Receiver, TryRecvError};
+use std::sync::mpsc::Receiver;
 
 /// The fallback's answer as the exact search beside it weighs it: `Some(moves)` where the
 /// fallback solved the puzzle; `None` where it did not.
@@ -55,13 +53,11 @@ pub(super) struct Handover {
     at: u64,
     /// The search's whole work budget.
     budget: u64,
-    /// The fallback's answer, once it came.
+    /// The fallback's answer, once the search asked for it.
     answer: Option<Length>,
     /// The search's bound on the shortest answer, and the units it had spent when it first
     /// reached it.
     bound: (u32, u64),
-    /// The reports from the handover point on still to weigh: each one's bound as above.
-    unweighed: Vec<(u32, u64)>,
     /// The verdict, once one is due.
     verdict: Option<Verdict>,
 }
@@ -76,7 +72,6 @@ impl Handover {
             budget,
             answer: None,
             bound: (0, 0),
-            unweighed: Vec::new(),
             verdict: None,
         }
     }
@@ -86,8 +81,20 @@ impl Handover {
         self.at
     }
 
+    /// The length of the fallback's answer, waiting for it where it has not come yet; `None`
+    /// where the fallback found none. Asked for from the handover point on only.
+    pub(super) fn answer_now(&mut self) -> Option<u32> {
+        if self.answer.is_none() {
+            // The fallback's thread drops its sender without sending only where it failed.
+            self.answer = Some(self.fallback.recv().ok().flatten());
+        }
+        let length = self.answer.flatten()?;
+        Some(u32::try_from(length).unwrap_or(u32::MAX))
+    }
+
     /// Takes the search's report of its bound on the shortest answer, `bound`, its counters
-    /// `stats`; breaks once a verdict is due.
+    /// `stats`; from the handover point on, weighs it against the fallback's answer and
+    /// breaks once a verdict is due.
     pub(super) fn report(&mut self, bound: u32, stats: &Stats) -> ControlFlow<()> {
         if bound > self.bound.0 {
             self.bound = (bound, stats.units);
@@ -95,49 +102,25 @@ impl Handover {
         if stats.units < self.at {
             return ControlFlow::Continue(());
         }
-        self.unweighed.push(self.bound);
-        if self.answer.is_none() {
-            match self.fallback.try_recv() {
-                Ok(length) => self.answer = Some(length),
-                Err(TryRecvError::Empty) => return ControlFlow::Continue(()),
-                // The fallback's thread drops its sender without sending only where it failed.
-                Err(TryRecvError::Disconnected) => self.answer = Some(None),
-            }
-        }
-        self.weigh()
-    }
-
-    /// The verdict of the search, now ended, if one was due before its end: waits for the
-    /// fallback's answer where the search passed the handover point before it came.
-    pub(super) fn verdict(mut self) -> Option<Verdict> {
-        if self.answer.is_none() && !self.unweighed.is_empty() {
-            self.answer = Some(self.fallback.recv().ok().flatten());
-            let _ = self.weigh();
-        }
-        self.verdict
-    }
-
-    /// Weighs the reports not weighed yet against the fallback's answer, in their order;
-    /// breaks once a verdict is due.
-    fn weigh(&mut self) -> ControlFlow<()> {
-        let Some(Some(length)) = self.answer else {
-            self.unweighed.clear();
+        let Some(length) = self.answer_now() else {
             return ControlFlow::Continue(());
         };
-        let length = u32::try_from(length).unwrap_or(u32::MAX);
-        self.verdict = (self.unweighed.drain(..)).find_map(|(bound, units)| {
-            if bound >= length {
-                Some(Verdict::Proven(length))
-            } else if out_of_reach(length, (bound, units), self.budget) {
-                Some(Verdict::OutOfReach(bound))
-            } else {
-                None
-            }
-        });
+        self.verdict = if self.bound.0 >= length {
+            Some(Verdict::Proven(length))
+        } else if out_of_reach(length, self.bound, self.budget) {
+            Some(Verdict::OutOfReach(self.bound.0))
+        } else {
+            None
+        };
         match self.verdict {
             Some(_) => ControlFlow::Break(()),
             None => ControlFlow::Continue(()),
         }
+    }
+
+    /// The verdict that ended the search, if one did.
+    pub(super) fn verdict(self) -> Option<Verdict> {
+        self.verdict
     }
 }
 
@@ -185,16 +168,14 @@ mod tests {
     const BUDGET: u64 = 380_000_000;
 
     /// The reports of a search (its bound and the units spent) weighed by a handover at 100M
-    /// units, the fallback's answer of `length` moves sent before report `sent_before` (or
-    /// after the search ended); the verdict and the report at which the search was ended.
-    fn weighed(reports: &[(u32, u64)], length: usize, sent_before: usize) -> (Verdict, usize) {
+    /// units against the fallback's answer of `length` moves; the verdict and the report at
+    /// which the search was ended.
+    fn weighed(reports: &[(u32, u64)], length: usize) -> (Option<Verdict>, usize) {
         let (sender, receiver) = mpsc::channel();
+        sender.send(Some(length)).unwrap();
         let mut handover = Handover::new(receiver, 100_000_000, BUDGET);
         let mut ended_at = reports.len();
         for (at, &(bound, units)) in reports.iter().enumerate() {
-            if at == sent_before {
-                sender.send(Some(length)).unwrap();
-            }
             let stats = Stats {
                 units,
                 ..Stats::default()
@@ -204,14 +185,11 @@ mod tests {
                 break;
             }
         }
-        if sent_before >= reports.len() {
-            sender.send(Some(length)).unwrap();
-        }
-        (handover.verdict().expect("a verdict"), ended_at)
+        (handover.verdict(), ended_at)
     }
 
     #[test]
-    fn the_verdict_is_the_one_due_at_the_handover_whenever_the_answer_comes() {
+    fn the_verdict_is_the_one_due_from_the_handover_on() {
         let reports = [
             (60, 1_000_000),
             (62, 90_000_000),
@@ -220,21 +198,26 @@ mod tests {
             (64, 200_000_000),
         ];
         // Bound 62 first reached at 90M: 62 is the answer's length from the handover on.
-        for sent_before in 0..=reports.len() {
-            let (verdict, ended_at) = weighed(&reports, 62, sent_before);
-            assert_eq!(verdict, Verdict::Proven(62), "sent before {sent_before}");
-            assert_eq!(ended_at, sent_before.max(2).min(reports.len()));
-        }
+        assert_eq!(weighed(&reports, 62), (Some(Verdict::Proven(62)), 2));
+        // An answer of 64: proven at the report that reaches it.
+        assert_eq!(weighed(&reports, 64), (Some(Verdict::Proven(64)), 3));
         // An answer of 90 moves is taken to be at least 75: six rises of the bound from 62
         // at 90M units (at least 90M * 2.5^6) are beyond the budget.
-        for sent_before in 0..=reports.len() {
-            let (verdict, _) = weighed(&reports, 90, sent_before);
-            assert_eq!(
-                verdict,
-                Verdict::OutOfReach(62),
-                "sent before {sent_before}"
-            );
-        }
+        assert_eq!(weighed(&reports, 90), (Some(Verdict::OutOfReach(62)), 2));
+        // Before the handover point, no answer is asked for: a search that ends there ends
+        // with no verdict, whatever the fallback's answer.
+        assert_eq!(weighed(&reports[..2], 90), (None, 2));
+    }
+
+    #[test]
+    fn a_fallback_without_an_answer_decides_nothing() {
+        let (sender, receiver) = mpsc::channel::<Length>();
+        drop(sender);
+        let mut handover = Handover::new(receiver, 0, BUDGET);
+        let stats = Stats::default();
+        assert!(handover.report(60, &stats).is_continue());
+        assert_eq!(handover.answer_now(), None);
+        assert_eq!(handover.verdict(), None);
     }
 
     #[test]

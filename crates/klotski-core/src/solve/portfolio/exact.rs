@@ -11,6 +11,7 @@ use crate::solve::portfolio::report::{Answer, Decision, Limit, StageOutcome};
 use crate::solve::portfolio::searches::{Searches, search_advised_by, search_by};
 use crate::solve::spaces::tile_walk::TileWalk;
 use crate::solve::{PortfolioStage, Progress, Unverified};
+use std::cell::RefCell;
 use std::ops::ControlFlow;
 
 impl Run<'_> {
@@ -55,20 +56,29 @@ impl Run<'_> {
         let weights = algo.weights();
         // From the handover on, the fallback's core may be free: batches then take it up.
         let in_batches = handover.as_ref().map(Handover::weighed_from);
-        let mut handover = handover;
-        let mut advise = |bound, stats: &Stats| match &mut handover {
+        let handover = RefCell::new(handover);
+        let mut advise = |bound, stats: &Stats| match handover.borrow_mut().as_mut() {
             Some(handover) => handover.report(bound, stats),
             None => ControlFlow::Continue(()),
+        };
+        // From the same point on, the batches look only for answers shorter than the
+        // fallback's, which is all a proof needs.
+        let mut known = || {
+            handover
+                .borrow_mut()
+                .as_mut()
+                .and_then(Handover::answer_now)
         };
         let searches = Searches {
             cache,
             advise: &mut advise,
             on_progress,
             in_batches,
+            known: &mut known,
         };
         let search = search_advised_by(self.puzzle, self.target, algo, weights, limits, searches);
         // Due at a report before the search's end, the verdict stands whatever came after.
-        let verdict = handover.and_then(Handover::verdict);
+        let verdict = handover.into_inner().and_then(Handover::verdict);
         let Some(mut search) = search else {
             self.stages.push(StageOutcome::Exact {
                 algo,

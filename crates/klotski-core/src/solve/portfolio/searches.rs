@@ -35,6 +35,7 @@ pub(in crate::solve) fn search_by(
         advise: &mut go_on,
         on_progress,
         in_batches: None,
+        known: &mut || None,
     };
     search_advised_by(puzzle, target, algo, weights, limits, searches)
 }
@@ -45,12 +46,14 @@ pub(in crate::solve) fn search_by(
 /// `in_batches`: the units of work from which on bidirectional A* expands a batch of states
 /// at a time ([`search::bidirectional_astar_in_batches`]), their children worked out on
 /// another thread where [`Limits::threads`] allows; `None`: one state at a time throughout,
-/// on one thread.
+/// on one thread. `known`, asked once as the batches begin: the length of an answer found
+/// elsewhere, if any, which the batches look only for shorter paths than.
 pub(in crate::solve) struct Searches<'a, 'b> {
     pub cache: Option<&'a Cache>,
     pub advise: &'b mut dyn FnMut(u32, &Stats) -> ControlFlow<()>,
     pub on_progress: &'b mut dyn FnMut(Progress<'_>),
     pub in_batches: Option<u64>,
+    pub known: &'b mut dyn FnMut() -> Option<u32>,
 }
 
 /// [`search_by`], bidirectional A* taking the advice of [`Searches::advise`].
@@ -189,6 +192,7 @@ fn packed_search<const W: usize>(
         advise,
         on_progress,
         in_batches,
+        known,
     } = searches;
     let space = PackedSpace::<W>::new(puzzle).expect("dispatched on words_needed");
     let start = space.encode(&puzzle.start);
@@ -236,6 +240,7 @@ fn packed_search<const W: usize>(
                     goal,
                     pair,
                     (&limits, from),
+                    known,
                     on_bound,
                 ),
                 None => {
