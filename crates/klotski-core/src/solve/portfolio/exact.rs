@@ -55,7 +55,7 @@ impl Run<'_> {
         let cache = self.options.cache.as_ref();
         let weights = algo.weights();
         // From the handover on, the fallback's core may be free: batches then take it up.
-        let in_batches = handover.as_ref().map(Handover::weighed_from);
+        let from = handover.as_ref().map(Handover::weighed_from);
         let handover = RefCell::new(handover);
         let mut advise = |bound, stats: &Stats| match handover.borrow_mut().as_mut() {
             Some(handover) => handover.report(bound, stats),
@@ -73,8 +73,7 @@ impl Run<'_> {
             cache,
             advise: &mut advise,
             on_progress,
-            in_batches,
-            known: &mut known,
+            in_batches: from.map(|from| (from, &mut known as &mut dyn FnMut() -> _)),
         };
         let search = search_advised_by(self.puzzle, self.target, algo, weights, limits, searches);
         // Due at a report before the search's end, the verdict stands whatever came after.

@@ -35,7 +35,6 @@ pub(in crate::solve) fn search_by(
         advise: &mut go_on,
         on_progress,
         in_batches: None,
-        known: &mut || None,
     };
     search_advised_by(puzzle, target, algo, weights, limits, searches)
 }
@@ -45,15 +44,14 @@ pub(in crate::solve) fn search_by(
 /// bound; the other searches ignore it) and the callback that hears of progress.
 /// `in_batches`: the units of work from which on bidirectional A* expands a batch of states
 /// at a time ([`search::bidirectional_astar_in_batches`]), their children worked out on
-/// another thread where [`Limits::threads`] allows; `None`: one state at a time throughout,
-/// on one thread. `known`, asked once as the batches begin: the length of an answer found
-/// elsewhere, if any, which the batches look only for shorter paths than.
+/// another thread where [`Limits::threads`] allows, and what the batches are told as they
+/// begin: the length of an answer found elsewhere, if any, which they look only for shorter
+/// paths than. `None`: one state at a time throughout, on one thread.
 pub(in crate::solve) struct Searches<'a, 'b> {
     pub cache: Option<&'a Cache>,
     pub advise: &'b mut dyn FnMut(u32, &Stats) -> ControlFlow<()>,
     pub on_progress: &'b mut dyn FnMut(Progress<'_>),
-    pub in_batches: Option<u64>,
-    pub known: &'b mut dyn FnMut() -> Option<u32>,
+    pub in_batches: Option<(u64, &'b mut dyn FnMut() -> Option<u32>)>,
 }
 
 /// [`search_by`], bidirectional A* taking the advice of [`Searches::advise`].
@@ -192,7 +190,6 @@ fn packed_search<const W: usize>(
         advise,
         on_progress,
         in_batches,
-        known,
     } = searches;
     let space = PackedSpace::<W>::new(puzzle).expect("dispatched on words_needed");
     let start = space.encode(&puzzle.start);
@@ -234,7 +231,7 @@ fn packed_search<const W: usize>(
                 advise(b, s)
             };
             match in_batches {
-                Some(from) => search::bidirectional_astar_in_batches(
+                Some((from, known)) => search::bidirectional_astar_in_batches(
                     &space,
                     start,
                     goal,
