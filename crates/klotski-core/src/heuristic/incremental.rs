@@ -259,8 +259,7 @@ mod tests {
         for (walk, origins) in starts {
             let start = space.encode(&origins);
             let pair = || bounds_between(&space, &puzzle, (&target, &origins));
-            let (to_goal, to_start) = pair();
-            let alone = bidirectional_astar(&space, start, goal, to_goal, to_start, &one, go_on);
+            let alone = bidirectional_astar(&space, start, goal, pair(), &one, None, go_on);
             let Outcome::Found(shortest) = alone.outcome.clone() else {
                 panic!("walk {walk}: {:?}", alone.outcome)
             };
@@ -388,16 +387,29 @@ mod tests {
             let to_goal = IncrementalManhattan::new(&space, Manhattan::new(&puzzle, &target, true));
             let to_start =
                 IncrementalManhattan::new(&space, Manhattan::new(&puzzle, &origins, true));
-            let search = |limits| {
-                let (to_goal, to_start) = (to_goal.clone(), to_start.clone());
+            let told = |limits: &Limits, known| {
+                let pair = (to_goal.clone(), to_start.clone());
                 let go_on = |_, _: &_| ControlFlow::Continue(());
-                bidirectional_astar(&space, start, goal, to_goal, to_start, &limits, go_on)
+                bidirectional_astar(&space, start, goal, pair, limits, known, go_on)
             };
+            let search = |limits| told(&limits, None);
             let found = search(limits.clone());
             let Outcome::Found(path) = found.outcome else {
                 panic!("walk {walk}: {:?}", found.outcome)
             };
             assert_eq!(path.len(), shortest, "walk {walk}");
+            // Told of a path as short as the shortest, it shows that none is shorter; told of
+            // a longer one, it finds the shortest. Either keeps no more states.
+            let as_short = told(&limits, Some(shortest as u32));
+            assert_eq!(as_short.outcome, Outcome::Exhausted, "walk {walk}");
+            assert!(as_short.stats.stored <= found.stats.stored, "walk {walk}");
+            let longer = told(&limits, Some(shortest as u32 + 2));
+            assert!(
+                matches!(&longer.outcome, Outcome::Found(p) if p.len() == shortest),
+                "walk {walk}: {:?}",
+                longer.outcome
+            );
+            assert!(longer.stats.stored <= found.stats.stored, "walk {walk}");
             // A budget of the states it stored (at a unit each, expansions free) lets it end
             // the same; one fewer stops it.
             let stored = |most| Units {

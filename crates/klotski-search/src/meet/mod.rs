@@ -157,7 +157,9 @@ fn ended_on<P: Reversible>(
 /// rates `u32::MAX` is a dead end. `on_bound` is called each time the lower bound on the
 /// shortest path grows, and every so many expansions while it does not, with that bound and
 /// the counters so far; where it breaks, the search ends with [`Stop::Asked`]. `Exhausted`
-/// means that no path joins them.
+/// means that no path joins them, or none shorter than `known`: the length of a path the
+/// caller has found elsewhere, if any, which the search keeps only the states of a shorter
+/// path for.
 ///
 /// ```
 /// use klotski_core::engine::{Board, Puzzle};
@@ -171,21 +173,29 @@ fn ended_on<P: Reversible>(
 /// let (start, goal) = (space.encode(puzzle.start()), space.encode(&[0, 1, 2]));
 /// let limits = Limits::memory(1 << 20);
 /// let go_on = |_, _: &_| ControlFlow::Continue(());
-/// let search = bidirectional_astar(&space, start, goal, |_: &_| 0, |_: &_| 0, &limits, go_on);
+/// let zero = |_: &_| 0;
+/// let search = bidirectional_astar(&space, start, goal, (zero, zero), &limits, None, go_on);
 /// assert!(matches!(search.outcome, Outcome::Found(path) if path.len() == 1));
+///
+/// // Told of a path of one move, it finds none shorter.
+/// let search = bidirectional_astar(&space, start, goal, (zero, zero), &limits, Some(1), go_on);
+/// assert_eq!(search.outcome, Outcome::Exhausted);
 ///
 /// // Asked to end at its first report (its bound risen to 1), it does.
 /// let end = |_, _: &_| ControlFlow::Break(());
-/// let search = bidirectional_astar(&space, start, goal, |_: &_| 0, |_: &_| 0, &limits, end);
+/// let search = bidirectional_astar(&space, start, goal, (zero, zero), &limits, None, end);
 /// assert_eq!(search.outcome, Outcome::Stopped(Stop::Asked));
 /// ```
 pub fn bidirectional_astar<P: Reversible<Move: Default>>(
     space: &P,
     start: P::State,
     goal: P::State,
-    mut to_goal: impl Estimate<P::State, P::Move>,
-    mut to_start: impl Estimate<P::State, P::Move>,
+    (mut to_goal, mut to_start): (
+        impl Estimate<P::State, P::Move>,
+        impl Estimate<P::State, P::Move>,
+    ),
     limits: &Limits,
+    known: Option<u32>,
     mut on_bound: impl FnMut(u32, &Stats) -> ControlFlow<()>,
 ) -> Search<P::Move> {
     let mut meter = Meter::new(limits);
@@ -198,7 +208,10 @@ pub fn bidirectional_astar<P: Reversible<Move: Default>>(
         Ok(begun) => begun,
         Err(outcome) => return Search::ended(outcome, meter.stats),
     };
-    let mut best: Option<Meeting<P::State>> = None;
+    let mut best = known.map(|length| Meeting {
+        length,
+        state: None,
+    });
     let mut bound = 0;
     let outcome = loop {
         let (Some(low_forward), Some(low_backward)) =

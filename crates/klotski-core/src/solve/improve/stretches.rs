@@ -1,6 +1,8 @@
 //! Exact shortening over the whole board: each stretch of a solution (a few dozen
 //! moves) replaced by a shortest path between its two ends, found by bidirectional A* with every
-//! piece free to move, the stretches growing pass by pass.
+//! piece free to move, the stretches growing pass by pass. Each search keeps only the states
+//! a path shorter than its stretch may pass through: on most stretches there is none, and
+//! showing that needs none of the others.
 //!
 //! Local shortening ([`crate::solve::improve::shorten`]) moves only the pieces a stretch moved, inside the
 //! rectangle they swept; a weighted search's detours often need another piece to step aside,
@@ -10,9 +12,10 @@
 //! machine.
 
 use crate::engine::puzzle::{Move, Puzzle};
-use crate::search::{Limits, Outcome, Weights};
+use crate::search::{Limits, Outcome, Stats, Weights};
 use crate::solve::portfolio::algo::Algo;
-use crate::solve::portfolio::searches::search_by;
+use crate::solve::portfolio::searches::{Searches, search_advised_by};
+use std::ops::ControlFlow;
 
 /// The stretch lengths, one pass each in this order: short stretches first, where a search is
 /// cheap and a detour is often local, then longer ones over what they left.
@@ -57,15 +60,23 @@ pub(in crate::solve) fn shorten(
             (moves[at..end].iter()).for_each(|&mv| puzzle.apply(&mut there, mv));
             let from = puzzle.with_start(position.origins());
             let limits = limits.expanding(work.each.min(left));
+            let shorter_than = u32::try_from(end - at).ok();
             let found = from.ok().and_then(|from| {
-                search_by(
+                let mut go_on = |_, _: &Stats| ControlFlow::Continue(());
+                let searches = Searches {
+                    cache: None,
+                    advise: &mut go_on,
+                    on_progress: &mut |_| {},
+                    in_batches: None,
+                    shorter_than,
+                };
+                search_advised_by(
                     &from,
                     there.origins(),
                     Algo::Biastar,
                     Weights::ASTAR,
                     limits,
-                    None,
-                    &mut |_| {},
+                    searches,
                 )
             });
             let Some(found) = found else {

@@ -74,6 +74,7 @@ impl Run<'_> {
             advise: &mut advise,
             on_progress,
             in_batches: from.map(|from| (from, &mut known as &mut dyn FnMut() -> _)),
+            shorter_than: None,
         };
         let search = search_advised_by(self.puzzle, self.target, algo, weights, limits, searches);
         // Due at a report before the search's end, the verdict stands whatever came after.

@@ -35,6 +35,7 @@ pub(in crate::solve) fn search_by(
         advise: &mut go_on,
         on_progress,
         in_batches: None,
+        shorter_than: None,
     };
     search_advised_by(puzzle, target, algo, weights, limits, searches)
 }
@@ -46,12 +47,15 @@ pub(in crate::solve) fn search_by(
 /// at a time ([`search::bidirectional_astar_in_batches`]), their children worked out on
 /// another thread where [`Limits::threads`] allows, and what the batches are told as they
 /// begin: the length of an answer found elsewhere, if any, which they look only for shorter
-/// paths than. `None`: one state at a time throughout, on one thread.
+/// paths than. `None`: one state at a time throughout, on one thread. `shorter_than`: the
+/// length of a path known from the start, which bidirectional A* one state at a time looks
+/// only for shorter paths than (the other searches ignore it).
 pub(in crate::solve) struct Searches<'a, 'b> {
     pub cache: Option<&'a Cache>,
     pub advise: &'b mut dyn FnMut(u32, &Stats) -> ControlFlow<()>,
     pub on_progress: &'b mut dyn FnMut(Progress<'_>),
     pub in_batches: Option<(u64, &'b mut dyn FnMut() -> Option<u32>)>,
+    pub shorter_than: Option<u32>,
 }
 
 /// [`search_by`], bidirectional A* taking the advice of [`Searches::advise`].
@@ -190,6 +194,7 @@ fn packed_search<const W: usize>(
         advise,
         on_progress,
         in_batches,
+        shorter_than,
     } = searches;
     let space = PackedSpace::<W>::new(puzzle).expect("dispatched on words_needed");
     let start = space.encode(&puzzle.start);
@@ -240,12 +245,15 @@ fn packed_search<const W: usize>(
                     known,
                     on_bound,
                 ),
-                None => {
-                    let (to_goal, to_start) = pair();
-                    search::bidirectional_astar(
-                        &space, start, goal, to_goal, to_start, &limits, on_bound,
-                    )
-                }
+                None => search::bidirectional_astar(
+                    &space,
+                    start,
+                    goal,
+                    pair(),
+                    &limits,
+                    shorter_than,
+                    on_bound,
+                ),
             }
         }
         Algo::Idastar => {
