@@ -52,6 +52,10 @@ impl Run<'_> {
         // One memory limit for the run: the two sides share it.
         let (exact_memory, fallback_memory) = split_memory(self.options.limits.max_memory);
         options.limits.max_memory = fallback_memory;
+        // The fallback takes up the exact search's core while that search waits for it or
+        // has ended.
+        let exact_idle = Signal::default();
+        options.limits.cores_free = Some(exact_idle.clone());
         self.options.limits.max_memory = exact_memory;
         let mut beside = Run::new(self.problem, self.target, options);
         beside.began = self.began;
@@ -62,7 +66,7 @@ impl Run<'_> {
         self.options.limits.cores_free = Some(fallback_ended.clone());
         let (sender, receiver) = mpsc::channel();
         let handover = Handover::new(
-            receiver,
+            (receiver, exact_idle.clone()),
             self.work(budget::CEILING_HANDOVER_UNITS),
             self.work(budget::EXACT_FIRST_BIDIRECTIONAL_UNITS),
         );
@@ -82,6 +86,7 @@ impl Run<'_> {
                 (beside, answer)
             });
             let exact = self.exact_stage(algo, Some(handover), on_progress);
+            exact_idle.raise();
             if matches!(exact, Ok(Some(_)) | Err(_)) {
                 fallback_cancel.raise();
             }

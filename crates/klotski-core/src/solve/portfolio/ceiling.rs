@@ -7,7 +7,7 @@
 //! same on every machine. The search waits for the answer at the handover point where it has
 //! not come yet, so what it does from there on does not depend on when it came.
 
-use crate::search::Stats;
+use crate::search::{Signal, Stats};
 use crate::solve::portfolio::budget;
 use crate::solve::portfolio::report::Limit;
 use std::ops::ControlFlow;
@@ -49,6 +49,8 @@ impl Verdict {
 pub(super) struct Handover {
     /// Where the fallback's thread sends its answer's length once it has one.
     fallback: Receiver<Length>,
+    /// Raised while the search waits for that answer: the fallback may take up its core.
+    waiting: Signal,
     /// Units of the search's work from which on its reports are weighed.
     at: u64,
     /// The search's whole work budget.
@@ -64,10 +66,15 @@ pub(super) struct Handover {
 
 impl Handover {
     /// The handover to a search of `budget` units whose reports from `at` units on are weighed
-    /// against the answer sent to `fallback`.
-    pub(super) fn new(fallback: Receiver<Length>, at: u64, budget: u64) -> Handover {
+    /// against the answer sent to `fallback`; `waiting` is raised once the search waits for it.
+    pub(super) fn new(
+        (fallback, waiting): (Receiver<Length>, Signal),
+        at: u64,
+        budget: u64,
+    ) -> Handover {
         Handover {
             fallback,
+            waiting,
             at,
             budget,
             answer: None,
@@ -85,6 +92,7 @@ impl Handover {
     /// where the fallback found none. Asked for from the handover point on only.
     pub(super) fn answer_now(&mut self) -> Option<u32> {
         if self.answer.is_none() {
+            self.waiting.raise();
             // The fallback's thread drops its sender without sending only where it failed.
             self.answer = Some(self.fallback.recv().ok().flatten());
         }
@@ -173,7 +181,7 @@ mod tests {
     fn weighed(reports: &[(u32, u64)], length: usize) -> (Option<Verdict>, usize) {
         let (sender, receiver) = mpsc::channel();
         sender.send(Some(length)).unwrap();
-        let mut handover = Handover::new(receiver, 100_000_000, BUDGET);
+        let mut handover = Handover::new((receiver, Signal::default()), 100_000_000, BUDGET);
         let mut ended_at = reports.len();
         for (at, &(bound, units)) in reports.iter().enumerate() {
             let stats = Stats {
@@ -213,7 +221,7 @@ mod tests {
     fn a_fallback_without_an_answer_decides_nothing() {
         let (sender, receiver) = mpsc::channel::<Length>();
         drop(sender);
-        let mut handover = Handover::new(receiver, 0, BUDGET);
+        let mut handover = Handover::new((receiver, Signal::default()), 0, BUDGET);
         let stats = Stats::default();
         assert!(handover.report(60, &stats).is_continue());
         assert_eq!(handover.answer_now(), None);
