@@ -92,7 +92,9 @@ pub(in crate::solve) fn shorten(
             };
             spent += found.stats.expanded;
             match found.outcome {
-                Outcome::Found(path) if shortens_by(&path, here) => {
+                // The search keeps only states of shorter paths: any path it finds is one.
+                Outcome::Found(path) => {
+                    debug_assert!(path.len() < end - at, "a path no shorter than its stretch");
                     moves.splice(at..end, path);
                     // The stretch searched ahead took these moves as they were.
                     ahead = None;
@@ -144,16 +146,6 @@ impl Ahead {
     }
 }
 
-/// Whether `found` is a path shorter than `stretch`.
-fn shortens(found: &Search<Move>, stretch: Stretch) -> bool {
-    matches!(&found.outcome, Outcome::Found(path) if shortens_by(path, stretch))
-}
-
-/// Whether `path` is shorter than `stretch`.
-fn shortens_by(path: &[Move], stretch: Stretch) -> bool {
-    path.len() < stretch.end - stretch.at
-}
-
 /// The searches of `here` (a stretch of `moves` that begins at `position`) and, on another
 /// thread, of `next`, the stretch after it as the next step takes it if `here` stays as it is.
 fn search_beside(
@@ -172,7 +164,10 @@ fn search_beside(
         let beside = scope.spawn(|| search(puzzle, &next_from, moves, next, &beside_limits));
         let found = search(puzzle, position, moves, here, limits);
         // A shorter path here moves the next stretch: its search is of no use.
-        if found.as_ref().is_some_and(|found| shortens(found, here)) {
+        if found
+            .as_ref()
+            .is_some_and(|found| matches!(found.outcome, Outcome::Found(_)))
+        {
             beside_limits.cancel.raise();
         }
         let beside = beside.join().expect("a stretch's search does not panic");
