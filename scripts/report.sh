@@ -125,7 +125,8 @@ verdict() { grep -E '^(solved|no solution|gave up)' "$runs/$1.err" | tail -n 1; 
 
 # case_row ID: one Markdown table row: case, size, answer, moves, bound or optimum, time, proven.
 # "bound or optimum": the proven optimum; else the optimum an .ans records; else the lower bound
-# a weighted A* improvement gives ("at most W times the shortest": the shortest >= moves / W).
+# the exact search proved ("the shortest has at least B moves"), or the one a weighted IDA* walk
+# gives ("at most W times the shortest": the shortest >= moves / W).
 case_row() {
     local id=$1 r=$runs/$1 file line answer moves bound proven wall known=
     file=$(cat "$r.file")
@@ -142,6 +143,8 @@ case_row() {
             proven=no
             if [[ -n $known ]]; then
                 bound="$known (optimum, .ans)"
+            elif [[ $line =~ the\ shortest\ has\ at\ least\ ([0-9]+)\ moves ]]; then
+                bound="≥ ${BASH_REMATCH[1]}"
             elif [[ $line =~ at\ most\ ([0-9.]+)\ times\ the\ shortest ]]; then
                 bound="≥ $(awk -v m="$moves" -v w="${BASH_REMATCH[1]}" 'BEGIN { b = m / w; c = int(b); if (c < b) c++; print c }')"
             else

@@ -231,9 +231,9 @@ fn the_default_run_proves_mid_boards_within_its_exact_share() {
 /// Bidirectional A* takes the fallback's answer once it has spent part of its budget: on
 /// `g109`, whose bound reached the optimum long before the meeting that proves it, that answer
 /// is then proven shortest at once; on the assignment's 5x6 example, whose fallback answer is
-/// far above the bound, and on mid `p11`, whose fallback answer of 100 moves is more than a
-/// fifth above its bound of 78 (the most the fallback is taken to be over the shortest), a
-/// proof is out of the budget's reach and the search gives up.
+/// far above the bound, and on mid-corpus `g026`, whose fallback answer of 100 moves is more
+/// than a fifth above its bound of 72 (the most the fallback is taken to be over the shortest),
+/// a proof is out of the budget's reach and the search gives up.
 #[test]
 fn the_exact_search_handed_the_fallbacks_answer_proves_it_or_gives_up() {
     let cases = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
@@ -254,7 +254,10 @@ fn the_exact_search_handed_the_fallbacks_answer_proves_it_or_gives_up() {
     );
     assert_eq!(length(&puzzle, &report), known);
 
-    for board in ["beyond/spec_example_5x6.in", "mid/p11_5x6_b3.in"] {
+    for board in [
+        "beyond/spec_example_5x6.in",
+        "mid-corpus/g026_6x5_b2_q0v0h2.in",
+    ] {
         let text = std::fs::read_to_string(cases.join(board)).unwrap();
         let puzzle: NumericPuzzle = text.parse().unwrap();
         let report = solve(&puzzle, Algo::Auto);

@@ -249,13 +249,22 @@ fn each_rescue_of_a_stuck_constructive_solver_answers_its_board() {
         ),
         (
             "r3_10x6_b2",
-            "rescued by placing the columns first (second way) after random walk 3 from the \
+            "rescued after the relaxation brought the blocks home",
+        ),
+        (
+            "r17_7x7_b2",
+            "rescued by placing the columns first (second way) after random walk 12 from the \
              goal, back to the start",
+        ),
+        (
+            "r7_8x9_b2",
+            "rescued by bringing the blocks home one at a time, the blanks led to each, then \
+             the tiles by the constructive solver",
         ),
         (
             "r14_7x7_b2",
             "rescued by bringing the blocks home one at a time, the blanks led to each, then \
-             the tiles by the constructive solver",
+             the tiles one at a time",
         ),
         (
             "r11_9x10_b2",

@@ -10,8 +10,12 @@
 //! (pathmax), so the result stays optimal when the heuristic is admissible without being
 //! consistent (pattern databases that take the least over blank places are not).
 //!
-//! The same loop runs weighted A* and greedy best-first: only the priority changes
-//! ([`Weights`]), and pathmax is kept for plain A*, where it protects optimality.
+//! The same loop runs weighted A* and greedy best-first: the priority changes ([`Weights`]),
+//! and pathmax and reopening are kept for plain A*, where they protect optimality. A weighted
+//! search keeps the first path it finds to each state: reopening a state met again by a
+//! shorter path spends its expansions going over ground already searched, where they serve
+//! the search better reaching new states (the textbook bound of `w` times the shortest is
+//! given up with it, so none is claimed).
 
 use super::closed::{Closed, hash_of};
 use super::{BucketQueue, Estimate, Limits, Meter, Outcome, Search, Space, Stats, Stop};
@@ -44,8 +48,8 @@ impl Weights {
         estimate: 1,
     };
 
-    /// Weighted A* with the estimate counted `w` times: with an admissible heuristic, paths at
-    /// most `w` times the shortest.
+    /// Weighted A* with the estimate counted `w` times: the larger `w`, the sooner a path is
+    /// found and the longer it tends to be.
     pub fn weighted(w: u32) -> Weights {
         Weights {
             depth: 1,
@@ -94,7 +98,8 @@ pub fn astar<P: Space>(
 
 /// [`astar`] with the open states ordered by `weights` instead of `g + h`: the path found is
 /// then not necessarily shortest (except with [`Weights::ASTAR`]), but `Exhausted` still means
-/// that no goal is reachable.
+/// that no goal is reachable. Other weights than [`Weights::ASTAR`] keep the first path found
+/// to each state: a state is queued once, and never reopened.
 ///
 /// ```
 /// use klotski_core::engine::{Board, Puzzle};
@@ -122,6 +127,7 @@ pub fn weighted_astar<P: Space>(
     let priority = |depth: u16, h: u32| {
         depth as usize * weights.depth as usize + h as usize * weights.estimate as usize
     };
+    let reopens = weights == Weights::ASTAR;
     let mut meter = Meter::new(limits);
     let mut closed: Closed<P::State, Node<P::Move>> = Closed::default();
     // Each open state's number in the table, with its depth and estimate, from which its
@@ -184,7 +190,7 @@ pub fn weighted_astar<P: Space>(
             closed.prefetch_candidates(&hashes);
             for (&(mv, child), &hash) in children.iter().zip(&hashes) {
                 let known = closed.find(&child, hash);
-                if known.is_some_and(|id| closed.entry(id).1.depth <= child_depth) {
+                if known.is_some_and(|id| !reopens || closed.entry(id).1.depth <= child_depth) {
                     continue;
                 }
                 let h = heuristic.after(&state, h_state, mv, &child);

@@ -587,7 +587,38 @@ mod tests {
     }
 
     #[test]
-    fn greedy_follows_the_estimate_and_weighted_astar_stays_within_its_weight() {
+    fn a_weighted_search_keeps_the_first_path_to_each_state() {
+        // 0-1-2-3 reaches 3 first (3 moves), 0-4-3 later (2 moves); 3-5-9 goes on to the goal.
+        let graph = Graph(vec![(0, 1), (1, 2), (2, 3), (0, 4), (4, 3), (3, 5), (5, 9)]);
+        let admissible = |s: &u8| [2, 1, 1, 1, 2, 1, 0, 0, 0, 0][*s as usize];
+        let limits = Limits::memory(1 << 20);
+        let run = |weights| {
+            weighted_astar(
+                &graph,
+                0,
+                |s| *s == 9,
+                admissible,
+                weights,
+                &limits,
+                |_, _| {},
+            )
+        };
+        // Plain A* reopens 3 once 4 finds it shorter: the shortest path, 4 moves.
+        let shortest = run(Weights::ASTAR);
+        assert_eq!(
+            shortest.outcome,
+            Outcome::Found(vec![(0, 4), (4, 3), (3, 5), (5, 9)])
+        );
+        // Weight 2 met 3 first through 2 and keeps that path (reopened, 3 would lead to the
+        // shortest path here too): each state expanded once.
+        let weighted = run(Weights::weighted(2));
+        let first = vec![(0, 1), (1, 2), (2, 3), (3, 5), (5, 9)];
+        assert_eq!(weighted.outcome, Outcome::Found(first));
+        assert_eq!(weighted.stats.expanded, 6);
+    }
+
+    #[test]
+    fn greedy_follows_the_estimate_and_weighted_astar_trades_length_for_speed() {
         // 0-1-3-4-9 (4 moves) and 0-2-9 (2 moves); the greedy estimate favours the long way.
         let graph = Graph(vec![(0, 1), (1, 3), (3, 4), (4, 9), (0, 2), (2, 9)]);
         let misleading = |s: &u8| [2, 0, 1, 0, 0, 0, 0, 0, 0, 0][*s as usize];
@@ -612,11 +643,10 @@ mod tests {
             run(&misleading, Weights::ASTAR),
             Outcome::Found(short.clone())
         );
-        // With an admissible estimate, weight 2 returns at most twice the shortest 2 moves.
-        let Outcome::Found(path) = run(&admissible, Weights::weighted(2)) else {
-            panic!("weighted A* finds a path");
-        };
-        assert!(path.len() <= 4);
+        // Weight 2 on an admissible estimate: 0 (2*2) first, then 2 (1+2*1) before 1 (1+2*3),
+        // and 9 through 2.
+        let weighted = run(&admissible, Weights::weighted(2));
+        assert_eq!(weighted, Outcome::Found(short));
         let unreachable = weighted_astar(
             &graph,
             0,

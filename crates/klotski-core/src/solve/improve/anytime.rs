@@ -1,10 +1,11 @@
 //! Anytime improvement: once a first solution is in hand, weighted A* with a falling weight
 //! looks for shorter ones while time remains, each run keeping the best replay-checked path.
 //!
-//! With an admissible estimate, weighted A* at weight `w` returns a path at most `w` times the
-//! shortest, and a larger weight finds one sooner: the weights fall so that an early answer
-//! comes fast and later ones tighten the bound. The last weight is 1, plain A*, whose answer is
-//! a proven optimum when it finishes in time.
+//! A larger weight finds a path sooner, a smaller one a shorter path as a rule: the weights
+//! fall so that an early answer comes fast and later ones shorten it. Each weighted round keeps
+//! the first path it finds to every state ([`crate::search::weighted_astar`]), so it claims no
+//! bound on its answer's length. The last weight is 1, plain A*, whose answer is a proven
+//! optimum when it finishes in time.
 
 use crate::engine::puzzle::Move;
 use crate::search::{Outcome, Weights};
@@ -56,15 +57,14 @@ pub struct Improved {
     pub length: usize,
     /// The weight of the run that found the shortest, `None` when it is the first solution.
     pub by: Option<Weights>,
-    /// The smallest weight whose run finished: the best is at most that many times the
-    /// shortest (1: proven shortest).
-    pub within: Option<Weights>,
+    /// Whether the last round, plain A*, finished: the best is then proven shortest.
+    pub proven: bool,
 }
 
 impl Improved {
     /// Whether the best solution is proven shortest.
     pub fn optimal(&self) -> bool {
-        self.within == Some(Weights::ASTAR)
+        self.proven
     }
 }
 
@@ -79,10 +79,9 @@ impl fmt::Display for Improved {
             )?,
             None => f.write_str("weighted A* found nothing shorter")?,
         }
-        match self.within {
-            Some(weights) if weights == Weights::ASTAR => f.write_str(", proven shortest"),
-            Some(weights) => write!(f, ", at most {} times the shortest", Factor(weights)),
-            None => Ok(()),
+        match self.proven {
+            true => f.write_str(", proven shortest"),
+            false => Ok(()),
         }
     }
 }
@@ -102,7 +101,7 @@ pub fn improve(
     let mut improved = Improved {
         length: best.len(),
         by: None,
-        within: None,
+        proven: false,
     };
     for weights in FALLING {
         match search(weights) {
@@ -115,7 +114,7 @@ pub fn improve(
                     improved.by = Some(weights);
                     improved.length = best.len();
                 }
-                improved.within = Some(weights);
+                improved.proven = weights == Weights::ASTAR;
             }
             // Exhausted cannot happen with a solution in hand; either way nothing more to try.
             Some(Outcome::Exhausted | Outcome::Stopped(_)) | None => break,
@@ -154,7 +153,7 @@ mod tests {
         .into_iter();
         let (kept, best) = improve(moves(10), |_| found.next(), |_| true);
         assert_eq!((kept.len(), best.length), (8, 8));
-        assert_eq!((best.by, best.within), (Some(FALLING[1]), Some(FALLING[2])));
+        assert_eq!(best.by, Some(FALLING[1]));
         assert!(!best.optimal());
         assert_eq!(
             found.next().map(|o| matches!(o, Outcome::Found(_))),
@@ -162,12 +161,12 @@ mod tests {
         );
         assert_eq!(
             best.to_string(),
-            "weighted A* at weight 3 shortened it to 8 moves, at most 2 times the shortest"
+            "weighted A* at weight 3 shortened it to 8 moves"
         );
         // A round that stops at a limit ends it; a solution that fails its check too.
         let mut found = [Outcome::Found(moves(9)), Outcome::Stopped(Stop::Work)].into_iter();
         let (_, limited) = improve(moves(10), |_| found.next(), |_| true);
-        assert_eq!((limited.length, limited.within), (9, Some(FALLING[0])));
+        assert_eq!((limited.length, limited.by), (9, Some(FALLING[0])));
         let (_, rejected) = improve(moves(10), |_| Some(Outcome::Found(moves(7))), |_| false);
         assert_eq!((rejected.length, rejected.by), (10, None));
         let halves = [FALLING[3], FALLING[4]];
@@ -183,6 +182,6 @@ mod tests {
             all.to_string(),
             "weighted A* at weight 1 shortened it to 4 moves, proven shortest"
         );
-        assert_eq!(improve(moves(3), |_| None, |_| true).1.within, None);
+        assert!(!improve(moves(3), |_| None, |_| true).1.optimal());
     }
 }

@@ -31,7 +31,7 @@ pub enum Algo {
     /// IDA* with pattern databases (one blank, 1x1 tiles) or as A*'s bound.
     Idastar,
     /// Weighted A* (the estimate counted [`WASTAR_WEIGHT`] times) with A*'s heuristic: valid
-    /// solutions at most that many times the shortest, not proven optimal.
+    /// solutions, sooner than A*'s and longer, not proven optimal.
     Wastar,
     /// Greedy best-first search on A*'s heuristic alone: fast, not optimal.
     Greedy,
