@@ -60,6 +60,8 @@ pub(super) struct Handover {
     /// The search's bound on the shortest answer, and the units it had spent when it first
     /// reached it.
     bound: (u32, u64),
+    /// The units spent when each bound, by its value, was first reached (0: not yet).
+    reached: Vec<u64>,
     /// The verdict, once one is due.
     verdict: Option<Verdict>,
 }
@@ -79,6 +81,7 @@ impl Handover {
             budget,
             answer: None,
             bound: (0, 0),
+            reached: Vec::new(),
             verdict: None,
         }
     }
@@ -106,6 +109,11 @@ impl Handover {
     pub(super) fn report(&mut self, bound: u32, stats: &Stats) -> ControlFlow<()> {
         if bound > self.bound.0 {
             self.bound = (bound, stats.units);
+            let at = bound as usize;
+            if self.reached.len() <= at {
+                self.reached.resize(at + 1, 0);
+            }
+            self.reached[at] = stats.units;
         }
         if stats.units < self.at {
             return ControlFlow::Continue(());
@@ -115,7 +123,7 @@ impl Handover {
         };
         self.verdict = if self.bound.0 >= length {
             Some(Verdict::Proven(length))
-        } else if out_of_reach(length, self.bound, self.budget) {
+        } else if out_of_reach(length, self.bound, self.last_rise(), self.budget) {
             Some(Verdict::OutOfReach(self.bound.0))
         } else {
             None
@@ -124,6 +132,13 @@ impl Handover {
             Some(_) => ControlFlow::Break(()),
             None => ControlFlow::Continue(()),
         }
+    }
+
+    /// The units the bound two below the present one was first reached at, where the search
+    /// reached it on its way: the cost of the last rise of two.
+    fn last_rise(&self) -> Option<u64> {
+        let before = self.bound.0.checked_sub(2)? as usize;
+        self.reached.get(before).copied().filter(|&units| units > 0)
     }
 
     /// The verdict that ended the search, if one did.
@@ -141,10 +156,17 @@ impl Handover {
 /// optimum is known), and the shortest has the parity of that answer: every move shifts one
 /// piece by one cell, which flips the parity of the cells the pieces stand on, so every path
 /// between two positions has the same parity. A proof needs the search's bound to reach that
-/// least answer, and each rise of the bound by two costs at least [`BOUND_GROWTH`] times what
-/// the bound had cost until then. Where the least answer so taken is at or below the bound
-/// already reached, a proof may come at any time: never out of reach.
-pub(super) fn out_of_reach(ceiling: u32, (bound, units): (u32, u64), budget: u64) -> bool {
+/// least answer, and each rise of the bound by two is taken to cost at least [`BOUND_GROWTH`]
+/// times what the bound had cost until then, and at least as many times as its last rise did
+/// where the search's bound two below was first reached at `last_rise` units (the layers of
+/// a search grow about geometrically). Where the least answer so taken is at or below the
+/// bound already reached, a proof may come at any time: never out of reach.
+pub(super) fn out_of_reach(
+    ceiling: u32,
+    (bound, units): (u32, u64),
+    last_rise: Option<u64>,
+    budget: u64,
+) -> bool {
     let (excess_num, excess_den) = FALLBACK_EXCESS;
     let least = (u64::from(ceiling) * excess_den).div_ceil(excess_num);
     let least = u32::try_from(least).unwrap_or(u32::MAX);
@@ -152,8 +174,20 @@ pub(super) fn out_of_reach(ceiling: u32, (bound, units): (u32, u64), budget: u64
     if least <= bound {
         return false;
     }
-    let (growth_num, growth_den) = BOUND_GROWTH;
-    let mut needs = u128::from(units.max(budget::LEAST_BOUND_UNITS));
+    let least_units = budget::LEAST_BOUND_UNITS;
+    let units = units.max(least_units);
+    let (least_num, least_den) = BOUND_GROWTH;
+    // The larger of the least growth and the last rise's, `units / before`.
+    let (growth_num, growth_den) = match last_rise.map(|before| before.max(least_units)) {
+        Some(before)
+            if u128::from(units) * u128::from(least_den)
+                > u128::from(before) * u128::from(least_num) =>
+        {
+            (units, before)
+        }
+        _ => BOUND_GROWTH,
+    };
+    let mut needs = u128::from(units);
     for _ in 0..(least - bound) / 2 {
         needs = needs * u128::from(growth_num) / u128::from(growth_den);
         if needs > u128::from(budget) {
@@ -234,34 +268,60 @@ mod tests {
     #[test]
     fn a_far_ceiling_is_out_of_reach_and_a_near_one_is_not() {
         // The 5x6 example: the fallback's 122 moves, the bound 86 at 246M units.
-        assert!(out_of_reach(122, (86, 246_000_000), BUDGET));
+        assert!(out_of_reach(122, (86, 246_000_000), None, BUDGET));
         // Its least answer so taken is 102: eleven rises of two from 80 even at 6M units.
-        assert!(out_of_reach(122, (80, 6_000_000), BUDGET));
+        assert!(out_of_reach(122, (80, 6_000_000), None, BUDGET));
         // Mid p11: the fallback's 100 moves, taken to be at least 84, three rises of two from
         // its bound of 78, reached at 41.8M units (at least 653M).
-        assert!(out_of_reach(100, (78, 41_800_000), BUDGET));
+        assert!(out_of_reach(100, (78, 41_800_000), None, BUDGET));
         // One rise away at 100M units: 250M is within the budget.
-        assert!(!out_of_reach(96, (78, 100_000_000), BUDGET));
-        assert!(out_of_reach(96, (78, 160_000_000), BUDGET));
+        assert!(!out_of_reach(96, (78, 100_000_000), None, BUDGET));
+        assert!(out_of_reach(96, (78, 160_000_000), None, BUDGET));
     }
 
     #[test]
     fn a_bound_at_the_least_answer_may_prove_at_any_time() {
         // A fallback 20% longer than the bound reached: the optimum may be the bound itself.
-        assert!(!out_of_reach(72, (60, 379_000_000), BUDGET));
-        assert!(!out_of_reach(64, (60, 379_000_000), BUDGET));
+        assert!(!out_of_reach(72, (60, 379_000_000), None, BUDGET));
+        assert!(!out_of_reach(64, (60, 379_000_000), None, BUDGET));
         // An answer of 73 is taken to be at least 61: beyond 60, but not by a rise of two.
-        assert!(!out_of_reach(73, (60, 379_000_000), BUDGET));
-        assert!(out_of_reach(74, (60, 160_000_000), BUDGET));
+        assert!(!out_of_reach(73, (60, 379_000_000), None, BUDGET));
+        assert!(out_of_reach(74, (60, 160_000_000), None, BUDGET));
     }
 
     #[test]
     fn the_least_answer_has_the_parity_of_the_fallbacks() {
         // Mid p11: the fallback's 94 moves, taken to be at least 79, so at least 80 (even, as
         // 94): one rise of two from its bound of 78, beyond the budget from 160M units on.
-        assert!(out_of_reach(94, (78, 160_000_000), BUDGET));
-        assert!(!out_of_reach(94, (78, 150_000_000), BUDGET));
+        assert!(out_of_reach(94, (78, 160_000_000), None, BUDGET));
+        assert!(!out_of_reach(94, (78, 150_000_000), None, BUDGET));
         // An odd answer of 95 is taken to be at least 80, so 81: at the bound 81, no rise.
-        assert!(!out_of_reach(95, (81, 379_000_000), BUDGET));
+        assert!(!out_of_reach(95, (81, 379_000_000), None, BUDGET));
+    }
+
+    #[test]
+    fn the_next_rise_costs_at_least_what_the_last_one_did() {
+        // Mid p11: bound 76 at 1.62M units, 78 at 41.8M: a rise of 25.8 times. One more rise
+        // to 80 so taken needs 1.08G units, beyond the budget; at 2.5 times, 104M would not.
+        assert!(out_of_reach(94, (78, 41_800_000), Some(1_620_000), BUDGET));
+        assert!(!out_of_reach(94, (78, 41_800_000), None, BUDGET));
+        // A last rise of less than 2.5 times counts as 2.5: 100M -> 250M stays within.
+        assert!(!out_of_reach(
+            94,
+            (78, 100_000_000),
+            Some(90_000_000),
+            BUDGET
+        ));
+        // A bound reached at once (0 units) is taken to have cost the least units.
+        assert!(!out_of_reach(94, (78, 300_000), Some(0), BUDGET));
+    }
+
+    #[test]
+    fn the_handover_weighs_the_last_rise() {
+        let reports = [(74, 1_000_000), (76, 1_620_000), (78, 41_800_000)];
+        let at_handover = (78, 150_000_000);
+        let reports: Vec<_> = reports.into_iter().chain([at_handover]).collect();
+        // 94 moves: least 80, one rise of 25.8 times from 41.8M: out of reach at once.
+        assert_eq!(weighed(&reports, 94), (Some(Verdict::OutOfReach(78)), 3));
     }
 }
