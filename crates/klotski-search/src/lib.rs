@@ -534,7 +534,7 @@ mod tests {
     }
 
     /// An undirected graph on small numbers; a move is an edge (from, to).
-    struct Graph(Vec<(u8, u8)>);
+    pub(crate) struct Graph(pub(crate) Vec<(u8, u8)>);
 
     impl Space for Graph {
         type State = u8;
@@ -584,37 +584,6 @@ mod tests {
         assert_eq!(ida.outcome, shortest);
         let unreachable = astar(&graph, 0, |s| *s == 4, |_: &u8| 0, &limits, |_, _| {});
         assert_eq!(unreachable.outcome, Outcome::Exhausted);
-    }
-
-    #[test]
-    fn a_weighted_search_keeps_the_first_path_to_each_state() {
-        // 0-1-2-3 reaches 3 first (3 moves), 0-4-3 later (2 moves); 3-5-9 goes on to the goal.
-        let graph = Graph(vec![(0, 1), (1, 2), (2, 3), (0, 4), (4, 3), (3, 5), (5, 9)]);
-        let admissible = |s: &u8| [2, 1, 1, 1, 2, 1, 0, 0, 0, 0][*s as usize];
-        let limits = Limits::memory(1 << 20);
-        let run = |weights| {
-            weighted_astar(
-                &graph,
-                0,
-                |s| *s == 9,
-                admissible,
-                weights,
-                &limits,
-                |_, _| {},
-            )
-        };
-        // Plain A* reopens 3 once 4 finds it shorter: the shortest path, 4 moves.
-        let shortest = run(Weights::ASTAR);
-        assert_eq!(
-            shortest.outcome,
-            Outcome::Found(vec![(0, 4), (4, 3), (3, 5), (5, 9)])
-        );
-        // Weight 2 met 3 first through 2 and keeps that path (reopened, 3 would lead to the
-        // shortest path here too): each state expanded once.
-        let weighted = run(Weights::weighted(2));
-        let first = vec![(0, 1), (1, 2), (2, 3), (3, 5), (5, 9)];
-        assert_eq!(weighted.outcome, Outcome::Found(first));
-        assert_eq!(weighted.stats.expanded, 6);
     }
 
     #[test]
