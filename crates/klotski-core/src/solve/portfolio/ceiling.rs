@@ -60,7 +60,8 @@ pub(super) struct Handover {
     /// The search's bound on the shortest answer, and the units it had spent when it first
     /// reached it.
     bound: (u32, u64),
-    /// The units spent when each bound, by its value, was first reached (0: not yet).
+    /// The units spent when each bound, by its value, was first reached (0: not yet, or at
+    /// once, which says nothing of a rise's cost).
     reached: Vec<u64>,
     /// The verdict, once one is due.
     verdict: Option<Verdict>,
