@@ -127,7 +127,8 @@ pub fn weighted_astar<P: Space>(
     let priority = |depth: u16, h: u32| {
         depth as usize * weights.depth as usize + h as usize * weights.estimate as usize
     };
-    let reopens = weights == Weights::ASTAR;
+    // Plain A*: its bound is a lower bound, and it keeps pathmax and reopening.
+    let plain = weights == Weights::ASTAR;
     let mut meter = Meter::new(limits);
     let mut closed: Closed<P::State, Node<P::Move>> = Closed::default();
     // Each open state's number in the table, with its depth and estimate, from which its
@@ -158,7 +159,7 @@ pub fn weighted_astar<P: Space>(
             while bound < f {
                 bound += 1;
                 // Every open state rates at least `f`: unweighted, no path is shorter.
-                if weights == Weights::ASTAR {
+                if plain {
                     meter.stats.lower_bound = bound as u32;
                 }
                 on_bound(bound as u32, &meter.stats);
@@ -190,7 +191,7 @@ pub fn weighted_astar<P: Space>(
             closed.prefetch_candidates(&hashes);
             for (&(mv, child), &hash) in children.iter().zip(&hashes) {
                 let known = closed.find(&child, hash);
-                if known.is_some_and(|id| !reopens || closed.entry(id).1.depth <= child_depth) {
+                if known.is_some_and(|id| !plain || closed.entry(id).1.depth <= child_depth) {
                     continue;
                 }
                 let h = heuristic.after(&state, h_state, mv, &child);
@@ -198,7 +199,7 @@ pub fn weighted_astar<P: Space>(
                     continue;
                 }
                 let f = priority(child_depth, h);
-                let f = if weights == Weights::ASTAR {
+                let f = if plain {
                     // Never below the parent's bound (pathmax): a database bound may drop by
                     // more than one over a move, and the queue only moves forward.
                     f.max(bound)
