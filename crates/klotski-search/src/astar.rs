@@ -255,25 +255,14 @@ fn path_to<P: Space>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tests::Graph;
+    use crate::tests::{Graph, weighted_to_nine};
 
     #[test]
     fn a_weighted_search_keeps_the_first_path_to_each_state() {
         // 0-1-2-3 reaches 3 first (3 moves), 0-4-3 later (2 moves); 3-5-9 goes on to the goal.
         let graph = Graph(vec![(0, 1), (1, 2), (2, 3), (0, 4), (4, 3), (3, 5), (5, 9)]);
         let admissible = |s: &u8| [2, 1, 1, 1, 2, 1, 0, 0, 0, 0][*s as usize];
-        let limits = Limits::memory(1 << 20);
-        let run = |weights| {
-            weighted_astar(
-                &graph,
-                0,
-                |s| *s == 9,
-                admissible,
-                weights,
-                &limits,
-                |_, _| {},
-            )
-        };
+        let run = |weights| weighted_to_nine(&graph, &admissible, weights);
         // Plain A* reopens 3 once 4 finds it shorter: the shortest path, 4 moves.
         let shortest = run(Weights::ASTAR);
         assert_eq!(

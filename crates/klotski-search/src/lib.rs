@@ -559,6 +559,16 @@ mod tests {
         }
     }
 
+    /// [`weighted_astar`] on `graph` from 0 to 9 with `estimate`, within 1 MiB.
+    pub(crate) fn weighted_to_nine(
+        graph: &Graph,
+        estimate: &dyn Fn(&u8) -> u32,
+        weights: Weights,
+    ) -> Search<(u8, u8)> {
+        let limits = Limits::memory(1 << 20);
+        weighted_astar(graph, 0, |s| *s == 9, estimate, weights, &limits, |_, _| {})
+    }
+
     #[test]
     fn informed_searches_stay_optimal_with_an_inconsistent_heuristic() {
         // 0-1-2-3-9 (4 moves) and 0-5-6-7-8-9 (5 moves). The estimate never overestimates
@@ -594,16 +604,7 @@ mod tests {
         let admissible = |s: &u8| [2, 3, 1, 2, 1, 0, 0, 0, 0, 0][*s as usize];
         let limits = Limits::memory(1 << 20);
         let run = |estimate: &dyn Fn(&u8) -> u32, weights| {
-            weighted_astar(
-                &graph,
-                0,
-                |s| *s == 9,
-                estimate,
-                weights,
-                &limits,
-                |_, _| {},
-            )
-            .outcome
+            weighted_to_nine(&graph, estimate, weights).outcome
         };
         let long = vec![(0, 1), (1, 3), (3, 4), (4, 9)];
         let short = vec![(0, 2), (2, 9)];
