@@ -57,9 +57,8 @@ pub(super) struct Handover {
     budget: u64,
     /// The fallback's answer, once the search asked for it.
     answer: Option<Length>,
-    /// The search's bound on the shortest answer, and the units it had spent when it first
-    /// reached it.
-    bound: (u32, u64),
+    /// The search's bound on the shortest answer.
+    bound: u32,
     /// The units spent when each bound, by its value, was first reached (0: not yet, or at
     /// once, which says nothing of a rise's cost).
     reached: Vec<u64>,
@@ -81,7 +80,7 @@ impl Handover {
             at,
             budget,
             answer: None,
-            bound: (0, 0),
+            bound: 0,
             reached: Vec::new(),
             verdict: None,
         }
@@ -108,8 +107,8 @@ impl Handover {
     /// `stats`; from the handover point on, weighs it against the fallback's answer and
     /// breaks once a verdict is due.
     pub(super) fn report(&mut self, bound: u32, stats: &Stats) -> ControlFlow<()> {
-        if bound > self.bound.0 {
-            self.bound = (bound, stats.units);
+        if bound > self.bound {
+            self.bound = bound;
             let at = bound as usize;
             if self.reached.len() <= at {
                 self.reached.resize(at + 1, 0);
@@ -122,10 +121,10 @@ impl Handover {
         let Some(length) = self.answer_now() else {
             return ControlFlow::Continue(());
         };
-        self.verdict = if self.bound.0 >= length {
+        self.verdict = if self.bound >= length {
             Some(Verdict::Proven(length))
-        } else if out_of_reach(length, self.bound, self.last_rise(), self.budget) {
-            Some(Verdict::OutOfReach(self.bound.0))
+        } else if out_of_reach(length, self.reached_at(), self.last_rise(), self.budget) {
+            Some(Verdict::OutOfReach(self.bound))
         } else {
             None
         };
@@ -135,10 +134,16 @@ impl Handover {
         }
     }
 
+    /// The search's bound, and the units it had spent when it first reached it.
+    fn reached_at(&self) -> (u32, u64) {
+        let units = self.reached.get(self.bound as usize).copied();
+        (self.bound, units.unwrap_or(0))
+    }
+
     /// The units the bound two below the present one was first reached at, where the search
     /// reached it on its way: the cost of the last rise of two.
     fn last_rise(&self) -> Option<u64> {
-        let before = self.bound.0.checked_sub(2)? as usize;
+        let before = self.bound.checked_sub(2)? as usize;
         self.reached.get(before).copied().filter(|&units| units > 0)
     }
 
