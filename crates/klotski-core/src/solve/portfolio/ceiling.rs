@@ -57,10 +57,8 @@ pub(super) struct Handover {
     budget: u64,
     /// The fallback's answer, once the search asked for it.
     answer: Option<Length>,
-    /// The search's bound on the shortest answer.
-    bound: u32,
     /// The units spent when each bound, by its value, was first reached (0: not yet, or at
-    /// once, which says nothing of a rise's cost).
+    /// once, which says nothing of a rise's cost). Its last entry is the present bound's.
     reached: Vec<u64>,
     /// The verdict, once one is due.
     verdict: Option<Verdict>,
@@ -80,7 +78,6 @@ impl Handover {
             at,
             budget,
             answer: None,
-            bound: 0,
             reached: Vec::new(),
             verdict: None,
         }
@@ -107,13 +104,9 @@ impl Handover {
     /// `stats`; from the handover point on, weighs it against the fallback's answer and
     /// breaks once a verdict is due.
     pub(super) fn report(&mut self, bound: u32, stats: &Stats) -> ControlFlow<()> {
-        if bound > self.bound {
-            self.bound = bound;
-            let at = bound as usize;
-            if self.reached.len() <= at {
-                self.reached.resize(at + 1, 0);
-            }
-            self.reached[at] = stats.units;
+        if bound > self.bound() {
+            self.reached.resize(bound as usize, 0);
+            self.reached.push(stats.units);
         }
         if stats.units < self.at {
             return ControlFlow::Continue(());
@@ -121,10 +114,10 @@ impl Handover {
         let Some(length) = self.answer_now() else {
             return ControlFlow::Continue(());
         };
-        self.verdict = if self.bound >= length {
+        self.verdict = if self.bound() >= length {
             Some(Verdict::Proven(length))
         } else if out_of_reach(length, self.reached_at(), self.last_rise(), self.budget) {
-            Some(Verdict::OutOfReach(self.bound))
+            Some(Verdict::OutOfReach(self.bound()))
         } else {
             None
         };
@@ -134,16 +127,20 @@ impl Handover {
         }
     }
 
+    /// The search's bound on the shortest answer (0 before its first report).
+    fn bound(&self) -> u32 {
+        self.reached.len().saturating_sub(1) as u32
+    }
+
     /// The search's bound, and the units it had spent when it first reached it.
     fn reached_at(&self) -> (u32, u64) {
-        let units = self.reached.get(self.bound as usize).copied();
-        (self.bound, units.unwrap_or(0))
+        (self.bound(), self.reached.last().copied().unwrap_or(0))
     }
 
     /// The units the bound two below the present one was first reached at, where the search
     /// reached it on its way: the cost of the last rise of two.
     fn last_rise(&self) -> Option<u64> {
-        let before = self.bound.checked_sub(2)? as usize;
+        let before = self.bound().checked_sub(2)? as usize;
         self.reached.get(before).copied().filter(|&units| units > 0)
     }
 
