@@ -139,6 +139,8 @@ pub struct Limits {
     pub max_units: Option<Units>,
     /// When to give up, if ever.
     pub deadline: Option<Instant>,
+    /// A later deadline that replaces [`Limits::deadline`] once granted, if any.
+    pub grace: Option<Grace>,
     /// Raised by another thread to stop the search.
     pub cancel: Cancel,
     /// Threads the search may run on; searches that run on one ignore it.
@@ -156,16 +158,22 @@ impl Limits {
             max_expanded: None,
             max_units: None,
             deadline: None,
+            grace: None,
             cancel: Cancel::default(),
             threads: 1,
             cores_free: None,
         }
     }
 
-    /// These limits with the deadline moved to `deadline` if that is earlier.
+    /// These limits with the deadline moved to `deadline` if that is earlier, the grace's too.
     pub fn until(&self, deadline: Instant) -> Limits {
+        let grace = self.grace.as_ref().map(|grace| Grace {
+            until: grace.until.min(deadline),
+            granted: grace.granted.clone(),
+        });
         Limits {
             deadline: Some(self.deadline.map_or(deadline, |d| d.min(deadline))),
+            grace,
             ..self.clone()
         }
     }
@@ -205,12 +213,34 @@ impl Limits {
     pub fn expired(&self) -> Option<Stop> {
         if self.cancel.is_raised() {
             Some(Stop::Cancelled)
-        } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
+        } else if self.deadline_now().is_some_and(|d| Instant::now() >= d) {
             Some(Stop::Time)
         } else {
             None
         }
     }
+
+    /// The deadline in force now: [`Limits::deadline`], or the [`Grace`]'s once granted.
+    pub fn deadline_now(&self) -> Option<Instant> {
+        match (self.deadline, &self.grace) {
+            (Some(deadline), Some(grace)) if grace.granted.is_raised() => {
+                Some(deadline.max(grace.until))
+            }
+            (deadline, _) => deadline,
+        }
+    }
+}
+
+/// A later deadline a search keeps instead of [`Limits::deadline`] once another thread grants
+/// it: a search whose caller already holds an answer may go on looking for a better one up to
+/// nearly the whole time limit, but must stop at the earlier deadline while the time left is
+/// all the caller has to find one at all.
+#[derive(Clone, Debug)]
+pub struct Grace {
+    /// The later deadline.
+    pub until: Instant,
+    /// Raised once the later deadline holds; a search that stopped before that stays stopped.
+    pub granted: Signal,
 }
 
 /// A flag another thread raises to stop a search (the window's solver thread, when the user
@@ -452,7 +482,7 @@ impl Meter {
             return Err(Stop::Memory(self.limits.max_memory));
         }
         if extra >= SLOW_GROWTH
-            && let Some(deadline) = self.limits.deadline
+            && let Some(deadline) = self.limits.deadline_now()
         {
             let takes = Duration::from_secs_f64(extra as f64 / GROWTH_BYTES_PER_SECOND);
             if Instant::now() + takes >= deadline {
@@ -531,6 +561,34 @@ mod tests {
         assert_eq!(meter.grow(0, 1 << 10), Ok(()));
         let mut unbounded = Meter::new(&Limits::memory(usize::MAX));
         assert_eq!(unbounded.grow(0, 3_000_000_000), Ok(()));
+    }
+
+    /// A passed deadline stops a search until its grace is granted, then the grace's own
+    /// deadline does; moving the deadline earlier moves the grace's with it.
+    #[test]
+    fn a_granted_grace_replaces_the_deadline() {
+        let now = Instant::now();
+        let (past, hour) = (now - Duration::from_secs(1), Duration::from_secs(3600));
+        let granted = Signal::default();
+        let grace = |until| Grace {
+            until,
+            granted: granted.clone(),
+        };
+        let mut limits = Limits::memory(1 << 20).until(past);
+        limits.grace = Some(grace(now + hour));
+        assert_eq!(
+            (limits.expired(), limits.deadline_now()),
+            (Some(Stop::Time), Some(past))
+        );
+        granted.raise();
+        assert_eq!(
+            (limits.expired(), limits.deadline_now()),
+            (None, Some(now + hour))
+        );
+        let sooner = limits.until(now + Duration::from_secs(60));
+        assert_eq!(sooner.deadline_now(), Some(now + Duration::from_secs(60)));
+        limits.grace = Some(grace(past));
+        assert_eq!(limits.expired(), Some(Stop::Time));
     }
 
     /// An undirected graph on small numbers; a move is an edge (from, to).

@@ -61,8 +61,10 @@ impl Run<'_> {
         beside.began = self.began;
         beside.beside_exact = true;
         self.options.limits.cancel = exact_cancel.clone();
-        // The exact search takes up the fallback's core once the fallback has ended.
+        // The exact search takes up the fallback's core once the fallback has ended, and may
+        // run on past its share of the time once the fallback's answer is in hand.
         let fallback_ended = Signal::default();
+        let answer_in_hand = Signal::default();
         self.options.limits.cores_free = Some(fallback_ended.clone());
         let (sender, receiver) = mpsc::channel();
         let handover = Handover::new(
@@ -71,8 +73,12 @@ impl Run<'_> {
             self.work(budget::EXACT_FIRST_BIDIRECTIONAL_UNITS),
         );
         let (exact, (beside, fallback)) = std::thread::scope(|scope| {
+            let in_hand = answer_in_hand.clone();
             let fallback = scope.spawn(move || {
                 let answer = beside.fallback(&mut |_| {}, None);
+                if matches!(answer, Ok(Answer::Solved { .. })) {
+                    in_hand.raise();
+                }
                 fallback_ended.raise();
                 let length = match &answer {
                     Ok(Answer::Solved { moves, .. }) => Some(moves.len()),
@@ -85,7 +91,7 @@ impl Run<'_> {
                 }
                 (beside, answer)
             });
-            let exact = self.exact_stage(algo, Some(handover), on_progress);
+            let exact = self.exact_stage(algo, Some((handover, answer_in_hand)), on_progress);
             exact_idle.raise();
             if matches!(exact, Ok(Some(_)) | Err(_)) {
                 fallback_cancel.raise();

@@ -2,7 +2,7 @@
 //! and the breadth-first probe that may prove `No` before an IDA* asked for by name.
 
 use super::{Run, per_expansion};
-use crate::search::{Outcome, Stats, Units};
+use crate::search::{Grace, Outcome, Signal, Stats, Units};
 use crate::solve::portfolio::algo::Algo;
 use crate::solve::portfolio::budget;
 use crate::solve::portfolio::ceiling::Handover;
@@ -14,27 +14,45 @@ use crate::solve::{PortfolioStage, Progress, Unverified};
 use std::cell::RefCell;
 use std::ops::ControlFlow;
 
+/// The share of the time left that the exact search may run to beside a fallback whose answer
+/// is in hand (instead of [`BESIDE_SHARE`]): the rest ends the search, drops its tables and
+/// prints, which took 20-100 ms after searches of 0.5 GB on a slow day here; a tenth leaves
+/// room for a machine several times slower or busier.
+const IN_HAND_SHARE: f64 = 0.9;
+
+/// The exact search's share of the time left beside a fallback that has no answer yet: the
+/// fallback's stages may need the rest, and the core the search holds.
+const BESIDE_SHARE: f64 = 0.8;
+
 impl Run<'_> {
     /// The exact search: under the portfolio within its work budget (none on small boards of
     /// tiles with one blank, where it always finishes) and half the time limit if there is
-    /// one (a fifth on boards of over 64 cells, where it almost never finishes).
-    /// Bidirectional A* weighs the fallback's answer through `handover` where the fallback
-    /// runs beside it. `Some` answer when it decided the puzzle.
+    /// one (a fifth on boards of over 64 cells, where it almost never finishes). Where the
+    /// fallback runs beside it, `beside` holds the handover, through which bidirectional A*
+    /// weighs the fallback's answer, and the signal the fallback raises once its answer is in
+    /// hand: the search may then run to nearly the whole time limit. `Some` answer when it
+    /// decided the puzzle.
     pub(super) fn exact_stage(
         &mut self,
         algo: Algo,
-        handover: Option<Handover>,
+        beside: Option<(Handover, Signal)>,
         on_progress: &mut dyn FnMut(Progress<'_>),
     ) -> Result<Option<Answer>, Unverified> {
         let mut limits = self.options.limits.clone();
+        let (handover, answer_in_hand) = beside.unzip();
         if self.auto() {
             let cells = self.puzzle.board.cells();
             let first = self.exact_first(algo);
             limits = self.share(match cells {
-                _ if first => 0.8,
+                _ if first => BESIDE_SHARE,
                 65.. => 0.2,
                 _ => 0.5,
             });
+            if let (Some(granted), Some(until)) =
+                (answer_in_hand, self.share(IN_HAND_SHARE).deadline)
+            {
+                limits.grace = Some(Grace { until, granted });
+            }
             let most = self.options.limits.max_memory;
             if first && algo == Algo::Biastar {
                 limits = limits.in_units(Units {
