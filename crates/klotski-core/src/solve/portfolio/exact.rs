@@ -15,14 +15,15 @@ use std::cell::RefCell;
 use std::ops::ControlFlow;
 
 /// The share of the time left that the exact search may run to beside a fallback whose answer
-/// is in hand (instead of [`BESIDE_SHARE`]): the rest ends the search, drops its tables and
+/// is in hand (instead of [`FIRST_SHARE`]): the rest ends the search, drops its tables and
 /// prints, which took 20-100 ms after searches of 0.5 GB on a slow day here; a tenth leaves
 /// room for a machine several times slower or busier.
 const IN_HAND_SHARE: f64 = 0.9;
 
-/// The exact search's share of the time left beside a fallback that has no answer yet: the
-/// fallback's stages may need the rest, and the core the search holds.
-const BESIDE_SHARE: f64 = 0.8;
+/// The exact search's share of the time left where it runs first, beside the fallback (or
+/// before it, where moves are streamed): until the fallback has an answer, its stages may need
+/// the rest, and the core the search holds.
+const FIRST_SHARE: f64 = 0.8;
 
 impl Run<'_> {
     /// The exact search: under the portfolio within its work budget (none on small boards of
@@ -30,8 +31,8 @@ impl Run<'_> {
     /// one (a fifth on boards of over 64 cells, where it almost never finishes). Where the
     /// fallback runs beside it, `beside` holds the handover, through which bidirectional A*
     /// weighs the fallback's answer, and the signal the fallback raises once its answer is in
-    /// hand: the search may then run to nearly the whole time limit. `Some` answer when it
-    /// decided the puzzle.
+    /// hand: the search may then run to [`IN_HAND_SHARE`] of the time left. `Some` answer when
+    /// it decided the puzzle.
     pub(super) fn exact_stage(
         &mut self,
         algo: Algo,
@@ -44,12 +45,12 @@ impl Run<'_> {
             let cells = self.puzzle.board.cells();
             let first = self.exact_first(algo);
             limits = self.share(match cells {
-                _ if first => BESIDE_SHARE,
+                _ if first => FIRST_SHARE,
                 65.. => 0.2,
                 _ => 0.5,
             });
-            if let (Some(granted), Some(until)) =
-                (answer_in_hand, self.share(IN_HAND_SHARE).deadline)
+            if let Some(granted) = answer_in_hand
+                && let Some(until) = self.share(IN_HAND_SHARE).deadline
             {
                 limits.grace = Some(Grace { until, granted });
             }
