@@ -76,14 +76,14 @@ impl Run<'_> {
             let in_hand = answer_in_hand.clone();
             let fallback = scope.spawn(move || {
                 let answer = beside.fallback(&mut |_| {}, None);
-                if matches!(answer, Ok(Answer::Solved { .. })) {
-                    in_hand.raise();
-                }
-                fallback_ended.raise();
                 let length = match &answer {
                     Ok(Answer::Solved { moves, .. }) => Some(moves.len()),
                     _ => None,
                 };
+                if length.is_some() {
+                    in_hand.raise();
+                }
+                fallback_ended.raise();
                 // The exact search may have ended without weighing it.
                 let _ = sender.send(length);
                 if matches!(answer, Ok(Answer::Unsolvable(_))) {
