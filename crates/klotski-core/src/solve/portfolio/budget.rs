@@ -93,6 +93,11 @@ pub const RESCUE_TRY: u64 = 500_000;
 pub const RESCUE_TRIES: usize = 3;
 /// Most cells of those rows for weighted A*: larger cuts are not tried.
 pub const RESCUE_CELLS: usize = 128;
+/// Each greedy best-first search among the rescue's attempts on boards of at most
+/// [`RESCUE_STAGE_CELLS`] cells (fewer on larger boards, by the ratio of cells): the runs that
+/// answer the densest boards mostly end within half of it, and the attempts after one that
+/// fails wait for it.
+pub const RESCUE_GREEDY: u64 = 150_000;
 /// Random walks from the start whose ends the constructive solver tries again from, once stuck.
 pub const RESCUE_WALKS: u64 = 12;
 /// Each stage of the rescue that brings the pieces home one at a time by the relaxation

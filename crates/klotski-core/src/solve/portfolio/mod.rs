@@ -482,6 +482,7 @@ impl<'a> Run<'a> {
             astar_tries: budget::RESCUE_TRIES,
             astar_cells: budget::RESCUE_CELLS,
             astar: self.work(budget::RESCUE_TRY),
+            greedy: self.greedy_states(),
         };
         let cache = self.options.cache.as_ref();
         let threads = limits.threads;
@@ -504,6 +505,16 @@ impl<'a> Run<'a> {
         let cells = self.puzzle.board.cells().max(budget::RESCUE_STAGE_CELLS) as u64;
         let few = budget::RESCUE_STAGE_CELLS as u64;
         self.work(states * few / cells * few / cells)
+    }
+
+    /// States each greedy search of the rescue may expand: [`budget::RESCUE_GREEDY`] on boards
+    /// of at most [`budget::RESCUE_STAGE_CELLS`] cells, fewer on larger ones by the ratio of
+    /// cells (a state costs about that much more there), so that a search that fails keeps the
+    /// attempts behind it waiting about as long on any board.
+    fn greedy_states(&self) -> u64 {
+        let cells = self.puzzle.board.cells().max(budget::RESCUE_STAGE_CELLS) as u64;
+        let few = budget::RESCUE_STAGE_CELLS as u64;
+        self.work(budget::RESCUE_GREEDY * few / cells)
     }
 
     /// Weighted A* with falling weights from `moves`, the rounds drawing in turn on one pool of

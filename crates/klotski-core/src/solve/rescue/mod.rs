@@ -1,6 +1,7 @@
 //! Rescuing a stuck constructive solver: fresh tries of it from other positions, the other
-//! way round (the columns placed first) and backwards, the blocks brought home first, or the
-//! rows it did not complete cut out as a board of their own and finished there.
+//! way round (the columns placed first) and backwards, greedy best-first search from the same
+//! positions, the blocks brought home first, or the rows it did not complete cut out as a
+//! board of their own and finished there.
 //!
 //! The constructive solver places pieces one by one and keeps them; with few blanks and many
 //! blocks the last pieces can need room that the placed ones took (a 2x2 block needs two
@@ -18,31 +19,31 @@
 //! order that succeeds, however many ran beside it. On the densest boards (blocks on most of
 //! the board, two or three blanks) every order of placement takes room the blocks need; there
 //! the blocks come home first, the tiles as filler that gives way anywhere (`solve::staged`),
-//! and those attempts run among the tries, before the costly random walks.
+//! and those attempts run among the tries, before the costly random walks. Greedy best-first
+//! search, which places nothing for good and so cannot be trapped that way, runs from the
+//! start and from each walk's end within a small budget, before the tries from there.
 //!
 //! Invariant of the cuts: the rows above a cut hold only pieces at their targets and no blank,
 //! so the rows below hold every piece not at its target and all their targets; a piece at home
 //! that reaches across the cut stays where it is, as walls below it.
 
 mod regions;
+mod restarts;
 pub mod staged;
 
 use crate::engine::geometry::Board;
 use crate::engine::puzzle::{Move, Puzzle};
 use crate::heuristic::pdb::Cache;
-use crate::rng::Rng;
 use crate::search::{Limits, Outcome, Stop, first_success};
 use crate::solve::constructive;
 use crate::solve::improve::anytime::FALLING;
 use crate::solve::portfolio::algo::Algo;
 use crate::solve::portfolio::searches::search_by;
 use crate::solve::relax;
+use restarts::{FIXED_TRIES, TRIES_PER_WALK, greedy, retry, tries};
+pub use restarts::{Try, TryStart};
 use staged::{Guide, HoldBack, Tiles};
 use std::fmt;
-
-/// Steps of each random walk, per cell of the board: enough to carry every piece away from
-/// where it stood, so the walk's end is a new draw for the constructive solver.
-const WALK_STEPS_PER_CELL: usize = 4;
 
 /// How `rescue` rescued a stuck constructive solver.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,6 +71,15 @@ pub enum Rescue {
     /// From the start, the blocks brought home by the relaxation's plan and the constructive
     /// solver around them (`blocks_first`).
     BlocksFirst,
+    /// Greedy best-first search, on the estimate alone, from the start (or backwards from the
+    /// goal to the start), after the random walk `from` names.
+    Greedy {
+        /// Whether it ran from the goal to the start, its moves then undone in reverse order.
+        backwards: bool,
+        /// Where it started: [`TryStart::Start`] or a random walk's end (from the goal where
+        /// it ran backwards).
+        from: TryStart,
+    },
     /// From where the stuck solver got furthest, the last `rows` rows cut out as a board of
     /// their own and finished there.
     Rows {
@@ -78,39 +88,6 @@ pub enum Rescue {
         /// How the cut was rescued.
         how: CutRescue,
     },
-}
-
-/// One fresh try of the constructive solver on a board it got stuck on: one way of placing,
-/// from one position, in one orientation, in one direction.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Try {
-    /// Whether it runs backwards: from the goal, placing every piece where the puzzle starts,
-    /// its moves then undone in reverse order. The goal packs the blocks into its last rows
-    /// and its blanks into the last cells, where the forward solver's last pieces find no
-    /// room; the start scatters them, so the backward solver's last pieces meet another trap
-    /// or none.
-    pub backwards: bool,
-    /// Where it starts: on a backward try, [`TryStart::Start`] is the goal and a walk runs
-    /// from the goal ([`TryStart::Furthest`] is for forward tries only).
-    pub from: TryStart,
-    /// Whether it runs on the puzzle mirrored about its main diagonal ([`Puzzle::transposed`]),
-    /// placing the columns first.
-    pub mirrored: bool,
-    /// Which of the constructive solver's ways of placing ([`constructive::ways`]): 0 or 1,
-    /// the first two, of which one empties targets ahead of the pieces and one does not
-    /// (the others mostly fail where these fail).
-    pub way: usize,
-}
-
-/// Where a [`Try`] starts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TryStart {
-    /// The puzzle's start.
-    Start,
-    /// Where the stuck solver got furthest.
-    Furthest,
-    /// The end of a random walk from the start, the walk's seed given.
-    Walk(u64),
 }
 
 /// How `rescue` rescued a cut of the rows the constructive solver left unfinished.
@@ -165,6 +142,18 @@ impl fmt::Display for Rescue {
             Rescue::BlocksFirst => {
                 f.write_str("rescued after the relaxation brought the blocks home")
             }
+            Rescue::Greedy { backwards, from } => {
+                f.write_str("rescued by greedy best-first search ")?;
+                let end = if *backwards { "goal" } else { "start" };
+                match from {
+                    TryStart::Walk(seed) => write!(f, "after random walk {seed} from the {end}")?,
+                    _ => write!(f, "from the {end}")?,
+                }
+                match backwards {
+                    true => f.write_str(", back to the start"),
+                    false => Ok(()),
+                }
+            }
             Rescue::Rows { rows, how } => {
                 write!(f, "its last {rows} rows finished ")?;
                 f.write_str(match how {
@@ -205,6 +194,8 @@ pub(in crate::solve) struct Effort {
     pub astar_cells: usize,
     /// States each weighted A* run may expand.
     pub astar: u64,
+    /// States each greedy best-first search among the attempts may expand.
+    pub greedy: u64,
 }
 
 /// Moves from the start that bring every piece of `puzzle` to `target`, where the constructive
@@ -215,9 +206,10 @@ pub(in crate::solve) struct Effort {
 ///    and from `reached`, and backwards from the goal; from the start, the blocks brought
 ///    home one at a time ([`staged::place_in_stages`], the tiles then by the constructive
 ///    solver or in stages too), and the blocks brought home by one plan ([`blocks_first`]);
-///    the rows first and the columns first from each random walk's
-///    end, forwards and backwards; the stages down the columns with the blocks that would
-///    shut others in held back ([`held_back`]);
+///    greedy best-first search ([`greedy`]) from the start and backwards from the goal;
+///    from each random walk's end, forwards and backwards, greedy best-first search and then
+///    the rows first and the columns first; the stages down the columns with the blocks that
+///    would shut others in held back ([`held_back`]);
 /// 2. from `reached`, the rows below the first unfinished one cut out as a board of their own,
 ///    a row more at a time up to the whole board; on each cut the blocks first, then (on the
 ///    first cuts) weighted A*, each within [`Effort`].
@@ -254,6 +246,12 @@ pub(in crate::solve) fn rescue(
                 .map(|moves| (moves, Rescue::BlocksFirst))
                 .ok_or(())
         }
+        Attempt::Greedy { backwards, from } => {
+            let search_limits = limits.expanding(effort.greedy);
+            greedy(puzzle, target, backwards, from, search_limits, cache)
+                .map(|moves| (moves, Rescue::Greedy { backwards, from }))
+                .ok_or(())
+        }
     };
     if let Ok((_, rescued)) = first_success(&attempts, threads, limits, run) {
         return Some(rescued);
@@ -274,120 +272,46 @@ enum Attempt {
     /// The stages down the columns, led as it says, holding back the blocks that would shut
     /// others in ([`held_back`]).
     HeldBack(Guide),
+    /// Greedy best-first search ([`greedy`]).
+    Greedy {
+        /// From the goal to the start.
+        backwards: bool,
+        /// From the start or a random walk's end.
+        from: TryStart,
+    },
 }
 
 /// The attempts of the rescue's first way, in the order they are taken: the fresh tries from
 /// the start, from where the solver got furthest and backwards from the goal ([`tries`]);
 /// then the blocks brought home first, in stages and then by one plan (on the densest boards
 /// the room the blocks need is what the constructive solver lacks, and the tiles, as filler,
-/// never take it); then
-/// the fresh tries from each of `walks` random walks' ends, the costliest in all; last, the
-/// stages that hold blocks back ([`held_back`]), led by the blanks too and then by the
-/// distances home alone, which answer fewer boards than the walks.
+/// never take it); greedy best-first search from the start and backwards from the goal
+/// ([`greedy`]); then, from each of `walks` random walks' ends, greedy best-first search
+/// forwards and backwards and the fresh tries, the costliest in all; last, the stages that
+/// hold blocks back ([`held_back`]), led by the blanks too and then by the distances home
+/// alone, which answer fewer boards than the walks.
 fn attempts(walks: u64) -> Vec<Attempt> {
     let tries = tries(walks);
     let (placed, walked) = tries.split_at(FIXED_TRIES);
+    let greedy = |from| [false, true].map(|backwards| Attempt::Greedy { backwards, from });
     let blocks_first = [
         Attempt::Staged(Guide::Home),
         Attempt::BlocksFirst,
         Attempt::Staged(Guide::HomeAndBlanks),
     ];
+    let from_walks = (walked.chunks(TRIES_PER_WALK).zip(1..)).flat_map(|(retries, seed)| {
+        let retries = retries.iter().map(|&one| Attempt::Retry(one));
+        greedy(TryStart::Walk(seed)).into_iter().chain(retries)
+    });
     (placed.iter().map(|&one| Attempt::Retry(one)))
         .chain(blocks_first)
-        .chain(walked.iter().map(|&one| Attempt::Retry(one)))
+        .chain(greedy(TryStart::Start))
+        .chain(from_walks)
         .chain([
             Attempt::HeldBack(Guide::HomeAndBlanks),
             Attempt::HeldBack(Guide::Home),
         ])
         .collect()
-}
-
-/// How many of [`tries`] start from fixed positions (the start, the furthest and the goal),
-/// before the random walks'.
-const FIXED_TRIES: usize = 8;
-
-/// The fresh tries, in the order they are taken: the columns first from the start and from
-/// where the solver got furthest, by each of the first two ways of placing (on most stuck
-/// boards the trap lies across the order of placement, and the columns' order misses it);
-/// backwards from the goal, the columns and then the rows first, by each way; then from
-/// the end of each of `walks` random walks, forwards from the start and then backwards from
-/// the goal, the rows first by the first way and the columns first by the second.
-pub(in crate::solve) fn tries(walks: u64) -> Vec<Try> {
-    let one = |backwards: bool, from: TryStart, mirrored: bool, way: usize| Try {
-        backwards,
-        from,
-        mirrored,
-        way,
-    };
-    let walked = (1..=walks).flat_map(|seed| {
-        let from = TryStart::Walk(seed);
-        [false, true].map(|backwards| {
-            [
-                one(backwards, from, false, 0),
-                one(backwards, from, true, 1),
-            ]
-        })
-    });
-    let fixed = [
-        one(false, TryStart::Start, true, 0),
-        one(false, TryStart::Start, true, 1),
-        one(false, TryStart::Furthest, true, 0),
-        one(false, TryStart::Furthest, true, 1),
-        one(true, TryStart::Start, true, 0),
-        one(true, TryStart::Start, true, 1),
-        one(true, TryStart::Start, false, 0),
-        one(true, TryStart::Start, false, 1),
-    ];
-    fixed.into_iter().chain(walked.flatten()).collect()
-}
-
-/// Moves from the start that bring every piece of `puzzle` to `target` by the try `one`: its
-/// way to where it starts (none, `reached`, which ends on `origins`, or its random walk),
-/// then the constructive solver's way of placing that `one` names from there, on the mirrored
-/// puzzle when `one` says so; backwards, the same from the goal to the start, undone in
-/// reverse order. `None` when that gets stuck too.
-fn retry(
-    puzzle: &Puzzle,
-    target: &[usize],
-    reached: &[Move],
-    origins: &[usize],
-    one: Try,
-    limits: &Limits,
-) -> Option<Vec<Move>> {
-    if one.backwards {
-        debug_assert_ne!(one.from, TryStart::Furthest, "where the forward solver got");
-        let back = Puzzle {
-            start: target.to_vec(),
-            ..puzzle.clone()
-        };
-        let forward = Try {
-            backwards: false,
-            ..one
-        };
-        let moves = retry(&back, &puzzle.start, &[], target, forward, limits)?;
-        return Some(moves.into_iter().rev().map(Move::reversed).collect());
-    }
-    let (lead, from) = match one.from {
-        TryStart::Start => (Vec::new(), puzzle.start.clone()),
-        TryStart::Furthest => (reached.to_vec(), origins.to_vec()),
-        TryStart::Walk(seed) => puzzle.random_walk(
-            WALK_STEPS_PER_CELL * puzzle.board.cells(),
-            &mut Rng::new(seed),
-        ),
-    };
-    let moved = Puzzle {
-        start: from,
-        ..puzzle.clone()
-    };
-    let (moved, goal) = if one.mirrored {
-        (moved.transposed(), puzzle.transposed_origins(target))
-    } else {
-        (moved, target.to_vec())
-    };
-    let way = *constructive::ways(&moved).get(one.way)?;
-    let rest = constructive::solve_one_way(&moved, &goal, way, limits).ok()?;
-    let back = |mv: Move| if one.mirrored { mv.transposed() } else { mv };
-    Some(lead.into_iter().chain(rest.into_iter().map(back)).collect())
 }
 
 /// Moves from the start that bring every piece of `puzzle` to `target`, and how the tiles came
@@ -546,38 +470,57 @@ fn cut(puzzle: &Puzzle, target: &[usize], origins: &[usize], top: usize) -> Cut 
 mod tests {
     use super::*;
 
-    /// The columns first from the start and from the furthest position come first, each by
-    /// the first two ways, then backwards from the goal the columns and the rows first by
-    /// each way; then each walk's end, forwards and then backwards, the rows first by the
-    /// first way and the columns first by the second; `walks` counts the walks.
+    /// Greedy search comes after the fixed tries and the blocks brought home first, from the
+    /// start and from the goal, and before the tries from each walk's end, from that end
+    /// forwards and backwards.
     #[test]
-    fn tries_start_with_the_columns_then_backwards_then_walk() {
-        let tries: Vec<(bool, TryStart, bool, usize)> = tries(2)
-            .iter()
-            .map(|t| (t.backwards, t.from, t.mirrored, t.way))
-            .collect();
-        let (start, furthest) = (TryStart::Start, TryStart::Furthest);
-        let (walk1, walk2) = (TryStart::Walk(1), TryStart::Walk(2));
+    fn greedy_search_runs_before_the_tries_of_each_start() {
+        let attempts = attempts(2);
+        let greedy = |backwards, from| Attempt::Greedy { backwards, from };
+        let at = |i: usize| attempts[i];
+        let retry = |i: usize| matches!(at(i), Attempt::Retry(_));
+        assert!((0..FIXED_TRIES).all(retry));
+        assert_eq!(at(8), Attempt::Staged(Guide::Home));
+        assert_eq!(at(11), greedy(false, TryStart::Start));
+        assert_eq!(at(12), greedy(true, TryStart::Start));
+        assert_eq!(at(13), greedy(false, TryStart::Walk(1)));
+        assert_eq!(at(14), greedy(true, TryStart::Walk(1)));
+        assert!((15..19).all(retry));
+        assert_eq!(at(19), greedy(false, TryStart::Walk(2)));
+        assert_eq!(at(20), greedy(true, TryStart::Walk(2)));
+        let Attempt::Retry(first_of_walk_2) = at(21) else {
+            panic!("a try after walk 2's searches");
+        };
+        assert_eq!(first_of_walk_2.from, TryStart::Walk(2));
         assert_eq!(
-            tries,
-            vec![
-                (false, start, true, 0),
-                (false, start, true, 1),
-                (false, furthest, true, 0),
-                (false, furthest, true, 1),
-                (true, start, true, 0),
-                (true, start, true, 1),
-                (true, start, false, 0),
-                (true, start, false, 1),
-                (false, walk1, false, 0),
-                (false, walk1, true, 1),
-                (true, walk1, false, 0),
-                (true, walk1, true, 1),
-                (false, walk2, false, 0),
-                (false, walk2, true, 1),
-                (true, walk2, false, 0),
-                (true, walk2, true, 1),
-            ]
+            attempts.len(),
+            FIXED_TRIES + 2 + 3 + 2 * (2 + TRIES_PER_WALK) + 2
         );
+    }
+
+    /// The stages down the columns that hold back the blocks that would shut others in answer
+    /// `tests/cases/dense/r15_7x7_b2`, on which every stage in reading order gets stuck
+    /// (greedy search now answers it first, after a walk).
+    #[test]
+    fn blocks_held_back_answer_a_board_the_stages_in_reading_order_do_not() {
+        let (puzzle, target) = crate::engine::sample(
+            "7 7\n12 18 16 1 2 22 6\n24 0 23 8 9 4 13\n31 3 0 15 17 11 14\n\
+             5 10 25 26 19 20 21\n29 30 32 33 7 34 35\n36 37 38 39 40 41 42\n\
+             43 44 45 46 47 27 28\n16\n1 2*2\n3 2*1\n4 2*1\n6 2*1\n14 2*1\n16 2*1\n\
+             19 1*2\n24 2*1\n25 2*2\n27 1*2\n29 2*2\n34 2*2\n38 2*1\n39 1*2\n43 1*2\n\
+             46 1*2\n",
+        );
+        let limits = Limits::memory(1 << 30);
+        let work = staged::Work {
+            stage: 200_000,
+            total: 2_000_000,
+        };
+        let guide = Guide::HomeAndBlanks;
+        let (moves, _) = held_back(&puzzle, &target, work, guide, &limits).expect("moves");
+        let reached = puzzle.replay(&moves).expect("legal moves");
+        assert_eq!(reached.origins(), &target[..]);
+        let nothing = HoldBack::Nothing;
+        let staged = staged::place_in_stages(&puzzle, &target, work, guide, nothing, &limits);
+        assert!(staged.is_none(), "the stages in reading order get stuck");
     }
 }
