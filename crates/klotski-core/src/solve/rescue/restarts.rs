@@ -6,6 +6,7 @@ use crate::engine::puzzle::{Move, Puzzle};
 use crate::heuristic::pdb::Cache;
 use crate::rng::Rng;
 use crate::search::{Limits, Outcome};
+use crate::solve::Progress;
 use crate::solve::constructive;
 use crate::solve::portfolio::algo::Algo;
 use crate::solve::portfolio::searches::search_by;
@@ -170,13 +171,15 @@ pub(super) fn greedy(
     }
     let (lead, start) = match from {
         TryStart::Walk(seed) => walk_end(puzzle, seed),
+        // The rescue asks for greedy search from the start and from walks' ends only.
         TryStart::Start | TryStart::Furthest => (Vec::new(), puzzle.start.clone()),
     };
     let moved = Puzzle {
         start,
         ..puzzle.clone()
     };
-    let (algo, mut quiet) = (Algo::Greedy, |_: crate::solve::Progress<'_>| {});
+    // The rescue reports its attempts as a whole, not each search's progress.
+    let (algo, mut quiet) = (Algo::Greedy, |_: Progress<'_>| {});
     let run = search_by(
         &moved,
         target,
