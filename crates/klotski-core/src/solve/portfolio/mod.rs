@@ -474,15 +474,17 @@ impl<'a> Run<'a> {
         let effort = Effort {
             walks: self.work(budget::RESCUE_WALKS),
             stages: staged::Work {
-                stage: self.stage_states(budget::RESCUE_STAGE),
-                total: self.stage_states(budget::RESCUE_STAGES),
+                // A relaxed state costs about the square of the ratio of cells more: more
+                // cells to search, and more blocks in every state.
+                stage: self.rescue_states(budget::RESCUE_STAGE, 2),
+                total: self.rescue_states(budget::RESCUE_STAGES, 2),
             },
             plan: self.work(budget::RESCUE_PLAN),
             first_plan: self.work(budget::RESCUE_FIRST_PLAN),
             astar_tries: budget::RESCUE_TRIES,
             astar_cells: budget::RESCUE_CELLS,
             astar: self.work(budget::RESCUE_TRY),
-            greedy: self.greedy_states(),
+            greedy: self.rescue_states(budget::RESCUE_GREEDY, 1),
         };
         let cache = self.options.cache.as_ref();
         let threads = limits.threads;
@@ -498,23 +500,14 @@ impl<'a> Run<'a> {
         Some((moves, StageOutcome::Rescue(how)))
     }
 
-    /// `states` of the rescue's stages (before the effort multiplies them), as many on boards
-    /// of at most [`budget::RESCUE_STAGE_CELLS`] cells, fewer on larger ones by the square of
-    /// the ratio of cells.
-    fn stage_states(&self, states: u64) -> u64 {
+    /// `states` of a rescue's search (before the effort multiplies them), as many on boards of
+    /// at most [`budget::RESCUE_STAGE_CELLS`] cells, fewer on larger ones by the ratio of cells
+    /// to the power `power`: about what a state costs more there, so that a search that fails
+    /// keeps the attempts behind it waiting about as long on any board.
+    fn rescue_states(&self, states: u64, power: u32) -> u64 {
         let cells = self.puzzle.board.cells().max(budget::RESCUE_STAGE_CELLS) as u64;
         let few = budget::RESCUE_STAGE_CELLS as u64;
-        self.work(states * few / cells * few / cells)
-    }
-
-    /// States each greedy search of the rescue may expand: [`budget::RESCUE_GREEDY`] on boards
-    /// of at most [`budget::RESCUE_STAGE_CELLS`] cells, fewer on larger ones by the ratio of
-    /// cells (a state costs about that much more there), so that a search that fails keeps the
-    /// attempts behind it waiting about as long on any board.
-    fn greedy_states(&self) -> u64 {
-        let cells = self.puzzle.board.cells().max(budget::RESCUE_STAGE_CELLS) as u64;
-        let few = budget::RESCUE_STAGE_CELLS as u64;
-        self.work(budget::RESCUE_GREEDY * few / cells)
+        self.work((0..power).fold(states, |states, _| states * few / cells))
     }
 
     /// Weighted A* with falling weights from `moves`, the rounds drawing in turn on one pool of
