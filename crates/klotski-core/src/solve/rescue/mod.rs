@@ -113,16 +113,7 @@ impl fmt::Display for Rescue {
                 let order = if *mirrored { "columns" } else { "rows" };
                 let nth = ["first", "second"].get(*way).unwrap_or(&"another");
                 write!(f, "rescued by placing the {order} first ({nth} way) ")?;
-                let end = if *backwards { "goal" } else { "start" };
-                match from {
-                    TryStart::Start => write!(f, "from the {end}")?,
-                    TryStart::Furthest => f.write_str("from where it got furthest")?,
-                    TryStart::Walk(seed) => write!(f, "after random walk {seed} from the {end}")?,
-                }
-                match backwards {
-                    true => f.write_str(", back to the start"),
-                    false => Ok(()),
-                }
+                write_start(f, *backwards, *from)
             }
             Rescue::Staged { tiles, guide } => {
                 f.write_str("rescued by bringing the blocks home one at a time")?;
@@ -144,15 +135,7 @@ impl fmt::Display for Rescue {
             }
             Rescue::Greedy { backwards, from } => {
                 f.write_str("rescued by greedy best-first search ")?;
-                let end = if *backwards { "goal" } else { "start" };
-                match from {
-                    TryStart::Walk(seed) => write!(f, "after random walk {seed} from the {end}")?,
-                    _ => write!(f, "from the {end}")?,
-                }
-                match backwards {
-                    true => f.write_str(", back to the start"),
-                    false => Ok(()),
-                }
+                write_start(f, *backwards, *from)
             }
             Rescue::Rows { rows, how } => {
                 write!(f, "its last {rows} rows finished ")?;
@@ -162,6 +145,21 @@ impl fmt::Display for Rescue {
                 })
             }
         }
+    }
+}
+
+/// Where a fresh start began, as a rescue's report ends: from the start, the furthest
+/// position or a walk's end, or from the goal back to the start.
+fn write_start(f: &mut fmt::Formatter<'_>, backwards: bool, from: TryStart) -> fmt::Result {
+    let end = if backwards { "goal" } else { "start" };
+    match from {
+        TryStart::Start => write!(f, "from the {end}")?,
+        TryStart::Furthest => f.write_str("from where it got furthest")?,
+        TryStart::Walk(seed) => write!(f, "after random walk {seed} from the {end}")?,
+    }
+    match backwards {
+        true => f.write_str(", back to the start"),
+        false => Ok(()),
     }
 }
 

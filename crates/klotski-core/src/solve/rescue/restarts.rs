@@ -106,16 +106,13 @@ pub(super) fn retry(
 ) -> Option<Vec<Move>> {
     if one.backwards {
         debug_assert_ne!(one.from, TryStart::Furthest, "where the forward solver got");
-        let back = Puzzle {
-            start: target.to_vec(),
-            ..puzzle.clone()
-        };
         let forward = Try {
             backwards: false,
             ..one
         };
-        let moves = retry(&back, &puzzle.start, &[], target, forward, limits)?;
-        return Some(moves.into_iter().rev().map(Move::reversed).collect());
+        return undone_backwards(puzzle, target, |back, start| {
+            retry(back, start, &[], target, forward, limits)
+        });
     }
     let (lead, from) = match one.from {
         TryStart::Start => (Vec::new(), puzzle.start.clone()),
@@ -135,6 +132,22 @@ pub(super) fn retry(
     let rest = constructive::solve_one_way(&moved, &goal, way, limits).ok()?;
     let back = |mv: Move| if one.mirrored { mv.transposed() } else { mv };
     Some(lead.into_iter().chain(rest.into_iter().map(back)).collect())
+}
+
+/// Moves from the start that bring every piece of `puzzle` to `target`, found by `forward` on
+/// the puzzle the other way round (from `target` to `puzzle`'s start, both given to it), its
+/// moves undone in reverse order.
+fn undone_backwards(
+    puzzle: &Puzzle,
+    target: &[usize],
+    forward: impl FnOnce(&Puzzle, &[usize]) -> Option<Vec<Move>>,
+) -> Option<Vec<Move>> {
+    let back = Puzzle {
+        start: target.to_vec(),
+        ..puzzle.clone()
+    };
+    let moves = forward(&back, &puzzle.start)?;
+    Some(moves.into_iter().rev().map(Move::reversed).collect())
 }
 
 /// The moves of the random walk from `puzzle`'s start that `seed` draws, and where it ends.
@@ -162,12 +175,9 @@ pub(super) fn greedy(
     cache: Option<&Cache>,
 ) -> Option<Vec<Move>> {
     if backwards {
-        let back = Puzzle {
-            start: target.to_vec(),
-            ..puzzle.clone()
-        };
-        let moves = greedy(&back, &puzzle.start, false, from, limits, cache)?;
-        return Some(moves.into_iter().rev().map(Move::reversed).collect());
+        return undone_backwards(puzzle, target, |back, start| {
+            greedy(back, start, false, from, limits, cache)
+        });
     }
     let (lead, start) = match from {
         TryStart::Walk(seed) => walk_end(puzzle, seed),
