@@ -48,6 +48,11 @@ struct Child<S, M> {
 struct Jobs<S, M> {
     at: SideIndex,
     priority: usize,
+    /// The best meeting's length when the batch was taken, and the parity of every path's
+    /// length where known: a child whose bound ahead puts it at or past that length is left
+    /// out as it is worked out, since [`offer`] would drop it without a trace (the best
+    /// meeting only shortens, so it is dropped at its lookup all the more).
+    beaten_at: (Option<u32>, Option<bool>),
     entries: Vec<Entry>,
     list: Vec<Job<S, M>>,
     claimed: AtomicUsize,
@@ -86,6 +91,7 @@ impl<S, M> Batch<S, M> {
         let jobs = Jobs {
             at: 0,
             priority: 0,
+            beaten_at: (None, None),
             entries: Vec::with_capacity(BATCH),
             list: Vec::with_capacity(BATCH),
             claimed: AtomicUsize::new(0),
@@ -375,6 +381,7 @@ impl<P: Reversible> Sides<P> {
         }
         let jobs = Arc::get_mut(&mut batch.jobs).expect("held here alone");
         take_batch::<P>(&mut self.sides[at], &self.table, jobs);
+        jobs.beaten_at = (self.best.as_ref().map(|m| m.length), self.parity);
         Some(batch)
     }
 
@@ -536,7 +543,7 @@ fn work_out<P: Reversible, E: Estimate<P::State, P::Move>>(
         let Some(job) = jobs.list.get(at) else {
             break;
         };
-        let (_, ahead_parent, behind_parent, _) = job.entry;
+        let (_, ahead_parent, behind_parent, depth) = job.entry;
         let parent = job.reached_by.map(|mv| space.predecessor(&job.state, mv));
         worked.successors.clear();
         space.successors(&job.state, &mut worked.successors);
@@ -546,16 +553,27 @@ fn work_out<P: Reversible, E: Estimate<P::State, P::Move>>(
             if Some(state) == parent {
                 continue;
             }
+            let ahead = toward.after(&job.state, ahead_parent.into(), mv, &state);
+            if beaten(ahead, u32::from(depth) + 1, jobs.beaten_at) {
+                continue;
+            }
             worked.children.push(Child {
                 mv,
                 state,
                 hash: hash_of(&state),
-                ahead: toward.after(&job.state, ahead_parent.into(), mv, &state),
+                ahead,
                 behind: back.after(&job.state, behind_parent.into(), mv, &state),
             });
         }
         worked.spans.push((at, start, worked.children.len()));
     }
+}
+
+/// Whether no path through a child `length` moves from its side's root, `ahead` from the
+/// other end by its bound, can beat a best meeting of `beaten_at` ([`Jobs::beaten_at`]): the
+/// test [`offer`] makes before anything else that needs the child's bound.
+fn beaten(ahead: u32, length: u32, (best, parity): (Option<u32>, Option<bool>)) -> bool {
+    ahead == u32::MAX || best.is_some_and(|best| at_least(length + ahead, parity) >= best)
 }
 
 /// Expands `batch`'s states on its side in order, offering each worked-out child
