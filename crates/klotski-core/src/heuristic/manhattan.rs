@@ -35,20 +35,12 @@ pub struct Manhattan {
     sizes: Vec<(u32, u32)>,
     /// Per piece: whether it takes part in conflicts, in its goal rows and columns alike.
     in_lines: Vec<bool>,
-    /// Per piece, as rows' conflicts read it: its goal rows `lo..hi` (none where it takes no
-    /// part) and its rank along a row, its goal column plus one.
-    in_rows: Vec<LineFacts>,
-    /// Likewise for columns: its goal columns, and its goal row plus one.
-    in_cols: Vec<LineFacts>,
-}
-
-/// What a line's conflicts need of a piece, in three bytes: read for every piece along a
-/// line whenever a piece enters or leaves it.
-#[derive(Clone, Copy, Debug)]
-struct LineFacts {
-    lo: u8,
-    hi: u8,
-    rank: u8,
+    /// Per line (the rows, then the columns) and per cell tag (a piece's index plus one, 0
+    /// for a blank): the piece's rank along the line where the line is one of its goal lines
+    /// and it takes part in conflicts (its goal column plus one along a row, its goal row plus
+    /// one along a column), else 0. One byte per tag, read for every cell of a line whenever a
+    /// piece enters or leaves it, without a branch on what stands there.
+    ranks: Vec<[u8; 256]>,
 }
 
 /// A row or a column of the board, as conflicts see it.
@@ -74,33 +66,26 @@ impl Manhattan {
         let fits = |(h, w): (u32, u32)| lines_fit && h <= MOST_LINES && w <= MOST_LINES;
         let goals: Vec<_> = target.iter().map(|&cell| row_col(cell)).collect();
         let in_lines: Vec<_> = sizes.iter().map(|&size| fits(size)).collect();
-        // Only boards of at most MAX_CELLS cells count conflicts, so every value fits a byte.
-        let facts = |lo: u32, across: u32, rank: u32, counts: bool| LineFacts {
-            lo: lo as u8,
-            hi: if counts {
-                (lo + across) as u8
-            } else {
-                lo as u8
-            },
-            rank: (rank + 1) as u8,
-        };
-        let facts_of = |rows: bool| {
-            (0..goals.len())
-                .map(|p| {
-                    let ((gr, gc), (h, w)) = (goals[p], sizes[p]);
-                    match rows {
-                        true => facts(gr, h, gc, in_lines[p]),
-                        false => facts(gc, w, gr, in_lines[p]),
-                    }
-                })
-                .collect()
-        };
+        let (rows, cols) = (board.rows(), board.cols());
+        // Only boards of at most MAX_CELLS cells count conflicts, so every rank and tag fits a
+        // byte.
+        let mut ranks = vec![[0u8; 256]; if lines_fit { rows + cols } else { 0 }];
+        for (piece, (&(gr, gc), &(h, w))) in goals.iter().zip(&sizes).enumerate() {
+            if !in_lines[piece] {
+                continue;
+            }
+            for row in gr..gr + h {
+                ranks[row as usize][piece + 1] = (gc + 1) as u8;
+            }
+            for col in gc..gc + w {
+                ranks[rows + col as usize][piece + 1] = (gr + 1) as u8;
+            }
+        }
         Manhattan {
-            rows: board.rows(),
-            cols: board.cols(),
+            rows,
+            cols,
             row_col: (0..board.cells()).map(row_col).collect(),
-            in_rows: facts_of(true),
-            in_cols: facts_of(false),
+            ranks,
             goals,
             in_lines,
             sizes,
@@ -213,27 +198,33 @@ impl Manhattan {
     /// unless the piece lengthens a longest increasing run of the goal ranks along the line,
     /// so the runs with it and without it are followed in one pass.
     fn joining_with<T: Tails>(&self, grid: &[u8], piece: usize, line: Line, place: u32) -> i32 {
-        let (length, step, first, index, facts) = match line {
-            Line::Row(r) => (self.cols, 1, r as usize * self.cols, r as u8, &self.in_rows),
-            Line::Column(c) => (self.rows, self.cols, c as usize, c as u8, &self.in_cols),
+        let (length, step, first, ranks) = match line {
+            Line::Row(r) => (
+                self.cols,
+                1,
+                r as usize * self.cols,
+                &self.ranks[r as usize],
+            ),
+            Line::Column(c) => {
+                let ranks = &self.ranks[self.rows + c as usize];
+                (self.rows, self.cols, c as usize, ranks)
+            }
         };
-        let (me, mine) = (piece as u8 + 1, facts[piece].rank);
+        let me = piece as u8 + 1;
+        let mine = ranks[usize::from(me)];
         let (mut without, mut with) = (T::default(), T::default());
-        let mut last = 0;
+        // Branch-free: a rank of 0 (a blank, a piece not in its goal line, the piece itself)
+        // leaves the tails as they are, and so does a piece's rank again on its next cell.
         for at in 0..length {
-            if at == place as usize {
-                with = with.push(mine);
-            }
+            with = with.push(if at == place as usize { mine } else { 0 });
             let tag = grid[first + at * step];
-            if tag == 0 || tag == me || tag == last {
-                continue;
-            }
-            last = tag;
-            let other = facts[tag as usize - 1];
-            if (other.lo..other.hi).contains(&index) {
-                without = without.push(other.rank);
-                with = with.push(other.rank);
-            }
+            let other = if tag == me {
+                0
+            } else {
+                ranks[usize::from(tag)]
+            };
+            without = without.push(other);
+            with = with.push(other);
         }
         if without == T::default() {
             return 0;
@@ -245,9 +236,10 @@ impl Manhattan {
 /// The longest increasing run of a sequence of goal ranks (1 up, told apart by rank; at most
 /// the bits of the set), followed one rank at a time: bit `r - 1` is set where some longest
 /// run of a length ends lowest at rank `r` (patience sorting's tails, as a set), so a rank
-/// takes the place of the lowest tail at or above it, or adds one.
+/// takes the place of the lowest tail at or above it, or adds one. A rank that follows itself
+/// takes its own place: the run is strictly increasing.
 trait Tails: Copy + Default + PartialEq {
-    /// The tails once `rank` follows.
+    /// The tails once `rank` follows; rank 0 is no rank, and leaves them as they are.
     fn push(self, rank: u8) -> Self;
     /// The length of the longest run.
     fn longest(self) -> u32;
@@ -258,8 +250,10 @@ macro_rules! tails_in {
     ($word:ty) => {
         impl Tails for $word {
             fn push(self, rank: u8) -> $word {
-                let bit: $word = 1 << (rank - 1);
-                let at_or_above = self & !(bit - 1);
+                // No bit for rank 0, without a branch: then nothing is at or above it.
+                let some = <$word>::from(rank != 0).wrapping_neg();
+                let bit: $word = (1 << (u32::from(rank.wrapping_sub(1)) % <$word>::BITS)) & some;
+                let at_or_above = self & !bit.wrapping_sub(1);
                 (self & !(at_or_above & at_or_above.wrapping_neg())) | bit
             }
 
@@ -318,6 +312,15 @@ mod tests {
             ranks.truncate(1 + rng.below(16));
             let wide = ranks.iter().fold(0u128, |t, &r| t.push(r)).longest();
             assert_eq!(wide, by_pairs(&ranks), "{ranks:?}");
+            // As a line reads them: each rank on a piece's cells (one or two), and 0 for
+            // the cells of blanks and of pieces not in their goal line.
+            let read = ranks
+                .iter()
+                .flat_map(|&r| [r, 0, if round % 3 == 0 { r } else { 0 }]);
+            assert_eq!(read.clone().fold(0u128, |t, r| t.push(r)).longest(), wide);
+            if most == 64 {
+                assert_eq!(read.fold(0u64, |t, r| t.push(r)).longest(), wide);
+            }
             if most == 64 {
                 assert_eq!(ranks.iter().fold(0u64, |t, &r| t.push(r)).longest(), wide);
             }
