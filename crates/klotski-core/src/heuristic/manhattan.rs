@@ -319,10 +319,8 @@ mod tests {
                 .flat_map(|&r| [r, 0, if round % 3 == 0 { r } else { 0 }]);
             assert_eq!(read.clone().fold(0u128, |t, r| t.push(r)).longest(), wide);
             if most == 64 {
-                assert_eq!(read.fold(0u64, |t, r| t.push(r)).longest(), wide);
-            }
-            if most == 64 {
                 assert_eq!(ranks.iter().fold(0u64, |t, &r| t.push(r)).longest(), wide);
+                assert_eq!(read.fold(0u64, |t, r| t.push(r)).longest(), wide);
             }
         }
     }

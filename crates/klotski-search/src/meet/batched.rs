@@ -4,8 +4,8 @@
 //! threads, so the answer does not depend on which thread works out what.
 
 use super::{
-    Entry, Meeting, REPORT_EVERY, SideIndex, SideOf, TableOf, at_least, ended_on, expand, offer,
-    set_out, sixteen_bits, weigh,
+    Entry, Meeting, REPORT_EVERY, SideIndex, SideOf, TableOf, at_least, beaten, ended_on, expand,
+    offer, set_out, sixteen_bits, weigh,
 };
 use crate::closed::hash_of;
 use crate::{Estimate, Limits, Meter, Outcome, Reversible, Search, Stats, Stop};
@@ -567,13 +567,6 @@ fn work_out<P: Reversible, E: Estimate<P::State, P::Move>>(
         }
         worked.spans.push((at, start, worked.children.len()));
     }
-}
-
-/// Whether no path through a child `length` moves from its side's root, `ahead` from the
-/// other end by its bound, can beat a best meeting of `beaten_at` ([`Jobs::beaten_at`]): the
-/// test [`offer`] makes before anything else that needs the child's bound.
-fn beaten(ahead: u32, length: u32, (best, parity): (Option<u32>, Option<bool>)) -> bool {
-    ahead == u32::MAX || best.is_some_and(|best| at_least(length + ahead, parity) >= best)
 }
 
 /// Expands `batch`'s states on its side in order, offering each worked-out child

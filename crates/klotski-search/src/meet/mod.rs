@@ -407,16 +407,8 @@ fn offer<S: Copy + Eq + std::hash::Hash, M: Copy>(
     if known.is_some_and(|(_, nodes)| nodes[at].depth <= child_depth) {
         return Ok(());
     }
-    let ahead = ahead();
-    if ahead == u32::MAX {
-        return Ok(());
-    }
-    let length = child_depth as u32;
-    // No path through this child can beat the best meeting.
-    if best
-        .as_ref()
-        .is_some_and(|m| at_least(length + ahead, parity) >= m.length)
-    {
+    let (ahead, length) = (ahead(), u32::from(child_depth));
+    if beaten(ahead, length, (best.as_ref().map(|m| m.length), parity)) {
         return Ok(());
     }
     let met = known.map(|(_, nodes)| nodes[there].depth);
@@ -455,6 +447,13 @@ fn offer<S: Copy + Eq + std::hash::Hash, M: Copy>(
         queued,
         meter,
     )
+}
+
+/// Whether no path through a child `length` moves from its side's root, `ahead` from the
+/// other end by its bound ([`u32::MAX`]: none), can beat a best meeting of length `best`;
+/// `parity`, where known, is that of every path's length.
+fn beaten(ahead: u32, length: u32, (best, parity): (Option<u32>, Option<bool>)) -> bool {
+    ahead == u32::MAX || best.is_some_and(|best| at_least(length + ahead, parity) >= best)
 }
 
 /// Keeps a meeting at `child`, `length` moves from this side's root and `depth` from the other's
