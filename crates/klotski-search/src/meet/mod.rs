@@ -360,11 +360,11 @@ fn expand<P: Space>(
         &mut hashes,
     );
     toward.prepare(&state);
-    table.prefetch_candidates(&hashes);
     // The first child's bound is worked out while its table entry is on its way (wasted
     // where the child turns out to be known already, about one time in four).
     let first =
         (children.first()).map(|&(mv, child)| toward.after(&state, ahead_parent, mv, &child));
+    table.prefetch_candidates(&hashes);
     for (i, (&(mv, child), &hash)) in children.iter().zip(&hashes).enumerate() {
         let ahead = || match (i, first) {
             (0, Some(ahead)) => ahead,
