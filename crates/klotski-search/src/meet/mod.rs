@@ -360,8 +360,9 @@ fn expand<P: Space>(
         &mut hashes,
     );
     toward.prepare(&state);
-    // The first child's bound is worked out while its table entry is on its way (wasted
-    // where the child turns out to be known already, about one time in four).
+    // The first child's bound is worked out while the children's index slots are on their
+    // way, before they are read (wasted where the child turns out to be known already, about
+    // one time in four).
     let first =
         (children.first()).map(|&(mv, child)| toward.after(&state, ahead_parent, mv, &child));
     table.prefetch_candidates(&hashes);
