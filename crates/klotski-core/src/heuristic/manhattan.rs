@@ -198,18 +198,12 @@ impl Manhattan {
     /// unless the piece lengthens a longest increasing run of the goal ranks along the line,
     /// so the runs with it and without it are followed in one pass.
     fn joining_with<T: Tails>(&self, grid: &[u8], piece: usize, line: Line, place: u32) -> i32 {
-        let (length, step, first, ranks) = match line {
-            Line::Row(r) => (
-                self.cols,
-                1,
-                r as usize * self.cols,
-                &self.ranks[r as usize],
-            ),
-            Line::Column(c) => {
-                let ranks = &self.ranks[self.rows + c as usize];
-                (self.rows, self.cols, c as usize, ranks)
-            }
+        // `ranks` numbers the rows first, then the columns.
+        let (length, step, first, number) = match line {
+            Line::Row(r) => (self.cols, 1, r as usize * self.cols, r as usize),
+            Line::Column(c) => (self.rows, self.cols, c as usize, self.rows + c as usize),
         };
+        let ranks = &self.ranks[number];
         let me = piece as u8 + 1;
         let mine = ranks[usize::from(me)];
         let (mut without, mut with) = (T::default(), T::default());

@@ -525,7 +525,8 @@ fn take_batch<P: Reversible>(side: &mut SideOf<P>, table: &TableOf<P>, jobs: &mu
 /// Works out into `worked` the children of each state of `jobs` that no other thread has
 /// claimed: the moves out of it but the one back to the state it was reached from (its side
 /// holds that one at a smaller depth), the states they reach, their hashes and their bounds by
-/// `to_goal` and `to_start`.
+/// `to_goal` and `to_start`; but not the children the best meeting already beats
+/// ([`Jobs::beaten_at`]).
 fn work_out<P: Reversible, E: Estimate<P::State, P::Move>>(
     space: &P,
     jobs: &JobsOf<P>,
