@@ -1,7 +1,7 @@
 //! The searches that empty cells ahead of a piece, gather blanks where they are short, and
 //! finish a placement when the route alone cannot.
 
-use super::draft::Draft;
+use super::draft::{Draft, pieces_bits};
 use super::placer::{Arrangement, EMPTY, Placer, WALL, widen};
 use super::sparse::UNSET;
 use crate::engine::geometry::{Dir, Shape};
@@ -237,8 +237,9 @@ impl Placer<'_> {
         debug_assert!((0..frozen.len()).all(|p| {
             !frozen[p] || p == current || start.origins[p] as usize == self.target[p]
         }));
+        let placed = pieces_bits((0..frozen.len()).filter(|&p| frozen[p]));
         let misplacement = |draft: &Draft| -> u64 {
-            let moved = draft.moved_pieces(start).filter(|&(p, _)| frozen[p]);
+            let moved = draft.moved_among(start, placed).filter(|&(p, _)| frozen[p]);
             moved.fold(at_start, |sum, (p, at)| {
                 let before = self.distance(start.origins[p] as usize, self.target[p]);
                 sum + self.distance(at, self.target[p]) - before

@@ -62,6 +62,11 @@ fn bit(index: usize) -> u64 {
     1 << (index % 64)
 }
 
+/// The bits of `pieces` as [`Draft::moved_among`] takes them.
+pub(super) fn pieces_bits(pieces: impl Iterator<Item = usize>) -> u64 {
+    pieces.fold(0, |bits, piece| bits | bit(piece))
+}
+
 /// Blanks a draft holds without allocating.
 const BLANKS: usize = 4;
 
@@ -189,22 +194,44 @@ impl Draft {
     }
 
     /// The pieces away from where they stood at `base`, the start, each with its origin now.
+    #[cfg(test)]
     pub(super) fn moved_pieces<'a>(
         &'a self,
         base: &'a Arrangement,
     ) -> impl Iterator<Item = (usize, usize)> + 'a {
+        self.moved_among(base, u64::MAX)
+    }
+
+    /// [`Draft::moved_pieces`] among the pieces of `among` ([`pieces_bits`]), and maybe others
+    /// (a bit stands for every piece that is that one modulo 64): a search that weighs a few
+    /// pieces skips the many others it moves.
+    pub(super) fn moved_among<'a>(
+        &'a self,
+        base: &'a Arrangement,
+        among: u64,
+    ) -> impl Iterator<Item = (usize, usize)> + 'a {
         let pieces = base.origins.len();
-        let mut mask = self.pieces_moved;
-        let bits = std::iter::from_fn(move || {
-            let bit = (mask != 0).then(|| mask.trailing_zeros() as usize);
-            mask &= mask.wrapping_sub(1);
-            bit
-        });
-        // A bit stands for every piece that is that one modulo 64.
-        let candidates = bits.flat_map(move |b| (b..pieces).step_by(64));
-        candidates
-            .map(|p| (p, self.origin(base, p)))
-            .filter(|&(p, origin)| origin != base.origins[p] as usize)
+        // The bits left to look at, and the next piece of the bit at hand: a bit stands for
+        // every piece that is that one modulo 64. One loop, where nested iterators cost the
+        // searches that ask on every node more than the look itself.
+        let (mut mask, mut next) = (self.pieces_moved & among, pieces);
+        std::iter::from_fn(move || {
+            loop {
+                if next < pieces {
+                    let piece = next;
+                    next += 64;
+                    let origin = self.origin(base, piece);
+                    if origin != base.origins[piece] as usize {
+                        return Some((piece, origin));
+                    }
+                } else if mask == 0 {
+                    return None;
+                } else {
+                    next = mask.trailing_zeros() as usize;
+                    mask &= mask - 1;
+                }
+            }
+        })
     }
 
     fn set_occupant(&mut self, cell: usize, occupant: u32) {
@@ -336,7 +363,7 @@ impl Placer<'_> {
         {
             for dir in Dir::ALL {
                 // The piece that would move `dir` into `cell` stands on the other side of it.
-                let Some(from) = board.step(Shape::UNIT, cell, dir.opposite()) else {
+                let Some(from) = self.step(Shape::UNIT, cell, dir.opposite()) else {
                     continue;
                 };
                 let occupant = draft.occupant(base, from);
@@ -353,7 +380,7 @@ impl Placer<'_> {
                 tried.push(mv);
                 let shape = self.puzzle.pieces[mv.piece].shape;
                 let origin = draft.origin(base, mv.piece);
-                let fits = board.step(shape, origin, dir).is_some()
+                let fits = self.step(shape, origin, dir).is_some()
                     && board
                         .entering(shape, origin, dir)
                         .all(|c| draft.occupant(base, c) == EMPTY && free(c));

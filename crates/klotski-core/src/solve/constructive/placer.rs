@@ -56,6 +56,9 @@ pub(super) struct Placer<'a> {
     /// time proportional to what each search touched.
     pub(super) distances: RefCell<SparseMap>,
     pub(super) came_from: RefCell<SparseMap>,
+    /// Per cell: its row and column. The searches ask for them on every node (distances, the
+    /// windows, each move's step), where dividing by the width costs more than the rest.
+    places: Vec<(u32, u32)>,
 }
 
 impl<'a> Placer<'a> {
@@ -100,6 +103,12 @@ impl<'a> Placer<'a> {
             one_blank: !blocks && puzzle.blank_count() == 1,
             distances: RefCell::default(),
             came_from: RefCell::default(),
+            places: (0..board.cells())
+                .map(|cell| {
+                    let (r, c) = board.row_col(cell);
+                    (r as u32, c as u32)
+                })
+                .collect(),
         }
     }
 
@@ -171,9 +180,28 @@ impl<'a> Placer<'a> {
     }
 
     pub(super) fn distance(&self, a: usize, b: usize) -> u64 {
-        let (ra, ca) = self.puzzle.board.row_col(a);
-        let (rb, cb) = self.puzzle.board.row_col(b);
-        (ra.abs_diff(rb) + ca.abs_diff(cb)) as u64
+        let ((ra, ca), (rb, cb)) = (self.places[a], self.places[b]);
+        u64::from(ra.abs_diff(rb) + ca.abs_diff(cb))
+    }
+
+    /// The row and column of `cell`, as
+    /// [`Board::row_col`](crate::engine::geometry::Board::row_col) gives them.
+    fn row_col(&self, cell: usize) -> (usize, usize) {
+        let (r, c) = self.places[cell];
+        (r as usize, c as usize)
+    }
+
+    /// Where the top-left corner of `shape` lands when it steps from `origin` towards `dir`,
+    /// or `None` when the step leaves the board, as
+    /// [`Board::step`](crate::engine::geometry::Board::step) gives it.
+    pub(super) fn step(&self, shape: Shape, origin: usize, dir: Dir) -> Option<usize> {
+        let board = &self.puzzle.board;
+        let (r, c) = self.row_col(origin);
+        let (dr, dc) = dir.delta();
+        let r = r.checked_add_signed(dr)?;
+        let c = c.checked_add_signed(dc)?;
+        let inside = r + shape.rows <= board.rows() && c + shape.cols <= board.cols();
+        inside.then(|| board.cell(r, c))
     }
 
     /// Manhattan distance from `cell` to the nearest of `blanks`.
@@ -193,13 +221,13 @@ impl<'a> Placer<'a> {
         origin: usize,
         (rows, cols): (&std::ops::Range<usize>, &std::ops::Range<usize>),
     ) -> bool {
-        let board = &self.puzzle.board;
-        board
-            .footprint(self.puzzle.pieces[piece].shape, origin)
-            .all(|c| {
-                let (r, c) = board.row_col(c);
-                rows.contains(&r) && cols.contains(&c)
-            })
+        // The piece and the window are rectangles: the piece's corners decide.
+        let shape = self.puzzle.pieces[piece].shape;
+        let (r, c) = self.row_col(origin);
+        rows.start <= r
+            && r + shape.rows <= rows.end
+            && cols.start <= c
+            && c + shape.cols <= cols.end
     }
 
     /// What a cell holding `occupant` adds to a layout's key: `named` pieces count by name, all
@@ -218,4 +246,51 @@ impl<'a> Placer<'a> {
 /// `range` grown by `margin` on both sides (clipped at zero; the board clips the far end).
 pub(super) fn widen(range: std::ops::Range<usize>, margin: usize) -> std::ops::Range<usize> {
     range.start.saturating_sub(margin)..range.end.saturating_add(margin)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::geometry::Board;
+
+    /// The placer's lookups agree with the board's arithmetic: every step of every shape from
+    /// every cell, every distance, and whether a piece stands inside a window cell by cell.
+    #[test]
+    fn the_lookups_agree_with_the_board() {
+        // A 4x5 board: a 2x2 block, a 1x2 and a 2x1 piece, tiles and blanks.
+        let cells = [
+            1, 1, 2, 2, 0, 1, 1, 3, 4, 5, 6, 7, 3, 8, 0, 9, 10, 11, 12, 13,
+        ];
+        let shape = |rows, cols| Shape { rows, cols };
+        let blocks = [(1, shape(2, 2)), (2, shape(1, 2)), (3, shape(2, 1))];
+        let puzzle = Puzzle::numbered(Board::new(4, 5), &cells, &blocks).expect("a puzzle");
+        let target = puzzle.start.clone();
+        let placer = Placer::new(&puzzle, &target, (2, false), &Limits::memory(1 << 20));
+        let board = &puzzle.board;
+        for origin in 0..board.cells() {
+            for piece in &puzzle.pieces {
+                for dir in Dir::ALL {
+                    let step = placer.step(piece.shape, origin, dir);
+                    assert_eq!(step, board.step(piece.shape, origin, dir));
+                }
+            }
+            for other in 0..board.cells() {
+                let ((r0, c0), (r1, c1)) = (board.row_col(origin), board.row_col(other));
+                let distance = (r0.abs_diff(r1) + c0.abs_diff(c1)) as u64;
+                assert_eq!(placer.distance(origin, other), distance);
+            }
+        }
+        for (piece, p) in puzzle.pieces.iter().enumerate() {
+            for origin in (0..board.cells()).filter(|&o| board.fits(p.shape, o)) {
+                for window in [(0..4, 0..5), (1..3, 1..4), (0..2, 2..5), (2..4, 0..2)] {
+                    let inside = board.footprint(p.shape, origin).all(|cell| {
+                        let (r, c) = board.row_col(cell);
+                        window.0.contains(&r) && window.1.contains(&c)
+                    });
+                    let within = placer.within(piece, origin, (&window.0, &window.1));
+                    assert_eq!(within, inside, "piece {piece} at {origin}");
+                }
+            }
+        }
+    }
 }
