@@ -188,9 +188,51 @@ impl Manhattan {
     /// in a row, its row in a column), than without it; the other pieces stand as `grid` says.
     fn joining(&self, grid: &[u8], piece: usize, line: Line, place: u32) -> i32 {
         // Ranks of lines up to 64 long fit a machine word's set of tails.
-        match self.rows.max(self.cols) {
-            ..=64 => self.joining_with::<u64>(grid, piece, line, place),
-            _ => self.joining_with::<u128>(grid, piece, line, place),
+        let longest = self.rows.max(self.cols);
+        if longest <= SHORT_LINE {
+            self.joining_short(grid, piece, line, place)
+        } else if longest <= 64 {
+            self.joining_with::<u64>(grid, piece, line, place)
+        } else {
+            self.joining_with::<u128>(grid, piece, line, place)
+        }
+    }
+
+    /// [`Manhattan::joining`] on a board whose lines are at most [`SHORT_LINE`] long: the
+    /// line's ranks read as the digits of a number, whose longest increasing run
+    /// [`short_runs`] holds, with the piece and without it.
+    fn joining_short(&self, grid: &[u8], piece: usize, line: Line, place: u32) -> i32 {
+        let (length, step, first, number) = self.line_cells(line);
+        let ranks = &self.ranks[number];
+        let me = piece as u8 + 1;
+        let mut without = 0;
+        for at in 0..length {
+            let tag = grid[first + at * step];
+            let rank = if tag == me {
+                0
+            } else {
+                ranks[usize::from(tag)]
+            };
+            without = without << RANK_BITS | usize::from(rank);
+        }
+        if without == 0 {
+            return 0;
+        }
+        // The piece's place holds no rank without it: a blank where it enters the line, the
+        // piece itself where it leaves.
+        let shift = RANK_BITS * (length - 1 - place as usize);
+        debug_assert_eq!(without >> shift & ((1 << RANK_BITS) - 1), 0);
+        let with = without | usize::from(ranks[usize::from(me)]) << shift;
+        let runs = short_runs();
+        1 - (i32::from(runs[with]) - i32::from(runs[without]))
+    }
+
+    /// The length of `line`, the step between its cells, its first cell and its number in
+    /// [`Manhattan::ranks`] (the rows first, then the columns).
+    fn line_cells(&self, line: Line) -> (usize, usize, usize, usize) {
+        match line {
+            Line::Row(r) => (self.cols, 1, r as usize * self.cols, r as usize),
+            Line::Column(c) => (self.rows, self.cols, c as usize, self.rows + c as usize),
         }
     }
 
@@ -198,11 +240,7 @@ impl Manhattan {
     /// unless the piece lengthens a longest increasing run of the goal ranks along the line,
     /// so the runs with it and without it are followed in one pass.
     fn joining_with<T: Tails>(&self, grid: &[u8], piece: usize, line: Line, place: u32) -> i32 {
-        // `ranks` numbers the rows first, then the columns.
-        let (length, step, first, number) = match line {
-            Line::Row(r) => (self.cols, 1, r as usize * self.cols, r as usize),
-            Line::Column(c) => (self.rows, self.cols, c as usize, self.rows + c as usize),
-        };
+        let (length, step, first, number) = self.line_cells(line);
         let ranks = &self.ranks[number];
         let me = piece as u8 + 1;
         let mine = ranks[usize::from(me)];
@@ -225,6 +263,34 @@ impl Manhattan {
         }
         1 - (with.longest() - without.longest()) as i32
     }
+}
+
+/// The longest line whose conflicts [`short_runs`] counts: its ranks (at most its length)
+/// then fit [`RANK_BITS`] bits each, and the runs of every sequence of them a table of 256 KiB.
+const SHORT_LINE: usize = 6;
+
+/// Bits of one rank in an index of [`short_runs`].
+const RANK_BITS: usize = 3;
+
+/// Per sequence of up to [`SHORT_LINE`] ranks (0 for none), read as the digits of a number in
+/// base 8, the first the most significant: its longest increasing run. Built once, on first
+/// use: two lookups a line instead of two pushes of the run's tails a cell.
+fn short_runs() -> &'static [u8] {
+    static RUNS: std::sync::OnceLock<Box<[u8]>> = std::sync::OnceLock::new();
+    RUNS.get_or_init(|| {
+        let digits = |index: usize| {
+            (0..SHORT_LINE)
+                .rev()
+                .map(move |k| (index >> (RANK_BITS * k) & ((1 << RANK_BITS) - 1)) as u8)
+        };
+        (0..1 << (RANK_BITS * SHORT_LINE))
+            .map(|index| {
+                digits(index)
+                    .fold(0u64, |tails, rank| tails.push(rank))
+                    .longest() as u8
+            })
+            .collect()
+    })
 }
 
 /// The longest increasing run of a sequence of goal ranks (1 up, told apart by rank; at most
@@ -281,21 +347,83 @@ mod tests {
         Manhattan::new(&puzzle, &target, conflicts).estimate(|p| puzzle.start[p], |_| false)
     }
 
+    /// The longest strictly increasing run of `ranks`, counted pair by pair.
+    fn by_pairs(ranks: &[u8]) -> u32 {
+        let mut ending = vec![1u32; ranks.len()];
+        for j in 0..ranks.len() {
+            for i in 0..j {
+                if ranks[i] < ranks[j] {
+                    ending[j] = ending[j].max(ending[i] + 1);
+                }
+            }
+        }
+        ending.into_iter().max().unwrap_or(0)
+    }
+
+    /// The table of short lines against the run counted pair by pair, for every sequence of
+    /// up to six ranks, repeats and gaps (rank 0) included.
+    #[test]
+    fn the_short_runs_are_the_longest_increasing_runs() {
+        let runs = short_runs();
+        assert_eq!(runs.len(), 1 << 18);
+        for (index, &run) in runs.iter().enumerate() {
+            let ranks: Vec<u8> = (0..SHORT_LINE)
+                .rev()
+                .map(|k| (index >> (RANK_BITS * k) & 7) as u8)
+                .filter(|&rank| rank != 0)
+                .collect();
+            assert_eq!(u32::from(run), by_pairs(&ranks), "{ranks:?}");
+        }
+    }
+
+    /// A line's conflicts with a piece counted from the table and by following the tails
+    /// agree for every piece, line and place where it may enter or leave, along random walks
+    /// on a 5x5 and a 6x6 board with blocks of every shape.
+    #[test]
+    fn short_lines_join_as_the_tails_do() {
+        let boards = [
+            "5 5\n1 2 3 4 5\n6 7 8 9 10\n11 12 13 14 15\n16 17 18 19 0\n\
+             20 21 22 0 0\n3\n7 2*2\n4 2*1\n16 1*2\n",
+            "6 6\n1 2 0 11 23 0\n7 3 4 5 29 6\n13 14 9 10 30 12\n19 31 15 16 18 26\n\
+             25 8 32 20 24 17\n27 28 0 22 0 21\n5\n9 2*2\n23 2*1\n7 2*1\n27 1*2\n3 1*2\n",
+        ];
+        let mut rng = crate::rng::Rng::new(11);
+        for text in boards {
+            let (puzzle, target) = crate::engine::sample(text);
+            let bound = Manhattan::new(&puzzle, &target, true);
+            let pieces = puzzle.pieces.len();
+            for _ in 0..40 {
+                let (_, origins) = puzzle.random_walk(100, &mut rng);
+                let mut grid = vec![0u8; puzzle.board.cells()];
+                for (piece, (p, &origin)) in puzzle.pieces.iter().zip(&origins).enumerate() {
+                    for cell in puzzle.board.footprint(p.shape, origin) {
+                        grid[cell] = piece as u8 + 1;
+                    }
+                }
+                let lines = (0..bound.rows as u32).map(Line::Row);
+                for line in lines.chain((0..bound.cols as u32).map(Line::Column)) {
+                    let (length, step, first, _) = bound.line_cells(line);
+                    for (piece, place) in (0..pieces).flat_map(|p| (0..length).map(move |a| (p, a)))
+                    {
+                        // A piece enters a line through blanks and leaves it from its own cells.
+                        let tag = grid[first + place * step];
+                        if !bound.in_lines[piece] || (tag != 0 && tag != piece as u8 + 1) {
+                            continue;
+                        }
+                        let place = place as u32;
+                        let short = bound.joining_short(&grid, piece, line, place);
+                        let tails = bound.joining_with::<u64>(&grid, piece, line, place);
+                        assert_eq!(short, tails, "{text} piece {piece} place {place}");
+                    }
+                }
+            }
+        }
+    }
+
     /// The set of tails against the longest increasing run counted pair by pair, on random
     /// sequences of distinct ranks, in both word sizes.
     #[test]
     fn the_tails_follow_the_longest_increasing_run() {
-        fn by_pairs(ranks: &[u8]) -> u32 {
-            let mut ending = vec![1u32; ranks.len()];
-            for j in 0..ranks.len() {
-                for i in 0..j {
-                    if ranks[i] < ranks[j] {
-                        ending[j] = ending[j].max(ending[i] + 1);
-                    }
-                }
-            }
-            ending.into_iter().max().unwrap_or(0)
-        }
         let mut rng = crate::rng::Rng::new(5);
         for round in 0..2000 {
             let most = if round % 2 == 0 { 64 } else { 128 };
