@@ -193,18 +193,10 @@ impl Draft {
         }
     }
 
-    /// The pieces away from where they stood at `base`, the start, each with its origin now.
-    #[cfg(test)]
-    pub(super) fn moved_pieces<'a>(
-        &'a self,
-        base: &'a Arrangement,
-    ) -> impl Iterator<Item = (usize, usize)> + 'a {
-        self.moved_among(base, u64::MAX)
-    }
-
-    /// [`Draft::moved_pieces`] among the pieces of `among` ([`pieces_bits`]), and maybe others
-    /// (a bit stands for every piece that is that one modulo 64): a search that weighs a few
-    /// pieces skips the many others it moves.
+    /// The pieces away from where they stood at `base`, the start, each with its origin now:
+    /// those of `among` ([`pieces_bits`]; `u64::MAX` for all), and maybe others (a bit stands
+    /// for every piece that is that one modulo 64). A search that weighs a few pieces skips
+    /// the many others it moves.
     pub(super) fn moved_among<'a>(
         &'a self,
         base: &'a Arrangement,
@@ -448,7 +440,10 @@ mod tests {
         let moved = &placer.apply(&base, &start, right, &named);
         assert_eq!(moved.key, key, "a move's key is its draft's");
         assert_eq!(moved.origin(&base, 0), 1);
-        assert_eq!(moved.moved_pieces(&base).collect::<Vec<_>>(), [(0, 1)]);
+        assert_eq!(
+            moved.moved_among(&base, u64::MAX).collect::<Vec<_>>(),
+            [(0, 1)]
+        );
         assert_eq!(moved.occupant(&base, 0), EMPTY);
         assert_eq!(moved.occupant(&base, 2), 1);
         let cols = puzzle.board.cols();
@@ -461,7 +456,7 @@ mod tests {
         let back = placer.apply(&base, moved, right.reversed(), &named);
         assert_eq!(back.key, start.key);
         assert_eq!(back.blanks[..], base.blanks[..]);
-        assert_eq!(back.moved_pieces(&base).count(), 0);
+        assert_eq!(back.moved_among(&base, u64::MAX).count(), 0);
         let mut absorbed = base.clone();
         absorbed.absorb(moved.clone());
         let mut made = base.clone();
