@@ -217,7 +217,12 @@ impl Board {
     /// Where the top-left corner of `shape` lands when it steps from `origin` towards `dir`,
     /// or `None` when the step leaves the board. Walls and other pieces are not looked at.
     pub fn step(&self, shape: Shape, origin: usize, dir: Dir) -> Option<usize> {
-        let (r, c) = self.row_col(origin);
+        self.step_at(shape, self.row_col(origin), dir)
+    }
+
+    /// [`Board::step`] from the origin at row and column `(r, c)`, for a caller that has them
+    /// at hand.
+    pub fn step_at(&self, shape: Shape, (r, c): (usize, usize), dir: Dir) -> Option<usize> {
         let (dr, dc) = dir.delta();
         let r = r.checked_add_signed(dr)?;
         let c = c.checked_add_signed(dc)?;

@@ -191,17 +191,10 @@ impl<'a> Placer<'a> {
         (r as usize, c as usize)
     }
 
-    /// Where the top-left corner of `shape` lands when it steps from `origin` towards `dir`,
-    /// or `None` when the step leaves the board, as
-    /// [`Board::step`](crate::engine::geometry::Board::step) gives it.
+    /// [`Board::step`](crate::engine::geometry::Board::step), the origin's row and column
+    /// looked up.
     pub(super) fn step(&self, shape: Shape, origin: usize, dir: Dir) -> Option<usize> {
-        let board = &self.puzzle.board;
-        let (r, c) = self.row_col(origin);
-        let (dr, dc) = dir.delta();
-        let r = r.checked_add_signed(dr)?;
-        let c = c.checked_add_signed(dc)?;
-        let inside = r + shape.rows <= board.rows() && c + shape.cols <= board.cols();
-        inside.then(|| board.cell(r, c))
+        (self.puzzle.board).step_at(shape, self.row_col(origin), dir)
     }
 
     /// Manhattan distance from `cell` to the nearest of `blanks`.
