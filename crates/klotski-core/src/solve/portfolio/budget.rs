@@ -98,6 +98,11 @@ pub const RESCUE_CELLS: usize = 128;
 /// answer the densest boards mostly end within half of it, and the attempts after one that
 /// fails wait for it.
 pub const RESCUE_GREEDY: u64 = 150_000;
+/// The greedy best-first search that is the rescue's last way, once every other failed, on
+/// boards of at most [`RESCUE_STAGE_CELLS`] cells (fewer on larger boards, by the ratio of
+/// cells): 80 times each search among the attempts. The densest 7x7 board known to need it
+/// takes 6.5 million states (and 380 MiB); the run's memory limit bounds it too.
+pub const RESCUE_LAST_GREEDY: u64 = 12_000_000;
 /// Random walks from the start whose ends the constructive solver tries again from, once stuck.
 pub const RESCUE_WALKS: u64 = 12;
 /// Each stage of the rescue that brings the pieces home one at a time by the relaxation

@@ -485,6 +485,7 @@ impl<'a> Run<'a> {
             astar_cells: budget::RESCUE_CELLS,
             astar: self.work(budget::RESCUE_TRY),
             greedy: self.rescue_states(budget::RESCUE_GREEDY, 1),
+            last_greedy: self.rescue_states(budget::RESCUE_LAST_GREEDY, 1),
         };
         let cache = self.options.cache.as_ref();
         let threads = limits.threads;

@@ -21,7 +21,8 @@
 //! the blocks come home first, the tiles as filler that gives way anywhere (`solve::staged`),
 //! and those attempts run among the tries, before the costly random walks. Greedy best-first
 //! search, which places nothing for good and so cannot be trapped that way, runs from the
-//! start and from each walk's end within a small budget, before the tries from there.
+//! start and from each walk's end within a small budget, before the tries from there; and,
+//! once every other way failed, once more from the start within a budget many times larger.
 //!
 //! Invariant of the cuts: the rows above a cut hold only pieces at their targets and no blank,
 //! so the rows below hold every piece not at its target and all their targets; a piece at home
@@ -80,6 +81,9 @@ pub enum Rescue {
         /// it ran backwards).
         from: TryStart,
     },
+    /// Greedy best-first search from the start, once every other way failed, within a budget
+    /// many times that of each search among the attempts.
+    LongGreedy,
     /// From where the stuck solver got furthest, the last `rows` rows cut out as a board of
     /// their own and finished there.
     Rows {
@@ -136,6 +140,9 @@ impl fmt::Display for Rescue {
             Rescue::Greedy { backwards, from } => {
                 f.write_str("rescued by greedy best-first search ")?;
                 write_start(f, *backwards, *from)
+            }
+            Rescue::LongGreedy => {
+                f.write_str("rescued by a long greedy best-first search from the start")
             }
             Rescue::Rows { rows, how } => {
                 write!(f, "its last {rows} rows finished ")?;
@@ -194,6 +201,8 @@ pub(in crate::solve) struct Effort {
     pub astar: u64,
     /// States each greedy best-first search among the attempts may expand.
     pub greedy: u64,
+    /// States the greedy best-first search of the last way may expand.
+    pub last_greedy: u64,
 }
 
 /// Moves from the start that bring every piece of `puzzle` to `target`, where the constructive
@@ -210,7 +219,10 @@ pub(in crate::solve) struct Effort {
 ///    would shut others in held back ([`held_back`]);
 /// 2. from `reached`, the rows below the first unfinished one cut out as a board of their own,
 ///    a row more at a time up to the whole board; on each cut the blocks first, then (on the
-///    first cuts) weighted A*, each within [`Effort`].
+///    first cuts) weighted A*, each within [`Effort`];
+/// 3. greedy best-first search from the start within [`Effort::last_greedy`] states, many
+///    times those of each search among the attempts: it answers boards where everything else
+///    failed, long after the others would have.
 ///
 /// `None` when every way failed. The same in every run: the attempts run side by side on
 /// `threads` threads, but the one taken is the first in their order that succeeds.
@@ -254,8 +266,12 @@ pub(in crate::solve) fn rescue(
     if let Ok((_, rescued)) = first_success(&attempts, threads, limits, run) {
         return Some(rescued);
     }
-    let (rest, rows, how) = rescue_rows(puzzle, target, &origins, limits, effort, cache)?;
-    Some(([reached, &rest].concat(), Rescue::Rows { rows, how }))
+    if let Some((rest, rows, how)) = rescue_rows(puzzle, target, &origins, limits, effort, cache) {
+        return Some(([reached, &rest].concat(), Rescue::Rows { rows, how }));
+    }
+    let search_limits = limits.expanding(effort.last_greedy);
+    let moves = greedy(puzzle, target, false, TryStart::Start, search_limits, cache)?;
+    Some((moves, Rescue::LongGreedy))
 }
 
 /// One attempt of the rescue's first way.
@@ -494,6 +510,37 @@ mod tests {
             attempts.len(),
             FIXED_TRIES + 2 + 3 + 2 * (2 + TRIES_PER_WALK) + 2
         );
+    }
+
+    /// `tests/cases/dense/r17_7x7_b2`, every other way starved of its work: the long greedy
+    /// search from the start answers it, and only within its own budget.
+    #[test]
+    fn the_long_greedy_search_answers_where_every_other_way_failed() {
+        let (puzzle, target) = crate::engine::sample(
+            "7 7\n3 4 33 25 32 11 12\n5 6 40 13 39 18 19\n22 0 26 27 10 37 14\n\
+             29 28 16 17 8 0 21\n36 1 23 24 34 35 2\n15 7 38 20 41 42 9\n\
+             46 47 45 30 31 43 44\n15\n2 2*1\n3 1*2\n5 1*2\n11 2*2\n14 2*1\n16 2*2\n\
+             26 1*2\n29 2*1\n30 1*2\n32 2*1\n33 2*1\n34 2*2\n38 2*1\n43 1*2\n46 1*2\n",
+        );
+        let limits = Limits::memory(1 << 30);
+        let starved = |last_greedy| Effort {
+            walks: 0,
+            stages: staged::Work { stage: 1, total: 1 },
+            plan: 1,
+            first_plan: 1,
+            astar_tries: 0,
+            astar_cells: 0,
+            astar: 1,
+            greedy: 1,
+            last_greedy,
+        };
+        let rescued = rescue(&puzzle, &target, &[], &limits, starved(2_000_000), 2, None);
+        let (moves, how) = rescued.expect("the long search answers");
+        assert_eq!(how, Rescue::LongGreedy);
+        let reached = puzzle.replay(&moves).expect("legal moves");
+        assert_eq!(reached.origins(), &target[..]);
+        let starved_too = rescue(&puzzle, &target, &[], &limits, starved(1), 2, None);
+        assert!(starved_too.is_none(), "nothing else answers");
     }
 
     /// The stages down the columns that hold back the blocks that would shut others in answer
