@@ -94,24 +94,22 @@ fn a_damaged_table_is_never_trusted_the_answer_stays_optimal() {
         }),
         ("truncated", good[..good.len() - 4096].to_vec()),
     ];
-    for (i, (damage, bytes)) in damages.into_iter().enumerate() {
+    for (damage, bytes) in damages {
         std::fs::write(&table, &bytes).unwrap();
-        // k001 is answered from the light tables once the damaged one is gone.
-        let stderr = solves_optimally(&cache, "k001");
-        assert_eq!(told(&stderr, SEVEN), 1, "{damage}: told once\n{stderr}");
-        assert!(!table.exists(), "{damage}: the damaged file is removed");
-        if i == 0 {
-            // k060 needs the table and builds it again.
-            let stderr = solves_optimally(&cache, "k060");
-            assert!(stderr.contains("cached in"), "{damage}: rebuilt\n{stderr}");
-            assert_eq!(
-                std::fs::read(&table).unwrap(),
-                good,
-                "{damage}: rebuilt alike"
-            );
-        } else {
-            std::fs::write(&table, &good).unwrap();
-        }
+        // k060 needs the table (k001 would end on the light tables, tried first, without
+        // opening it): the damage is told once, and the table built again and cached.
+        let stderr = solves_optimally(&cache, "k060");
+        assert_eq!(
+            told(&stderr, SEVEN),
+            2,
+            "{damage}: told once, cached once\n{stderr}"
+        );
+        assert!(stderr.contains("cached in"), "{damage}: rebuilt\n{stderr}");
+        assert_eq!(
+            std::fs::read(&table).unwrap(),
+            good,
+            "{damage}: rebuilt alike"
+        );
     }
     assert!(verifies(&cache));
 }

@@ -101,6 +101,9 @@ pub(super) struct Dive<'a, W: Walk, G, H> {
     /// The smallest `f` beyond the bound seen so far in this pass (`u32::MAX`: none): a move
     /// the walk rules out at least that far beyond cannot lower the next bound.
     beyond_seen: u32,
+    /// The smallest estimate of a node expanded in this pass (`u32::MAX`: none): how near the
+    /// goal the pass came, which orders the next pass's subtrees in a split search.
+    pub(super) nearest: u32,
 }
 
 impl<'a, W: Walk, G: FnMut(&W::State) -> bool, H: Estimate<W::State, W::Move>> Dive<'a, W, G, H> {
@@ -114,6 +117,7 @@ impl<'a, W: Walk, G: FnMut(&W::State) -> bool, H: Estimate<W::State, W::Move>> D
             buffers: Vec::new(),
             meter: Meter::new(limits),
             beyond_seen: u32::MAX,
+            nearest: u32::MAX,
         }
     }
 
@@ -127,6 +131,7 @@ impl<'a, W: Walk, G: FnMut(&W::State) -> bool, H: Estimate<W::State, W::Move>> D
         bound: u32,
     ) -> Result<Pass, Stop> {
         self.beyond_seen = u32::MAX;
+        self.nearest = u32::MAX;
         self.dive(state, g, h, bound)
     }
 
@@ -140,6 +145,7 @@ impl<'a, W: Walk, G: FnMut(&W::State) -> bool, H: Estimate<W::State, W::Move>> D
             return Ok(Pass::Found);
         }
         self.meter.expand()?;
+        self.nearest = self.nearest.min(h);
         let depth = g as usize;
         if self.buffers.len() <= depth {
             self.buffers.push(Vec::with_capacity(8));

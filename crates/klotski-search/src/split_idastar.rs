@@ -1,24 +1,44 @@
-//! IDA* on several threads: each pass lists the nodes at a small depth in the order the
-//! one-thread walk reaches them, and the threads take their subtrees from a shared index.
+//! IDA* whose passes search their subtrees in order of promise, on any number of threads:
+//! each pass lists the nodes at a small depth, puts first the subtrees in which the pass
+//! before came nearest the goal, and the threads take them from a shared index.
 //!
-//! Invariant: the outcome and the nodes counted are the one-thread walk's, whatever the
-//! threads' timing, under a work budget too. Every pass but the last searches its whole tree,
-//! so the bounds follow each other as they do on one thread. The subtrees' ends are taken in
-//! the walk's order: the first that holds a path gives the path, and a budget stops the pass
-//! where the one-thread walk's count of expansions (those above the subtrees, then the
-//! subtrees' own, in order) first passes it. A thread searches a subtree within what the budget
-//! leaves after the subtrees before it whose counts it knows, never less than the one-thread
-//! walk would have left, so a subtree stopped there stops the pass; a subtree after one that
-//! ends the pass is given up. Only the time limit and cancellation depend on timing.
+//! Why the order: a pass that finds no path searches its whole tree, but the last one ends at
+//! its first path, and it is most of the work (each pass searches several times the nodes of
+//! the one before). Where the pass before got to the smallest estimate is where a path most
+//! often lies, so the last pass tends to end early.
+//!
+//! Invariant: the outcome and the nodes counted are those of one walk that lists each pass's
+//! subtrees and searches them one after another in that order, whatever the threads and their
+//! timing, under a work budget too; the order depends only on the walk and the passes before.
+//! Every pass but the last searches its whole tree, so the bounds follow each other as on
+//! plain [`idastar()`](crate::idastar()). The subtrees' ends are taken in order: the first
+//! that holds a path gives the path, and a budget stops the pass where the ordered walk's count
+//! of expansions (those above the subtrees, then the subtrees' own, in order) first passes it.
+//! A thread searches a subtree within what the budget leaves after the subtrees before it
+//! whose counts it knows, never less than the ordered walk would have left, so a subtree
+//! stopped there stops the pass; a subtree after one that ends the pass is given up. Only the
+//! time limit and cancellation depend on timing.
 
-use super::idastar::{Dive, Pass, Walk, idastar};
+use super::idastar::{Dive, Pass, Walk};
 use super::{Estimate, Limits, Outcome, Part, Search, Stats, Stop};
+use fxhash::FxHashMap;
+use std::hash::Hash;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-/// Subtrees a pass is split into per thread, at least: enough that the last to end keeps the
-/// other threads waiting for a small share of the pass.
-const PARTS_PER_THREAD: usize = 256;
+/// Subtrees a pass is split into, whatever the threads (so that they never change the order):
+/// one for every this many expansions of the pass before, within [`SPLIT_PARTS`], since a
+/// larger pass is worth a finer order.
+const EXPANSIONS_PER_PART: u64 = 512;
+
+/// The fewest and most subtrees a pass is split into: enough that on a few threads the last
+/// to end keeps the others waiting for a small share of the pass, and few enough that listing
+/// and starting them costs a small share of it.
+const SPLIT_PARTS: (usize, usize) = (2048, 16384);
+
+/// A pass is split only after one of at least this many expansions: a smaller pass gains less
+/// from threads, and the next from its order, than listing subtrees costs.
+const SPLIT_AFTER: u64 = 1 << 16;
 
 /// The deepest the split goes, whatever the subtrees it finds.
 const MAX_SPLIT_DEPTH: u32 = 24;
@@ -26,10 +46,40 @@ const MAX_SPLIT_DEPTH: u32 = 24;
 /// A subtree's count of expansions not known yet.
 const UNKNOWN: u64 = u64::MAX;
 
-/// [`idastar`] on [`Limits::threads`] threads: the same path and the same count of nodes
-/// expanded, found sooner on a large tree. A budget in expansions ([`Limits::max_expanded`])
-/// stops it where it stops the one-thread walk; one in units ([`Limits::max_units`]) keeps the
-/// search on one thread.
+/// IDA* on [`Limits::threads`] threads, each pass's subtrees searched in order of promise:
+/// a shortest path, and the same path and count of nodes expanded on any number of threads.
+/// A budget in expansions ([`Limits::max_expanded`]) stops it at the same count on any
+/// number of threads; one in units ([`Limits::max_units`]), which IDA* spends only on
+/// expansions, stops it as the equal budget in expansions would, and keeps it on one thread.
+///
+/// ```
+/// use klotski_search::{Limits, Outcome, idastar::Walk, split_idastar};
+///
+/// /// Steps along a line, one way or the other.
+/// struct Line;
+///
+/// impl Walk for Line {
+///     type State = i32;
+///     type Move = i32;
+///     fn moves(&self, _: &mut i32, out: &mut Vec<i32>) {
+///         out.extend([1, -1]);
+///     }
+///     fn apply(&self, at: &mut i32, step: i32) {
+///         *at += step;
+///     }
+///     fn undo(&self, at: &mut i32, step: i32) {
+///         *at -= step;
+///     }
+///     fn reverse(&self, step: i32) -> i32 {
+///         -step
+///     }
+/// }
+///
+/// let limits = Limits { threads: 2, ..Limits::memory(1 << 20) };
+/// let to_five = |at: &i32| (5 - at).unsigned_abs();
+/// let search = split_idastar(&Line, 0, |at| *at == 5, to_five, &limits, |_, _| {});
+/// assert_eq!(search.outcome, Outcome::Found(vec![1; 5]));
+/// ```
 pub fn split_idastar<W, G, H>(
     walk: &W,
     mut start: W::State,
@@ -41,16 +91,25 @@ pub fn split_idastar<W, G, H>(
 where
     W: Walk + Sync,
     W::State: Clone + Send + Sync,
-    W::Move: Send + Sync,
+    W::Move: Hash + Send + Sync,
     G: FnMut(&W::State) -> bool + Clone + Send,
     H: Estimate<W::State, W::Move> + Clone + Send,
 {
-    if limits.threads <= 1 || limits.max_units.is_some() {
-        return idastar(walk, start, is_goal, heuristic, limits, on_iteration);
+    let mut limits = limits.clone();
+    let units = limits.max_units.take();
+    if let Some(units) = units {
+        // Past `most / per_expanded` expansions the units pass `most`.
+        if let Some(most) = units.most.checked_div(units.per_expanded) {
+            limits.max_expanded = Some(limits.max_expanded.map_or(most, |m| m.min(most)));
+        }
+        limits.threads = 1;
     }
     let h0 = heuristic.at(&start);
     let mut stats = Stats::default();
     let mut bound = h0;
+    let mut reach: Option<Reach<W::Move>> = None;
+    // Expansions in the pass before.
+    let mut before = 0;
     let outcome = loop {
         if bound == u32::MAX {
             break Outcome::Exhausted;
@@ -58,20 +117,44 @@ where
         on_iteration(bound, &stats);
         // What the budget leaves this pass: the walk stops at the expansion past it.
         let left = (limits.max_expanded).map(|most| most.saturating_sub(stats.expanded));
-        let top = Top::list(walk, &mut start, (&is_goal, &heuristic), bound, limits);
-        let searched = top.search(walk, &start, (&is_goal, &heuristic), bound, limits, left);
+        let from = match &reach {
+            _ if before < SPLIT_AFTER => 0,
+            None => 1,
+            // Never shallower than the pass before, so that its subtrees hold the new ones.
+            Some(reach) => reach.depth.max(1),
+        };
+        let wanted = usize::try_from(before / EXPANSIONS_PER_PART).unwrap_or(usize::MAX);
+        let wanted = wanted.clamp(SPLIT_PARTS.0, SPLIT_PARTS.1);
+        let split = (bound, from, wanted);
+        let mut top = Top::list(walk, &mut start, (&is_goal, &heuristic), split);
+        top.order(reach.as_ref());
+        let searched = top.search(walk, &start, (&is_goal, &heuristic), bound, &limits, left);
+        reach = Some(top.reach(&searched));
         let (ended, expanded) = top.resolve(searched, left);
         stats.expanded += expanded;
+        before = expanded;
         match ended {
             Ended::Beyond(next) => bound = next,
             Ended::Found(path) => break Outcome::Found(path),
             Ended::Stopped(stop) => break Outcome::Stopped(stop),
         }
     };
+    if let Some(units) = units {
+        stats.units = stats.expanded.saturating_mul(units.per_expanded);
+    }
     Search::ended(outcome, stats)
 }
 
-/// The top of one pass's tree: the subtrees to search, in the one-thread walk's order.
+/// How near the goal a pass came in each of its subtrees: what orders the next pass's.
+struct Reach<M> {
+    /// The depth of the subtrees' roots.
+    depth: u32,
+    /// Each subtree's path from the start and the smallest estimate expanded in it
+    /// (`u32::MAX`: not searched whole), in the walk's order.
+    parts: Vec<(Vec<M>, u32)>,
+}
+
+/// The top of one pass's tree: the subtrees to search, in the walk's order until ordered.
 struct Top<M> {
     /// How deep the subtrees' roots are.
     depth: u32,
@@ -88,8 +171,10 @@ struct Subtree<M> {
     path: Vec<M>,
     h: u32,
     goal: bool,
-    /// Nodes the one-thread walk expands above the subtrees before it reaches this one.
+    /// Nodes the ordered walk expands above the subtrees before it reaches this one.
     above: u64,
+    /// Where the subtree comes in the walk's order.
+    walk_at: usize,
 }
 
 /// How the subtrees of a pass ended, taken in order.
@@ -107,6 +192,8 @@ enum Searched<M> {
     Beyond {
         next: u32,
         expanded: u64,
+        /// The smallest estimate expanded in the subtree.
+        nearest: u32,
     },
     /// A path, found after expanding `expanded` nodes of the subtree.
     Found {
@@ -132,25 +219,24 @@ struct Shared<M> {
     searched: Vec<Mutex<Searched<M>>>,
 }
 
-impl<M: Copy + Eq + Send + Sync> Top<M> {
-    /// The subtrees of the pass within `bound` from `start`: at the shallowest depth that has
-    /// [`PARTS_PER_THREAD`] a thread, or at [`MAX_SPLIT_DEPTH`], or all there are above a goal.
+impl<M: Copy + Eq + Hash + Send + Sync> Top<M> {
+    /// The subtrees of the pass within `bound` from `start`, in the walk's order: the whole
+    /// tree where `from` is 0, else at the shallowest depth from `from` on that has `wanted`,
+    /// or at [`MAX_SPLIT_DEPTH`], or all there are above a goal.
     fn list<W, G, H>(
         walk: &W,
         start: &mut W::State,
         (is_goal, heuristic): (&G, &H),
-        bound: u32,
-        limits: &Limits,
+        (bound, from, wanted): (u32, u32, usize),
     ) -> Top<M>
     where
         W: Walk<Move = M>,
         G: FnMut(&W::State) -> bool + Clone,
         H: Estimate<W::State, W::Move> + Clone,
     {
-        let wanted = PARTS_PER_THREAD * limits.threads;
         let (mut is_goal, mut heuristic) = (is_goal.clone(), heuristic.clone());
         let h0 = heuristic.at(start);
-        let mut depth = 1;
+        let mut depth = from;
         loop {
             let mut top = Top {
                 depth,
@@ -167,7 +253,8 @@ impl<M: Copy + Eq + Send + Sync> Top<M> {
             };
             lister.list(start, 0, h0, bound);
             let goal_met = top.parts.last().is_some_and(|part| part.goal);
-            if top.parts.len() >= wanted
+            if depth == 0
+                || top.parts.len() >= wanted
                 || top.parts.is_empty()
                 || goal_met
                 || depth == MAX_SPLIT_DEPTH
@@ -175,6 +262,49 @@ impl<M: Copy + Eq + Send + Sync> Top<M> {
                 return top;
             }
             depth += 1;
+        }
+    }
+
+    /// Puts first the subtrees in which the pass before (`reach`) came nearest the goal, ties
+    /// in the walk's order: a subtree by the smallest estimate expanded in the one before's
+    /// that holds it, or its own where that was not searched (beyond the bound before, or
+    /// listed deeper). Without a pass before, the walk's order stays. The whole top is then
+    /// walked before the first subtree. A list that ends at a goal keeps the walk's order,
+    /// which stops there.
+    fn order(&mut self, reach: Option<&Reach<M>>) {
+        let Some(earlier) = reach.filter(|reach| reach.depth <= self.depth) else {
+            return;
+        };
+        if self.parts.last().is_some_and(|part| part.goal) {
+            return;
+        }
+        let depth = earlier.depth as usize;
+        let reached: FxHashMap<&[M], u32> = (earlier.parts.iter())
+            .map(|(path, nearest)| (&path[..], *nearest))
+            .collect();
+        let mut nearest = Vec::with_capacity(self.parts.len());
+        for part in &mut self.parts {
+            part.above = self.expanded;
+            let holder = reached.get(&part.path[..depth]);
+            nearest.push(holder.map_or(part.h, |&reached| reached.min(part.h)));
+        }
+        self.parts.sort_by_key(|part| nearest[part.walk_at]);
+    }
+
+    /// How near the goal each subtree's search came, once `searched` tells what became of
+    /// them.
+    fn reach(&self, searched: &[Searched<M>]) -> Reach<M> {
+        let mut parts = vec![None; self.parts.len()];
+        for (part, searched) in self.parts.iter().zip(searched) {
+            let nearest = match searched {
+                Searched::Beyond { nearest, .. } => *nearest,
+                _ => u32::MAX,
+            };
+            parts[part.walk_at] = Some((part.path.clone(), nearest));
+        }
+        Reach {
+            depth: self.depth,
+            parts: parts.into_iter().flatten().collect(),
         }
     }
 
@@ -270,7 +400,7 @@ impl<M: Copy + Eq + Send + Sync> Top<M> {
 
     /// The most subtree `at` may expand: what the budget leaves the pass (`left`) less the
     /// expansions above it and those of the subtrees before it already counted, at least
-    /// what the one-thread walk would have left it; `None` when that is already below zero.
+    /// what the ordered walk would have left it; `None` when that is already below zero.
     fn most_left(&self, shared: &Shared<M>, at: usize, left: u64) -> Option<u64> {
         let known = (shared.sizes[..at].iter())
             .map(|size| size.load(Ordering::Relaxed))
@@ -319,13 +449,17 @@ impl<M: Copy + Eq + Send + Sync> Top<M> {
                 let path = std::mem::take(&mut dive.path);
                 Searched::Found { path, expanded }
             }
-            Ok(Pass::Beyond(next)) => Searched::Beyond { next, expanded },
+            Ok(Pass::Beyond(next)) => Searched::Beyond {
+                next,
+                expanded,
+                nearest: dive.nearest,
+            },
             Err(stop) => Searched::Stopped(stop),
         }
     }
 
-    /// How the pass ended, the subtrees taken in the walk's order, `left` expansions left to
-    /// it by the budget; also the nodes the one-thread walk expands in it (one past `left`
+    /// How the pass ended, the subtrees taken in order, `left` expansions left to
+    /// it by the budget; also the nodes the ordered walk expands in it (one past `left`
     /// where the budget stops it).
     fn resolve(&self, searched: Vec<Searched<M>>, left: Option<u64>) -> (Ended<M>, u64) {
         let past_budget = |count: u64| left.filter(|&left| count > left).map(|left| left + 1);
@@ -337,7 +471,7 @@ impl<M: Copy + Eq + Send + Sync> Top<M> {
                 return (Ended::Stopped(Stop::Work), count);
             }
             match searched {
-                Searched::Beyond { next, expanded } => {
+                Searched::Beyond { next, expanded, .. } => {
                     below += expanded;
                     beyond = beyond.min(next);
                 }
@@ -376,17 +510,19 @@ struct Lister<'a, W: Walk, G, H> {
 
 impl<W: Walk, G: FnMut(&W::State) -> bool, H: Estimate<W::State, W::Move>> Lister<'_, W, G, H> {
     /// Lists the subtrees below `state` (at depth `g`, estimate `h`, within `bound`); true once
-    /// a goal is met, after which the one-thread walk looks no further.
+    /// a goal is met, after which the walk looks no further.
     fn list(&mut self, state: &mut W::State, g: u32, h: u32, bound: u32) -> bool {
         if g == self.top.depth || (self.is_goal)(state) {
             let goal = g < self.top.depth;
             let path = self.path.clone();
             let above = self.top.expanded;
+            let walk_at = self.top.parts.len();
             self.top.parts.push(Subtree {
                 path,
                 h,
                 goal,
                 above,
+                walk_at,
             });
             return goal;
         }
@@ -419,3 +555,6 @@ impl<W: Walk, G: FnMut(&W::State) -> bool, H: Estimate<W::State, W::Move>> Liste
         false
     }
 }
+
+#[cfg(test)]
+mod tests;

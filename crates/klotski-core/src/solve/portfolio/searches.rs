@@ -68,9 +68,10 @@ pub(in crate::solve) fn search_advised_by(
     searches: Searches<'_, '_>,
 ) -> Option<search::Search<Move>> {
     let (cache, on_progress) = (searches.cache, &mut *searches.on_progress);
-    // A walk without a work budget always ends on the first shortest path in its fixed order
-    // of moves, whatever its tables: lighter ones that are quick to build may find it sooner
-    // than the strongest could be built.
+    // A walk without a work budget always ends on a shortest path, whatever its tables: lighter
+    // ones that are quick to build may find it sooner than the strongest could be built. They
+    // are tried first whatever the cache holds, so that the boards they answer get the same
+    // moves everywhere.
     if algo == Algo::Idastar && limits.max_expanded.is_none() {
         let mut on_table = |event: TableEvent<'_>| on_progress(Progress::Table(event));
         let light = TileWalk::light(puzzle, target, &mut tables(&limits, cache, &mut on_table));

@@ -7,7 +7,7 @@
 //!
 //! Sequences of moves that an earlier sequence replaces are never made ([`MoveAutomaton`]): the
 //! walk lists only the moves its automaton allows, which changes the nodes an IDA* pass walks
-//! and never the path it finds.
+//! and never the length of the path it finds.
 
 use crate::engine::geometry::Dir;
 use crate::engine::puzzle::{Move, Puzzle};
@@ -148,12 +148,11 @@ impl TileWalk {
     /// tile (its Manhattan distance). `None` when the puzzle is not of that kind, or its goal
     /// does not leave the blank on the last cell.
     ///
-    /// Which tables bound the walk changes how long IDA* runs, never the path it finds: every
-    /// prefix of a shortest path stays within the final bound under any admissible estimate,
-    /// and the walk tries moves in a fixed order, so the first shortest path in that order is
-    /// found whatever the tables. Whether a walk that a work budget may stop ends does depend
-    /// on them: such a walk passes `prebuilt` false, so that its answer does not depend on
-    /// what `klotski pdb` has cached.
+    /// Which tables bound the walk changes how long IDA* runs and which of the shortest paths
+    /// it finds (its last pass takes its subtrees in an order the tables' estimates set),
+    /// never the length: IDA* on any admissible estimate proves it. A walk that a work budget
+    /// may stop passes `prebuilt` false, so that whether it ends, and its path, do not depend
+    /// on what `klotski pdb` has cached.
     pub fn new(
         puzzle: &Puzzle,
         target: &[usize],
@@ -182,20 +181,16 @@ impl TileWalk {
     }
 
     /// The walk for `puzzle` bounded by the second-strongest split of [`pdb::partitions`]
-    /// (6-6-3 on 4x4), when neither the strongest split nor the prebuilt tables are at hand:
-    /// its tables build in a fraction of the time, and a search that needs few nodes ends
-    /// on them before the strongest could have been built. `None` when the puzzle is not of
-    /// [`TileWalk::new`]'s kind, the strongest tables are at hand, or the board has one split.
+    /// (6-6-3 on 4x4), whatever else is at hand: its tables build in a fraction of the time,
+    /// and a search that needs few nodes ends on them before the strongest could have been
+    /// built. Tried first within a small budget even where stronger tables are cached, so that
+    /// a board it answers gets the same moves whatever the cache holds (the order of IDA*'s
+    /// last pass depends on the tables). `None` when the puzzle is not of [`TileWalk::new`]'s
+    /// kind, or the board has one split.
     pub fn light(puzzle: &Puzzle, target: &[usize], supply: &mut Supply) -> Option<TileWalk> {
         let (rows, cols, goals) = TileWalk::goals(puzzle, target)?;
         let splits = pdb::partitions(rows, cols, 1, &goals);
         let lighter = splits.get(1)?;
-        let strongest_at_hand = supply.at_hand(&splits[0]).is_some()
-            || pdb::prebuilt(rows, cols)
-                .is_some_and(|prebuilt| supply.at_hand(&prebuilt).is_some());
-        if strongest_at_hand {
-            return None;
-        }
         let tables = supply.obtain(lighter)?;
         Some(TileWalk::with_tables(puzzle, target, lighter, tables))
     }
