@@ -149,9 +149,9 @@ where
 struct Reach<M> {
     /// The depth of the subtrees' roots.
     depth: u32,
-    /// Each subtree's path from the start and the smallest estimate expanded in it
-    /// (`u32::MAX`: not searched whole), in the walk's order.
-    parts: Vec<(Vec<M>, u32)>,
+    /// The smallest estimate expanded in each subtree, by its path from the start (`u32::MAX`:
+    /// not searched whole).
+    nearest: FxHashMap<Vec<M>, u32>,
 }
 
 /// The top of one pass's tree: the subtrees to search, in the walk's order until ordered.
@@ -279,13 +279,10 @@ impl<M: Copy + Eq + Hash + Send + Sync> Top<M> {
             return;
         }
         let depth = earlier.depth as usize;
-        let reached: FxHashMap<&[M], u32> = (earlier.parts.iter())
-            .map(|(path, nearest)| (&path[..], *nearest))
-            .collect();
         let mut nearest = Vec::with_capacity(self.parts.len());
         for part in &mut self.parts {
             part.above = self.expanded;
-            let holder = reached.get(&part.path[..depth]);
+            let holder = earlier.nearest.get(&part.path[..depth]);
             nearest.push(holder.map_or(part.h, |&reached| reached.min(part.h)));
         }
         self.parts.sort_by_key(|part| nearest[part.walk_at]);
@@ -294,17 +291,18 @@ impl<M: Copy + Eq + Hash + Send + Sync> Top<M> {
     /// How near the goal each subtree's search came, once `searched` tells what became of
     /// them.
     fn reach(&self, searched: &[Searched<M>]) -> Reach<M> {
-        let mut parts = vec![None; self.parts.len()];
-        for (part, searched) in self.parts.iter().zip(searched) {
-            let nearest = match searched {
-                Searched::Beyond { nearest, .. } => *nearest,
-                _ => u32::MAX,
-            };
-            parts[part.walk_at] = Some((part.path.clone(), nearest));
-        }
+        let nearest = (self.parts.iter().zip(searched))
+            .map(|(part, searched)| {
+                let nearest = match searched {
+                    Searched::Beyond { nearest, .. } => *nearest,
+                    _ => u32::MAX,
+                };
+                (part.path.clone(), nearest)
+            })
+            .collect();
         Reach {
             depth: self.depth,
-            parts: parts.into_iter().flatten().collect(),
+            nearest,
         }
     }
 

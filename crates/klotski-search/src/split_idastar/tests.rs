@@ -30,7 +30,9 @@ fn paths(top: &Top<u8>) -> Vec<Vec<u8>> {
 fn pass_before() -> Reach<u8> {
     Reach {
         depth: 2,
-        parts: vec![(vec![0, 0], 4), (vec![0, 1], 1), (vec![1, 1], 2)],
+        nearest: [(vec![0, 0], 4), (vec![0, 1], 1), (vec![1, 1], 2)]
+            .into_iter()
+            .collect(),
     }
 }
 
@@ -90,11 +92,11 @@ fn a_list_that_ends_at_a_goal_keeps_the_walks_order() {
 }
 
 #[test]
-fn the_reach_of_a_pass_is_told_in_the_walks_order() {
+fn the_reach_of_a_pass_tells_each_subtree_by_its_path() {
     let mut ordered = top(&[(vec![0, 0], 5), (vec![0, 1], 2)]);
     ordered.order(Some(&Reach {
         depth: 2,
-        parts: vec![(vec![0, 0], 5), (vec![0, 1], 2)],
+        nearest: [(vec![0, 0], 5), (vec![0, 1], 2)].into_iter().collect(),
     }));
     assert_eq!(paths(&ordered), [vec![0, 1], vec![0, 0]]);
     let beyond = |nearest| Searched::Beyond {
@@ -104,5 +106,6 @@ fn the_reach_of_a_pass_is_told_in_the_walks_order() {
     };
     let reach = ordered.reach(&[beyond(1), beyond(3)]);
     assert_eq!(reach.depth, 2);
-    assert_eq!(reach.parts, [(vec![0, 0], 3), (vec![0, 1], 1)]);
+    let told = [(vec![0, 0], 3), (vec![0, 1], 1)].into_iter().collect();
+    assert_eq!(reach.nearest, told);
 }
