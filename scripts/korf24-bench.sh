@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Korf and Felner's 24-puzzles proven by `klotski terminal --algo idastar` on the 6-6-6-6 tables,
-# one process each without the default time limit (TIMEOUT_S stops a run instead), every answer
-# checked against the published optimum by kcheck.py: prints a markdown row per instance with
-# its nodes and times beside the published 6-6-6-6 counts
-# (tests/cases/korf24/NODES.md). The tables are built once into CACHE (kept between runs).
+# Korf and Felner's 24-puzzles proven by `klotski terminal --algo idastar` on the tables of
+# `klotski pdb --size 5x5` (two 6-6-6-6 splits), one process each without the default time
+# limit (TIMEOUT_S stops a run instead), every answer checked against the published optimum by
+# kcheck.py: prints a markdown row per instance with its nodes and times beside the published
+# 6-6-6-6 counts (tests/cases/korf24/NODES.md). The tables are built once into CACHE (kept
+# between runs).
 #
 #   scripts/korf24-bench.sh [BIN] [TIMEOUT_S] [CACHE] [INSTANCE...]
 #

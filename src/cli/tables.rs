@@ -1,5 +1,5 @@
 //! Pattern databases on the command line: `klotski pdb` (the 15-puzzle's 7-8 tables or the
-//! 24-puzzle's 6-6-6-6, with a progress bar) and `klotski cache`.
+//! 24-puzzle's two 6-6-6-6 splits, with a progress bar) and `klotski cache`.
 
 use super::args::{CacheAction, CacheCommand, PdbArgs, default_memory_budget};
 use super::output::{self, note, tell};
@@ -13,13 +13,13 @@ use klotski::solve::Bytes;
 use std::time::SystemTime;
 
 /// `klotski pdb`: builds the [prebuilt](pdb::prebuilt) tables of `--size` (the 15-puzzle's
-/// 7-8, the 24-puzzle's 6-6-6-6) into the cache, with a progress bar.
+/// 7-8, the 24-puzzle's two 6-6-6-6 splits) into the cache, with a progress bar.
 pub fn build(args: &PdbArgs) -> Result<u8> {
     let cache = (args.cache.cache())
         .ok_or_else(|| anyhow!("pdb builds into the cache: give --cache-dir DIR, or set HOME"))?;
     let (split, patterns) = match args.size.as_str() {
-        "5x5" => ("6-6-6-6", pdb::twenty_four_six()),
-        _ => ("7-8", pdb::fifteen_seven_eight()),
+        "5x5" => ("two 6-6-6-6 splits", pdb::prebuilt_tables(5, 5)),
+        _ => ("7-8", pdb::prebuilt_tables(4, 4)),
     };
     let bar = progress::job(Some(1));
     let not_cached = std::cell::Cell::new(false);
@@ -71,7 +71,7 @@ pub fn build(args: &PdbArgs) -> Result<u8> {
         );
     }
     tell!(
-        "klotski: the {split} tables of {} are in {}",
+        "klotski: the tables of {} ({split}) are in {}",
         args.size,
         cache.dir().display()
     );

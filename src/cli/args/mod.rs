@@ -286,7 +286,7 @@ pub struct GenerateArgs {
 #[derive(Args, Debug)]
 pub struct PdbArgs {
     /// The board whose tables to build: 4x4 (the 15-puzzle's 7-8 tables, 576 MB) or 5x5 (the
-    /// 24-puzzle's 6-6-6-6, 4 bits an entry, 255 MB)
+    /// 24-puzzle's two 6-6-6-6 splits, 4 bits an entry, 510 MB)
     #[arg(long, value_name = "RxC", default_value = "4x4", value_parser = ["4x4", "5x5"])]
     pub size: String,
     /// Memory the build may use, such as 2G [default: half the available memory]

@@ -24,8 +24,8 @@ pub mod table;
 pub use build::{BuildProgress, neighbours};
 pub use cache::{Cache, CacheError};
 pub use partition::{
-    MAX_GROUPED_CELLS, fifteen_seven_eight, partitions, prebuilt, twenty_four_six,
+    MAX_GROUPED_CELLS, fifteen_seven_eight, partitions, prebuilt, prebuilt_tables, twenty_four_six,
 };
 pub use pattern::{Encoding, Indexing, Pattern, cell_bits};
-pub use supply::{Supply, TableEvent};
+pub use supply::{SplitTables, Supply, TableEvent};
 pub use table::PatternDb;

@@ -42,6 +42,17 @@ const FIVE_BY_FIVE_SIX: [&[usize]; 4] = [
     &[12, 17, 18, 19, 22, 23],
 ];
 
+/// A second split of the 24-puzzle's tiles into 6-6-6-6 (goal cells, the blank's goal last):
+/// "S5" of Clausecker's catalogue of 24-puzzle splits, the first column, the top rows' right
+/// half and the bottom-right corner. A walk reads it beside Korf and Felner's: it is strong
+/// where theirs and its mirror image are weak.
+const FIVE_BY_FIVE_SIX_OTHER: [&[usize]; 4] = [
+    &[2, 3, 4, 7, 8, 9],
+    &[0, 5, 10, 15, 20, 21],
+    &[1, 6, 11, 12, 16, 17],
+    &[13, 14, 18, 19, 22, 23],
+];
+
 /// The 7-8 groups of the 15-puzzle (4x4, 15 tiles, one blank), ranked.
 pub fn fifteen_seven_eight() -> Vec<Pattern> {
     ranked(4, &FOUR_BY_FOUR_SEVEN_EIGHT)
@@ -49,20 +60,38 @@ pub fn fifteen_seven_eight() -> Vec<Pattern> {
 
 /// The 6-6-6-6 groups of the 24-puzzle (5x5, 24 tiles, one blank), ranked, 4 bits an entry.
 pub fn twenty_four_six() -> Vec<Pattern> {
-    ranked(5, &FIVE_BY_FIVE_SIX)
-        .into_iter()
-        .map(Pattern::in_nibbles)
-        .collect()
+    in_nibbles(ranked(5, &FIVE_BY_FIVE_SIX))
 }
 
-/// The tables `klotski pdb` builds for a `rows` x `cols` one-blank board, too large to build
-/// within a search: the 7-8 pair on 4x4, 6-6-6-6 on 5x5, none elsewhere.
-pub fn prebuilt(rows: usize, cols: usize) -> Option<Vec<Pattern>> {
+/// The splits `klotski pdb` builds for a `rows` x `cols` one-blank board, too large to build
+/// within a search, the first read first: the 7-8 pair on 4x4; on 5x5 Korf and Felner's
+/// 6-6-6-6, then a second 6-6-6-6 split that is strong where theirs is weak ("S5" of
+/// Clausecker's catalogue of 24-puzzle splits); none elsewhere.
+pub fn prebuilt(rows: usize, cols: usize) -> Option<Vec<Vec<Pattern>>> {
     match (rows, cols) {
-        (4, 4) => Some(fifteen_seven_eight()),
-        (5, 5) => Some(twenty_four_six()),
+        (4, 4) => Some(vec![fifteen_seven_eight()]),
+        (5, 5) => Some(vec![
+            twenty_four_six(),
+            in_nibbles(ranked(5, &FIVE_BY_FIVE_SIX_OTHER)),
+        ]),
         _ => None,
     }
+}
+
+/// The tables of [`prebuilt`]'s splits, each once, in the order they first appear.
+pub fn prebuilt_tables(rows: usize, cols: usize) -> Vec<Pattern> {
+    let mut tables: Vec<Pattern> = Vec::new();
+    for pattern in prebuilt(rows, cols).into_iter().flatten().flatten() {
+        if !tables.contains(&pattern) {
+            tables.push(pattern);
+        }
+    }
+    tables
+}
+
+/// `patterns` stored 4 bits an entry.
+fn in_nibbles(patterns: Vec<Pattern>) -> Vec<Pattern> {
+    patterns.into_iter().map(Pattern::in_nibbles).collect()
 }
 
 /// The one-blank `side` x `side` patterns of `groups`, ranked.
@@ -154,12 +183,17 @@ mod tests {
     #[test]
     fn prebuilt_splits_cover_every_tile_once() {
         for side in [4, 5] {
-            let split = prebuilt(side, side).expect("a prebuilt split");
-            let mut covered: Vec<usize> = split.iter().flat_map(|p| p.cells.clone()).collect();
-            covered.sort_unstable();
-            assert_eq!(covered, (0..side * side - 1).collect::<Vec<_>>());
-            assert!(split.iter().all(|p| p.indexing == Indexing::Ranked));
+            for split in prebuilt(side, side).expect("a prebuilt split") {
+                let mut covered: Vec<usize> = split.iter().flat_map(|p| p.cells.clone()).collect();
+                covered.sort_unstable();
+                assert_eq!(covered, (0..side * side - 1).collect::<Vec<_>>());
+                assert!(split.iter().all(|p| p.indexing == Indexing::Ranked));
+            }
         }
+        // Two 5x5 splits that share no group: eight tables.
+        assert_eq!(prebuilt(5, 5).unwrap().len(), 2);
+        assert_eq!(prebuilt_tables(5, 5).len(), 8);
+        assert_eq!(prebuilt_tables(4, 4), fifteen_seven_eight());
         assert_eq!(twenty_four_six()[0].entries(), 127_512_000);
         assert_eq!(twenty_four_six()[0].table_bytes(), 63_756_000);
         // The reflection about the main diagonal is another split: the reflected bound differs.

@@ -62,6 +62,9 @@ pub enum TableEvent<'a> {
     },
 }
 
+/// A split of a board's tiles into groups (their patterns), with each group's table.
+pub type SplitTables = (Vec<Pattern>, Vec<Arc<PatternDb>>);
+
 /// Where tables come from for one solve, and what they may cost.
 pub struct Supply<'a> {
     cache: Option<&'a Cache>,
@@ -127,15 +130,27 @@ impl<'a> Supply<'a> {
         }
     }
 
-    /// The tables of `patterns` when every one is in this process or sound in the cache;
-    /// never builds.
-    pub fn at_hand(&mut self, patterns: &[Pattern]) -> Option<Vec<Arc<PatternDb>>> {
+    /// The longest run of `splits`, first to last, whose tables are each in this process or
+    /// sound in the cache and fit in memory together (a table two splits share counted once),
+    /// each split with its tables; `None` when the first split's are not at hand. Never builds.
+    pub fn at_hand(&mut self, splits: &[Vec<Pattern>]) -> Option<Vec<SplitTables>> {
         // Nothing is built here, so only the tables count: the 7-8 pair takes 576 MB, but its
         // build would take another 519 MB, more than a stage of the portfolio may use.
-        if tables_bytes(patterns) > self.limits.max_memory {
-            return None;
+        let mut found = Vec::new();
+        let mut held: Vec<&Pattern> = Vec::new();
+        for split in splits {
+            let new: Vec<&Pattern> = split.iter().filter(|p| !held.contains(p)).collect();
+            let bytes: usize = held.iter().chain(&new).map(|p| p.table_bytes()).sum();
+            if bytes > self.limits.max_memory {
+                break;
+            }
+            let Some(tables) = split.iter().map(|p| self.find(p)).collect() else {
+                break;
+            };
+            held.extend(new);
+            found.push((split.clone(), tables));
         }
-        patterns.iter().map(|p| self.find(p)).collect()
+        (!found.is_empty()).then_some(found)
     }
 
     /// The tables of `patterns`, built where missing; `None` (told as
@@ -304,6 +319,11 @@ mod tests {
         ]
     }
 
+    /// Four tiles of the 3x3 puzzle, not one of the halves.
+    fn other_half() -> Pattern {
+        Pattern::new(3, 3, 1, vec![2, 5, 6, 7])
+    }
+
     #[test]
     fn tables_at_hand_need_room_for_themselves_only() {
         let patterns = halves();
@@ -311,13 +331,25 @@ mod tests {
         let mut quiet = |_: TableEvent<'_>| {};
         let mut roomy = Supply::new(None, &Limits::memory(1 << 30), 1, &mut quiet);
         assert!(roomy.obtain(&patterns).is_some());
+        assert!(roomy.obtain(&[other_half()]).is_some());
         // Room for the tables but not for building one of them: found, since none is built.
         let mut quiet = |_: TableEvent<'_>| {};
-        let mut tight = Supply::new(None, &Limits::memory(tables), 1, &mut quiet);
-        assert!(!tight.fits(&patterns));
-        assert_eq!(tight.at_hand(&patterns).map(|t| t.len()), Some(2));
-        let mut quiet = |_: TableEvent<'_>| {};
-        let mut cramped = Supply::new(None, &Limits::memory(tables - 1), 1, &mut quiet);
-        assert!(cramped.at_hand(&patterns).is_none());
+        assert!(!Supply::new(None, &Limits::memory(tables), 1, &mut quiet).fits(&patterns));
+        let splits = [patterns.clone(), vec![patterns[0].clone(), other_half()]];
+        let held = |limit: usize| {
+            let mut quiet = |_: TableEvent<'_>| {};
+            let mut supply = Supply::new(None, &Limits::memory(limit), 1, &mut quiet);
+            supply.at_hand(&splits).map(|found| {
+                found
+                    .iter()
+                    .map(|(split, tables)| (split.len(), tables.len()))
+                    .collect::<Vec<_>>()
+            })
+        };
+        // The second split shares a table with the first: one more table's room for both.
+        let other = other_half().table_bytes();
+        assert_eq!(held(tables + other), Some(vec![(2, 2), (2, 2)]));
+        assert_eq!(held(tables + other - 1), Some(vec![(2, 2)]));
+        assert_eq!(held(tables - 1), None);
     }
 }

@@ -1,9 +1,11 @@
 //! The classic puzzle of 1x1 tiles and one blank, walked in place for IDA*: a move shifts the
-//! blank, and the pattern-database bound is kept up to date with two table lookups per move.
+//! blank, and the pattern-database bound is kept up to date with one table lookup per move and
+//! view.
 //!
-//! On a square board the same tables also bound the position mirrored across the main diagonal,
-//! which needs as many moves (Korf & Felner's reflected lookup): the walk keeps both sums and the
-//! heuristic is the larger.
+//! A view is one additive bound: a split of the tiles into groups, each with its table. On a
+//! square board the same tables also bound the position mirrored across the main diagonal,
+//! which needs as many moves (Korf & Felner's reflected lookup), a second view. A walk may read
+//! more than one split (the 24-puzzle's two); the heuristic is the largest of its views' sums.
 //!
 //! Sequences of moves that an earlier sequence replaces are never made ([`MoveAutomaton`]): the
 //! walk lists only the moves its automaton allows, which changes the nodes an IDA* pass walks
@@ -11,10 +13,12 @@
 
 use crate::engine::geometry::Dir;
 use crate::engine::puzzle::{Move, Puzzle};
+use crate::heuristic::pdb::SplitTables;
 use crate::heuristic::{Pattern, PatternDb, Supply, pdb};
 use crate::search::idastar::Walk;
 use crate::solve::spaces::move_automaton::MoveAutomaton;
 use std::sync::Arc;
+use view::{Sums, View, moved};
 
 /// Largest board the walk handles.
 pub const MAX_CELLS: usize = 64;
@@ -22,12 +26,11 @@ pub const MAX_CELLS: usize = 64;
 const NONE: u8 = u8::MAX;
 const MAX_GROUPS: usize = MAX_CELLS;
 
-/// Where one tile's cell enters a group index.
-#[derive(Clone, Copy, Default)]
-struct Slot {
-    group: u8,
-    shift: u8,
-}
+/// Most splits of the tiles a walk reads.
+pub const MAX_SPLITS: usize = 2;
+
+/// Most bounds a walk keeps: each split read on the position and on its mirror image.
+const MAX_VIEWS: usize = 2 * MAX_SPLITS;
 
 /// A position: what stands on each cell, and the database indices and sums for it.
 #[derive(Clone)]
@@ -35,20 +38,11 @@ pub struct Tiles {
     /// Per cell: the goal cell of the tile on it, or `NONE` for the blank.
     at: [u8; MAX_CELLS],
     blank: u8,
-    index: [u32; MAX_GROUPS],
-    /// Per group: its table's value at `index`, kept so a move reads one entry, not two.
-    value: [u8; MAX_GROUPS],
-    sum: u32,
-    /// Per group: its tiles' Manhattan distance from home, which a table stored in nibbles
-    /// reads its entries over.
-    distance: [u8; MAX_GROUPS],
-    mirrored_index: [u32; MAX_GROUPS],
-    mirrored_value: [u8; MAX_GROUPS],
-    mirrored_sum: u32,
-    mirrored_distance: [u8; MAX_GROUPS],
+    /// Per view of the walk, in its order; the views it does not have stay at zero.
+    sums: [Sums; MAX_VIEWS],
     /// Per move made and not yet taken back: the direction the blank went, and the values the
-    /// moved tile's group and mirrored group had before it, so that taking it back reads no
-    /// table (on the 24-puzzle's tables a read costs a ranking and a likely cache miss).
+    /// moved tile's group had in every view before it, so that taking it back reads no table
+    /// (on the 24-puzzle's tables a read costs a ranking and a likely cache miss).
     made: Vec<Made>,
     /// Per depth (moves made): the table entries [`Walk::moves`] worked out for the children
     /// there, when it has been called since that depth was entered.
@@ -64,9 +58,9 @@ pub struct Tiles {
 struct Ahead {
     /// Whether `entries` are those of the position now at this depth.
     current: bool,
-    /// Per blank direction: the moved tile's group entry and its mirrored group's, or
-    /// [`UNKNOWN`] for the move back and the moves off the board.
-    entries: [(u32, u32); 4],
+    /// Per blank direction and view: the moved tile's group entry, or [`UNKNOWN`] for the
+    /// move back and the moves off the board.
+    entries: [[u32; MAX_VIEWS]; 4],
 }
 
 /// An entry of [`Ahead`] not worked out.
@@ -76,12 +70,12 @@ impl Ahead {
     /// Nothing worked out: what a depth not yet seen holds.
     const NONE: Ahead = Ahead {
         current: false,
-        entries: [(UNKNOWN, UNKNOWN); 4],
+        entries: [[UNKNOWN; MAX_VIEWS]; 4],
     };
 }
 
 /// One move of the blank: the tile it moves from cell `from` to `to` (the blank's cell), one
-/// step `farther` from home (+1) or nearer (-1), in the mirrored position too.
+/// step `farther` from home (+1) or nearer (-1), in every view.
 #[derive(Clone, Copy)]
 struct Step {
     tile: u8,
@@ -90,34 +84,26 @@ struct Step {
     farther: i8,
 }
 
-/// One set of a position's per-group values (direct or mirrored) a move updates: the indices,
-/// the table values, their sum and the distances.
-type Sums<'a> = (
-    &'a mut [u32; MAX_GROUPS],
-    &'a mut [u8; MAX_GROUPS],
-    &'a mut u32,
-    &'a mut [u8; MAX_GROUPS],
-);
-
 /// What [`Tiles::made`] keeps of a move.
 #[derive(Clone, Copy)]
 struct Made {
     dir: u8,
-    value: u8,
-    mirrored_value: u8,
+    /// Per view: the moved tile's group's value before the move.
+    values: [u8; MAX_VIEWS],
     /// The automaton's state before the move.
     sequence: u32,
 }
 
 impl Tiles {
-    /// A lower bound on the moves left: the larger of the two database sums.
+    /// A lower bound on the moves left: the largest of the views' sums (those the walk does
+    /// not have are zero).
     pub fn bound(&self) -> u32 {
-        self.sum.max(self.mirrored_sum)
+        self.sums.iter().map(|s| s.sum).max().unwrap_or(0)
     }
 
     /// Whether every tile is home (the databases read 0 exactly there).
     pub fn solved(&self) -> bool {
-        self.sum == 0
+        self.sums[0].sum == 0
     }
 }
 
@@ -125,13 +111,9 @@ impl Tiles {
 pub struct TileWalk {
     /// Per cell and blank direction (as in [`Dir::ALL`]): the cell the blank moves to.
     neighbours: Vec<[u8; 4]>,
-    databases: Vec<Arc<PatternDb>>,
-    /// Per tile (by goal cell).
-    slots: [Slot; MAX_CELLS],
-    /// Per cell: its mirror image across the main diagonal, when the bound uses it.
-    mirror: Option<[u8; MAX_CELLS]>,
-    /// Per tile: where its mirror image enters the databases.
-    mirrored_slots: [Slot; MAX_CELLS],
+    /// The bounds, read in this order until one rules a move out: per split, on the position
+    /// and (on a square board) on its mirror image.
+    views: Vec<View>,
     /// Per tile (by goal cell): its piece in the puzzle.
     piece_of: [u8; MAX_CELLS],
     /// Per cell: its row and column.
@@ -142,11 +124,12 @@ pub struct TileWalk {
 
 impl TileWalk {
     /// The walk for `puzzle` (1x1 tiles, one blank, goal origins `target`) with the strongest
-    /// databases `supply` can provide: the [prebuilt](pdb::prebuilt) tables (the 15-puzzle's
-    /// 7-8, the 24-puzzle's 6-6-6-6) when they are cached and `prebuilt` allows them, else
-    /// the strongest split of [`pdb::partitions`] that can be had in time, else one table per
-    /// tile (its Manhattan distance). `None` when the puzzle is not of that kind, or its goal
-    /// does not leave the blank on the last cell.
+    /// databases `supply` can provide: as many of the [prebuilt](pdb::prebuilt) splits (the
+    /// 15-puzzle's 7-8, the 24-puzzle's two 6-6-6-6 splits), first to last, as are cached
+    /// and fit in memory, when `prebuilt` allows them; else the strongest split of
+    /// [`pdb::partitions`] that can be had in time, else one table per tile (its Manhattan
+    /// distance). `None` when the puzzle is not of that kind, or its goal does not leave the
+    /// blank on the last cell.
     ///
     /// Which tables bound the walk changes how long IDA* runs and which of the shortest paths
     /// it finds (its last pass takes its subtrees in an order the tables' estimates set),
@@ -162,22 +145,24 @@ impl TileWalk {
         let (rows, cols, goals) = TileWalk::goals(puzzle, target)?;
         let stored = (pdb::prebuilt(rows, cols))
             .filter(|_| prebuilt)
-            .and_then(|prebuilt| supply.at_hand(&prebuilt).map(|tables| (prebuilt, tables)));
-        let (patterns, tables) = match stored {
+            .and_then(|splits| supply.at_hand(&splits));
+        let splits = match stored {
             Some(found) => found,
-            None => pdb::partitions(rows, cols, 1, &goals)
-                .into_iter()
-                .find_map(|patterns| supply.obtain(&patterns).map(|tables| (patterns, tables)))
-                .unwrap_or_else(|| {
-                    let singles: Vec<Pattern> = goals
-                        .iter()
-                        .map(|&g| Pattern::new(rows, cols, 1, vec![g]))
-                        .collect();
-                    let tables = singles.iter().map(single_tile_table).collect();
-                    (singles, tables)
-                }),
+            None => vec![
+                pdb::partitions(rows, cols, 1, &goals)
+                    .into_iter()
+                    .find_map(|patterns| supply.obtain(&patterns).map(|tables| (patterns, tables)))
+                    .unwrap_or_else(|| {
+                        let singles: Vec<Pattern> = goals
+                            .iter()
+                            .map(|&g| Pattern::new(rows, cols, 1, vec![g]))
+                            .collect();
+                        let tables = singles.iter().map(single_tile_table).collect();
+                        (singles, tables)
+                    }),
+            ],
         };
-        Some(TileWalk::with_tables(puzzle, target, &patterns, tables))
+        Some(TileWalk::with_splits(puzzle, target, splits))
     }
 
     /// The walk for `puzzle` bounded by the second-strongest split of [`pdb::partitions`]
@@ -223,36 +208,22 @@ impl TileWalk {
         patterns: &[Pattern],
         databases: Vec<Arc<PatternDb>>,
     ) -> TileWalk {
+        TileWalk::with_splits(puzzle, target, vec![(patterns.to_vec(), databases)])
+    }
+
+    /// The walk for `puzzle` (as for [`TileWalk::new`]) bounded by the largest of several
+    /// additive bounds: per split, its patterns (which split the tiles' goal cells) and their
+    /// databases. At most [`MAX_SPLITS`] splits, the first read first.
+    pub fn with_splits(puzzle: &Puzzle, target: &[usize], splits: Vec<SplitTables>) -> TileWalk {
+        assert!(
+            (1..=MAX_SPLITS).contains(&splits.len()),
+            "one to {MAX_SPLITS} splits"
+        );
         let board = &puzzle.board;
-        let (rows, cols, cells) = (board.rows(), board.cols(), board.cells());
-        let goals: Vec<usize> = patterns.iter().flat_map(|p| p.cells.clone()).collect();
-        let bits = pdb::cell_bits(cells);
-        let mut slots = [Slot::default(); MAX_CELLS];
-        for (group, pattern) in patterns.iter().enumerate() {
-            for (i, &cell) in pattern.cells.iter().enumerate() {
-                slots[cell] = Slot {
-                    group: group as u8,
-                    shift: (i as u32 * bits) as u8,
-                };
-            }
-        }
-        let transpose = |cell: usize| (cell % cols) * cols + cell / cols;
-        // The transposed position needs as many moves, and its tiles' goals are the mirror
-        // images of theirs: on a square board the tables serve it as they are.
-        let symmetric = rows == cols && goals.iter().all(|&g| goals.contains(&transpose(g)));
-        let mut mirrored_slots = [Slot::default(); MAX_CELLS];
-        let mirror = symmetric.then(|| {
-            for &goal in &goals {
-                mirrored_slots[goal] = slots[transpose(goal)];
-            }
-            std::array::from_fn(|cell| {
-                if cell < cells {
-                    transpose(cell) as u8
-                } else {
-                    0
-                }
-            })
-        });
+        let (rows, cols) = (board.rows(), board.cols());
+        let views = (splits.into_iter())
+            .flat_map(|(patterns, databases)| View::of_split(&patterns, databases, rows, cols))
+            .collect();
         let mut piece_of = [NONE; MAX_CELLS];
         for (piece, &goal) in target.iter().enumerate() {
             piece_of[goal] = piece as u8;
@@ -263,10 +234,7 @@ impl TileWalk {
             .collect();
         TileWalk {
             neighbours,
-            databases,
-            slots,
-            mirror,
-            mirrored_slots,
+            views,
             piece_of,
             place: std::array::from_fn(|cell| ((cell / cols) as u8, (cell % cols) as u8)),
             automaton: MoveAutomaton::shipped(),
@@ -281,12 +249,13 @@ impl TileWalk {
         self
     }
 
-    /// Bytes its database tables hold.
+    /// Bytes its database tables hold (a table two splits share counted once).
     pub fn table_bytes(&self) -> usize {
-        self.databases
-            .iter()
-            .map(|db| db.pattern().table_bytes())
-            .sum()
+        let mut tables: Vec<&Arc<PatternDb>> =
+            self.views.iter().flat_map(|v| &v.databases).collect();
+        tables.sort_by_key(|db| Arc::as_ptr(db));
+        tables.dedup_by_key(|db| Arc::as_ptr(db));
+        tables.iter().map(|db| db.pattern().table_bytes()).sum()
     }
 
     /// The position with the pieces at `origins`.
@@ -309,39 +278,24 @@ impl TileWalk {
         let mut tiles = Tiles {
             at,
             blank,
-            index: [0; MAX_GROUPS],
-            value: [0; MAX_GROUPS],
-            sum: 0,
-            distance: [0; MAX_GROUPS],
-            mirrored_index: [0; MAX_GROUPS],
-            mirrored_value: [0; MAX_GROUPS],
-            mirrored_sum: 0,
-            mirrored_distance: [0; MAX_GROUPS],
+            sums: [Sums::ZERO; MAX_VIEWS],
             made: Vec::new(),
             ahead: Vec::new(),
             sequence: MoveAutomaton::START,
         };
-        for (cell, &tile) in at[..cells].iter().enumerate() {
-            if tile == NONE {
-                continue;
-            }
-            let slot = self.slots[tile as usize];
-            let distance = self.distance(tile, cell as u8);
-            tiles.index[slot.group as usize] += (cell as u32) << slot.shift;
-            tiles.distance[slot.group as usize] += distance;
-            if let Some(mirror) = &self.mirror {
-                let slot = self.mirrored_slots[tile as usize];
-                tiles.mirrored_index[slot.group as usize] += (mirror[cell] as u32) << slot.shift;
+        for (view, sums) in self.views.iter().zip(&mut tiles.sums) {
+            for (cell, &tile) in at[..cells].iter().enumerate() {
+                if tile == NONE {
+                    continue;
+                }
+                let slot = view.slots[tile as usize];
+                sums.index[slot.group as usize] += (view.cell[cell] as u32) << slot.shift;
                 // Mirroring keeps distances.
-                tiles.mirrored_distance[slot.group as usize] += distance;
+                sums.distance[slot.group as usize] += self.distance(tile, cell as u8);
             }
-        }
-        for (group, db) in self.databases.iter().enumerate() {
-            tiles.value[group] = db.at(tiles.index[group] as usize);
-            tiles.sum += tiles.value[group] as u32;
-            if self.mirror.is_some() {
-                tiles.mirrored_value[group] = db.at(tiles.mirrored_index[group] as usize);
-                tiles.mirrored_sum += tiles.mirrored_value[group] as u32;
+            for (group, db) in view.databases.iter().enumerate() {
+                sums.value[group] = db.at(sums.index[group] as usize);
+                sums.sum += sums.value[group] as u32;
             }
         }
         tiles
@@ -369,27 +323,6 @@ impl TileWalk {
         row.abs_diff(home_row) + col.abs_diff(home_col)
     }
 
-    /// Moves a tile (entering its group at `slot`) from cell `from` to `to` in one set of
-    /// indices, values, their sum and distances, the tile's own distance changing by `farther`
-    /// (+1, or -1 when it moves nearer home) and the group's value becoming `found`. Returns
-    /// the group's value before the move.
-    #[inline(always)]
-    fn shift(
-        slot: Slot,
-        (index, value, sum, distance): Sums<'_>,
-        (from, to): (u32, u32),
-        farther: i8,
-        found: u8,
-    ) -> u8 {
-        let group = slot.group as usize;
-        index[group] = moved(index[group], slot, from, to);
-        distance[group] = distance[group].wrapping_add_signed(farther);
-        let before = value[group];
-        *sum = *sum + found as u32 - before as u32;
-        value[group] = found;
-        before
-    }
-
     /// The blank's move `dir` from the position `tiles` holds.
     #[inline(always)]
     fn step(&self, tiles: &Tiles, dir: u8) -> Step {
@@ -404,9 +337,21 @@ impl TileWalk {
         }
     }
 
-    /// Makes `step`, the groups' new values being `found` (direct, mirrored); returns their
-    /// values before.
-    fn slide(&self, tiles: &mut Tiles, step: Step, found: (u8, u8)) -> (u8, u8) {
+    /// The walk's views, `N` of them.
+    #[inline(always)]
+    fn views<const N: usize>(&self) -> &[View; N] {
+        self.views.as_slice().try_into().expect("N views")
+    }
+
+    /// Makes `step` in a walk of `N` views, the moved tile's group's new value in each view
+    /// being `found`; returns their values before.
+    #[inline(always)]
+    fn slide<const N: usize>(
+        &self,
+        tiles: &mut Tiles,
+        step: Step,
+        found: &[u8; MAX_VIEWS],
+    ) -> [u8; MAX_VIEWS] {
         let Step {
             tile,
             from,
@@ -416,86 +361,66 @@ impl TileWalk {
         tiles.at[to as usize] = tile;
         tiles.at[from as usize] = NONE;
         tiles.blank = from;
-        let value = Self::shift(
-            self.slots[tile as usize],
-            (
-                &mut tiles.index,
-                &mut tiles.value,
-                &mut tiles.sum,
-                &mut tiles.distance,
-            ),
-            (from as u32, to as u32),
-            farther,
-            found.0,
-        );
-        let mirrored_value = match &self.mirror {
-            Some(mirror) => Self::shift(
-                self.mirrored_slots[tile as usize],
-                (
-                    &mut tiles.mirrored_index,
-                    &mut tiles.mirrored_value,
-                    &mut tiles.mirrored_sum,
-                    &mut tiles.mirrored_distance,
-                ),
-                (mirror[from as usize] as u32, mirror[to as usize] as u32),
-                farther,
-                found.1,
-            ),
-            None => 0,
-        };
-        (value, mirrored_value)
+        let mut before = [0; MAX_VIEWS];
+        for (v, view) in self.views::<N>().iter().enumerate() {
+            let slot = view.slots[tile as usize];
+            let sums = &mut tiles.sums[v];
+            let group = slot.group as usize;
+            let (from, to) = (view.cell[from as usize], view.cell[to as usize]);
+            sums.index[group] = moved(sums.index[group], slot, from as u32, to as u32);
+            sums.distance[group] = sums.distance[group].wrapping_add_signed(farther);
+            before[v] = sums.value[group];
+            sums.sum = sums.sum + found[v] as u32 - before[v] as u32;
+            sums.value[group] = found[v];
+        }
+        before
     }
 
     /// The table entries [`Walk::moves`] worked out for the blank's move `dir` from the
     /// position `tiles` holds, or [`UNKNOWN`] ones.
-    fn entries_ahead(&self, tiles: &Tiles, dir: u8) -> (u32, u32) {
+    fn entries_ahead(&self, tiles: &Tiles, dir: u8) -> [u32; MAX_VIEWS] {
         match tiles.ahead.get(tiles.made.len()) {
             Some(ahead) if ahead.current => ahead.entries[dir as usize],
-            _ => (UNKNOWN, UNKNOWN),
+            _ => [UNKNOWN; MAX_VIEWS],
         }
     }
 
-    /// What the moved tile's group reads once `step` is made (its mirrored group when
-    /// `mirrored`), at `entry` when known, and the sum of its set of groups then.
+    /// What the moved tile's group reads in `view`, whose kept values are `sums`, once `step`
+    /// is made, at `entry` when known, and the view's sum then.
     #[inline(always)]
-    fn read_after(&self, tiles: &Tiles, step: Step, mirrored: bool, entry: u32) -> (u8, u32) {
-        let (slot, index, value, sum, distance, (from, to)) = match (&self.mirror, mirrored) {
-            (Some(mirror), true) => (
-                self.mirrored_slots[step.tile as usize],
-                &tiles.mirrored_index,
-                &tiles.mirrored_value,
-                tiles.mirrored_sum,
-                &tiles.mirrored_distance,
-                (mirror[step.from as usize], mirror[step.to as usize]),
-            ),
-            _ => (
-                self.slots[step.tile as usize],
-                &tiles.index,
-                &tiles.value,
-                tiles.sum,
-                &tiles.distance,
-                (step.from, step.to),
-            ),
-        };
+    fn read_after(view: &View, sums: &Sums, step: Step, entry: u32) -> (u8, u32) {
+        let slot = view.slots[step.tile as usize];
         let group = slot.group as usize;
-        let db = &self.databases[group];
+        let db = &view.databases[group];
         let entry = match entry {
-            UNKNOWN => db.entry(moved(index[group], slot, from as u32, to as u32) as usize),
+            UNKNOWN => {
+                let (from, to) = (view.cell[step.from as usize], view.cell[step.to as usize]);
+                db.entry(moved(sums.index[group], slot, from as u32, to as u32) as usize)
+            }
             known => known as usize,
         };
-        let found = db.at_entry(entry, distance[group].wrapping_add_signed(step.farther));
-        (found, sum + found as u32 - value[group] as u32)
+        let found = db.at_entry(
+            entry,
+            sums.distance[group].wrapping_add_signed(step.farther),
+        );
+        (found, sums.sum + found as u32 - sums.value[group] as u32)
     }
 
-    /// Makes the blank's move `dir`, which is `step`, the groups' new values being `found`
-    /// (direct, mirrored).
-    fn make(&self, tiles: &mut Tiles, dir: u8, step: Step, found: (u8, u8)) {
-        let (value, mirrored_value) = self.slide(tiles, step, found);
+    /// Makes the blank's move `dir`, which is `step`, in a walk of `N` views, the moved tile's
+    /// group's new value in each view being `found`.
+    #[inline(always)]
+    fn make<const N: usize>(
+        &self,
+        tiles: &mut Tiles,
+        dir: u8,
+        step: Step,
+        found: &[u8; MAX_VIEWS],
+    ) {
+        let values = self.slide::<N>(tiles, step, found);
         let depth = tiles.made.len();
         tiles.made.push(Made {
             dir,
-            value,
-            mirrored_value,
+            values,
             sequence: tiles.sequence,
         });
         // A move the automaton rules out is made only outside a search (a path replayed):
@@ -510,30 +435,32 @@ impl TileWalk {
     }
 }
 
-/// A group's index once a tile entering it at `slot` moves from cell `from` to `to`.
-#[inline(always)]
-fn moved(index: u32, slot: Slot, from: u32, to: u32) -> u32 {
-    index
-        .wrapping_sub(from << slot.shift)
-        .wrapping_add(to << slot.shift)
-}
-
 /// The table of one tile: its Manhattan distance, built at once and never cached.
 fn single_tile_table(pattern: &Pattern) -> Arc<PatternDb> {
     let table = pdb::build::build(pattern, 1, &|_| true).expect("never stopped");
     Arc::new(PatternDb::new(pattern.clone(), table))
 }
 
-impl Walk for TileWalk {
-    type State = Tiles;
-    /// The direction the blank moves, as an index into [`Dir::ALL`].
-    type Move = u8;
+/// Calls `$walk.$method::<N>(...)` with `N` the walk's number of views, so that the loops over
+/// the views, the walk's innermost, unroll.
+macro_rules! by_views {
+    ($walk:expr, $method:ident($($arg:expr),*)) => {
+        match $walk.views.len() {
+            1 => $walk.$method::<1>($($arg),*),
+            2 => $walk.$method::<2>($($arg),*),
+            3 => $walk.$method::<3>($($arg),*),
+            _ => $walk.$method::<MAX_VIEWS>($($arg),*),
+        }
+    };
+}
 
-    fn moves(&self, tiles: &mut Tiles, out: &mut Vec<u8>) {
-        let to = tiles.blank as u32;
+impl TileWalk {
+    /// [`Walk::moves`] in a walk of `N` views.
+    fn moves_of<const N: usize>(&self, tiles: &mut Tiles, out: &mut Vec<u8>) {
+        let to = tiles.blank;
         let mut ahead = Ahead {
             current: true,
-            entries: [(UNKNOWN, UNKNOWN); 4],
+            ..Ahead::NONE
         };
         for (dir, &from) in self.neighbours[tiles.blank as usize].iter().enumerate() {
             // The move back to the parent is one the automaton rules out.
@@ -543,24 +470,16 @@ impl Walk for TileWalk {
             out.push(dir as u8);
             // Start the child's table reads now, all of them side by side.
             let tile = tiles.at[from as usize] as usize;
-            let fetch = |slot: Slot, index: &[u32; MAX_GROUPS], from: u32, to: u32| {
+            for (v, view) in self.views::<N>().iter().enumerate() {
+                let slot = view.slots[tile];
                 let group = slot.group as usize;
-                let db = &self.databases[group];
-                let entry = db.entry(moved(index[group], slot, from, to) as usize);
+                let db = &view.databases[group];
+                let (from, to) = (view.cell[from as usize], view.cell[to as usize]);
+                let index = moved(tiles.sums[v].index[group], slot, from as u32, to as u32);
+                let entry = db.entry(index as usize);
                 db.prefetch(entry);
-                entry as u32
-            };
-            let direct = fetch(self.slots[tile], &tiles.index, from as u32, to);
-            let mirrored = match &self.mirror {
-                Some(mirror) => fetch(
-                    self.mirrored_slots[tile],
-                    &tiles.mirrored_index,
-                    mirror[from as usize] as u32,
-                    mirror[to as usize] as u32,
-                ),
-                None => UNKNOWN,
-            };
-            ahead.entries[dir] = (direct, mirrored);
+                ahead.entries[dir][v] = entry as u32;
+            }
         }
         let depth = tiles.made.len();
         if tiles.ahead.len() <= depth {
@@ -569,46 +488,69 @@ impl Walk for TileWalk {
         tiles.ahead[depth] = ahead;
     }
 
-    fn apply(&self, tiles: &mut Tiles, dir: u8) {
+    /// [`Walk::apply`] in a walk of `N` views.
+    fn apply_of<const N: usize>(&self, tiles: &mut Tiles, dir: u8) {
         let step = self.step(tiles, dir);
-        let (direct, mirrored) = self.entries_ahead(tiles, dir);
-        let (value, _) = self.read_after(tiles, step, false, direct);
-        let mirrored_value = match self.mirror {
-            Some(_) => self.read_after(tiles, step, true, mirrored).0,
-            None => 0,
-        };
-        self.make(tiles, dir, step, (value, mirrored_value));
+        let entries = self.entries_ahead(tiles, dir);
+        let mut found = [0; MAX_VIEWS];
+        for (v, view) in self.views::<N>().iter().enumerate() {
+            found[v] = Self::read_after(view, &tiles.sums[v], step, entries[v]).0;
+        }
+        self.make::<N>(tiles, dir, step, &found);
     }
 
-    fn apply_within(&self, tiles: &mut Tiles, dir: u8, most: u32) -> Result<(), u32> {
-        // The mirrored table is read only when the direct one does not rule the move out
-        // (about a third of all moves made on the 24-puzzle's tables are).
+    /// [`Walk::apply_within`] in a walk of `N` views.
+    fn apply_within_of<const N: usize>(
+        &self,
+        tiles: &mut Tiles,
+        dir: u8,
+        most: u32,
+    ) -> Result<(), u32> {
+        // The views are read in order and the rest left unread once one rules the move out
+        // (on the 24-puzzle's tables the first rules out about a third of all moves made).
         let step = self.step(tiles, dir);
-        let (direct, mirrored) = self.entries_ahead(tiles, dir);
-        let (value, sum) = self.read_after(tiles, step, false, direct);
-        if sum > most {
-            return Err(sum);
-        }
-        let mirrored_value = match self.mirror {
-            Some(_) => {
-                let (mirrored_value, mirrored_sum) = self.read_after(tiles, step, true, mirrored);
-                if mirrored_sum > most {
-                    return Err(mirrored_sum);
-                }
-                mirrored_value
+        let entries = self.entries_ahead(tiles, dir);
+        let mut found = [0; MAX_VIEWS];
+        for (v, view) in self.views::<N>().iter().enumerate() {
+            let (value, sum) = Self::read_after(view, &tiles.sums[v], step, entries[v]);
+            if sum > most {
+                return Err(sum);
             }
-            None => 0,
-        };
-        self.make(tiles, dir, step, (value, mirrored_value));
+            found[v] = value;
+        }
+        self.make::<N>(tiles, dir, step, &found);
         Ok(())
     }
 
-    fn undo(&self, tiles: &mut Tiles, dir: u8) {
+    /// [`Walk::undo`] in a walk of `N` views.
+    fn undo_of<const N: usize>(&self, tiles: &mut Tiles, dir: u8) {
         let made = tiles.made.pop().expect("a move to take back");
         debug_assert_eq!(made.dir, dir, "the last move made");
         let step = self.step(tiles, dir ^ 1);
-        self.slide(tiles, step, (made.value, made.mirrored_value));
+        self.slide::<N>(tiles, step, &made.values);
         tiles.sequence = made.sequence;
+    }
+}
+
+impl Walk for TileWalk {
+    type State = Tiles;
+    /// The direction the blank moves, as an index into [`Dir::ALL`].
+    type Move = u8;
+
+    fn moves(&self, tiles: &mut Tiles, out: &mut Vec<u8>) {
+        by_views!(self, moves_of(tiles, out))
+    }
+
+    fn apply(&self, tiles: &mut Tiles, dir: u8) {
+        by_views!(self, apply_of(tiles, dir))
+    }
+
+    fn apply_within(&self, tiles: &mut Tiles, dir: u8, most: u32) -> Result<(), u32> {
+        by_views!(self, apply_within_of(tiles, dir, most))
+    }
+
+    fn undo(&self, tiles: &mut Tiles, dir: u8) {
+        by_views!(self, undo_of(tiles, dir))
     }
 
     fn reverse(&self, dir: u8) -> u8 {
@@ -616,6 +558,8 @@ impl Walk for TileWalk {
         dir ^ 1
     }
 }
+
+mod view;
 
 #[cfg(test)]
 mod split_tests;

@@ -6,6 +6,11 @@ use crate::heuristic::pdb::TableEvent;
 use crate::rng::Rng;
 use crate::search::{Limits, Outcome, idastar};
 
+/// Each view's sum in `tiles`.
+fn sums(tiles: &Tiles) -> [u32; MAX_VIEWS] {
+    tiles.sums.map(|s| s.sum)
+}
+
 /// Where each piece stands in `tiles`.
 fn origins(walk: &TileWalk, tiles: &Tiles) -> Vec<usize> {
     let cells = walk.neighbours.len();
@@ -50,14 +55,14 @@ fn ranked_and_packed_tables_bound_every_position_as_cell_indexed_ones_do() {
         by_cells.apply(&mut a, dir);
         for (walk, b) in others.iter().zip(&mut b) {
             walk.apply(b, dir);
-            assert_eq!((a.sum, a.mirrored_sum), (b.sum, b.mirrored_sum));
+            assert_eq!(sums(&a), sums(b));
         }
         // Taken back half the time: the values restored match too.
         if rng.below(2) == 0 {
             by_cells.undo(&mut a, dir);
             for (walk, b) in others.iter().zip(&mut b) {
                 walk.undo(b, dir);
-                assert_eq!((a.sum, a.mirrored_sum), (b.sum, b.mirrored_sum));
+                assert_eq!(sums(&a), sums(b));
             }
             by_cells.apply(&mut a, dir);
             others.iter().zip(&mut b).for_each(|(w, b)| w.apply(b, dir));
@@ -67,10 +72,7 @@ fn ranked_and_packed_tables_bound_every_position_as_cell_indexed_ones_do() {
     assert!(a.bound() > 0);
     // And a fresh position there reads what the walk kept.
     let fresh = others[1].position(&origins(&others[1], &b[1]));
-    assert_eq!(
-        (fresh.sum, fresh.mirrored_sum),
-        (b[1].sum, b[1].mirrored_sum)
-    );
+    assert_eq!(sums(&fresh), sums(&b[1]));
 }
 
 #[test]
@@ -92,7 +94,7 @@ fn a_move_ruled_out_within_a_bound_leaves_the_position_as_it_was() {
     // Every sequence: a random walk never meets a position with every move ruled out.
     let walk = TileWalk::with_tables(&engine, &target, &patterns, tables).every_sequence();
     assert!(
-        walk.mirror.is_some(),
+        walk.views.len() == 2,
         "the groups are their own mirror images"
     );
     let mut tiles = walk.position(&target);
@@ -111,18 +113,15 @@ fn a_move_ruled_out_within_a_bound_leaves_the_position_as_it_was() {
                 ruled_out += 1;
                 assert!(most < bound && bound <= applied.bound());
                 assert_eq!(within.at, tiles.at);
-                assert_eq!(
-                    (within.sum, within.mirrored_sum),
-                    (tiles.sum, tiles.mirrored_sum)
-                );
+                assert_eq!(sums(&within), sums(&tiles));
                 assert_eq!(within.made.len(), tiles.made.len());
             }
             Ok(()) => {
                 made += 1;
                 assert!(applied.bound() <= most);
                 assert_eq!(within.at, applied.at);
-                let sums = |t: &Tiles| (t.sum, t.mirrored_sum, t.index, t.mirrored_index);
-                assert_eq!(sums(&within), sums(&applied));
+                let kept = |t: &Tiles| t.sums.map(|s| (s.sum, s.index));
+                assert_eq!(kept(&within), kept(&applied));
             }
         }
         tiles = applied;
@@ -131,6 +130,25 @@ fn a_move_ruled_out_within_a_bound_leaves_the_position_as_it_was() {
         ruled_out > 100 && made > 100,
         "{ruled_out} ruled out, {made} made"
     );
+}
+
+/// The position 200 random moves of `walk` from the pieces at `origins`, each move taken back
+/// one time in `taken_back` when given (`walk` must make every sequence: a random walk then
+/// never meets a position with every move ruled out).
+fn wander(walk: &TileWalk, origins: &[usize], rng: &mut Rng, taken_back: Option<usize>) -> Tiles {
+    let mut tiles = walk.position(origins);
+    let (mut moves, mut made) = (Vec::new(), Vec::new());
+    for _ in 0..200 {
+        moves.clear();
+        walk.moves(&mut tiles, &mut moves);
+        let dir = moves[rng.below(moves.len())];
+        walk.apply(&mut tiles, dir);
+        made.push(dir);
+        if taken_back.is_some_and(|one_in| rng.below(one_in) == 0) {
+            walk.undo(&mut tiles, made.pop().expect("the move just made"));
+        }
+    }
+    tiles
 }
 
 /// IDA*'s path on `walk` from the pieces at `origins`, as engine moves, and its nodes expanded.
@@ -200,14 +218,7 @@ fn pruning_duplicate_sequences_keeps_the_path_and_walks_fewer_nodes() {
     let (mut pruned_nodes, mut unpruned_nodes) = (0, 0);
     for _ in 0..12 {
         // A position some 30 to 45 moves from home.
-        let mut tiles = unpruned.position(&target);
-        let mut moves = Vec::new();
-        for _ in 0..200 {
-            moves.clear();
-            unpruned.moves(&mut tiles, &mut moves);
-            let dir = moves[rng.below(moves.len())];
-            unpruned.apply(&mut tiles, dir);
-        }
+        let tiles = wander(&unpruned, &target, &mut rng, None);
         let origins = origins(&unpruned, &tiles);
         let (path, nodes) = shortest(&pruned, &origins);
         let (unpruned_path, more_nodes) = shortest(&unpruned, &origins);
@@ -219,4 +230,46 @@ fn pruning_duplicate_sequences_keeps_the_path_and_walks_fewer_nodes() {
         pruned_nodes * 4 < unpruned_nodes * 3,
         "{pruned_nodes} nodes pruned against {unpruned_nodes}"
     );
+}
+
+#[test]
+fn two_splits_bound_by_the_larger_and_find_the_same_path_in_fewer_nodes() {
+    let (engine, target) =
+        crate::engine::sample("4 4\n1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 15 0\n0\n");
+    let mut quiet = |_: TableEvent<'_>| {};
+    let mut supply = Supply::new(None, &Limits::memory(1 << 30), 2, &mut quiet);
+    let (light, light_tables) = five_five_five(&mut supply);
+    let six = pdb::partitions(4, 4, 1, &(0..15).collect::<Vec<_>>()).swap_remove(1);
+    let six_tables = supply.obtain(&six).expect("6-6-3 fits in memory");
+    let singles = [
+        TileWalk::with_tables(&engine, &target, &light, light_tables.clone()),
+        TileWalk::with_tables(&engine, &target, &six, six_tables.clone()),
+    ];
+    let splits = vec![(light, light_tables), (six, six_tables)];
+    let both = TileWalk::with_splits(&engine, &target, splits.clone());
+    assert_eq!(both.views.len(), 4, "each split and its mirror image");
+    // Every sequence: a random walk never meets a position with every move ruled out.
+    let every = TileWalk::with_splits(&engine, &target, splits).every_sequence();
+    let mut rng = Rng::new(3);
+    for _ in 0..8 {
+        // A position some 30 to 45 moves from home, reached and partly taken back on the
+        // two-split walk: its kept sums are those a fresh position reads.
+        let tiles = wander(&every, &target, &mut rng, Some(4));
+        let origins = origins(&every, &tiles);
+        let fresh = every.position(&origins);
+        assert_eq!(sums(&fresh), sums(&tiles));
+        let alone: Vec<u32> = singles
+            .iter()
+            .map(|w| w.position(&origins).bound())
+            .collect();
+        assert_eq!(fresh.bound(), alone[0].max(alone[1]));
+        // Every shortest path stays within any admissible bound, so IDA* meets the same first
+        // one; the larger bound walks no node either walk alone would not.
+        let (path, nodes) = shortest(&both, &origins);
+        for single in &singles {
+            let (alone_path, alone_nodes) = shortest(single, &origins);
+            assert_eq!(path, alone_path);
+            assert!(nodes <= alone_nodes, "{nodes} nodes against {alone_nodes}");
+        }
+    }
 }
