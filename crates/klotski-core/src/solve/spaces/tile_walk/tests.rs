@@ -168,11 +168,16 @@ fn shortest(walk: &TileWalk, origins: &[usize]) -> (Vec<Move>, u64) {
     (walk.engine_moves(&start, &path), found.stats.expanded)
 }
 
-/// The 15-puzzle's lightest split (5-5-5) and its tables, which `supply` builds in memory.
-fn five_five_five(supply: &mut Supply) -> (Vec<Pattern>, Vec<Arc<PatternDb>>) {
-    let mut splits = pdb::partitions(4, 4, 1, &(0..15).collect::<Vec<_>>());
-    let split = splits.swap_remove(2);
-    let tables = supply.obtain(&split).expect("5-5-5 fits in memory");
+/// The solved 15-puzzle.
+const SOLVED_FIFTEEN: &str = "4 4\n1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 15 0\n0\n";
+
+/// The 15-puzzle's split `which` of [`pdb::partitions`] (1: 6-6-3, 2: the lightest, 5-5-5)
+/// and its tables, built in memory.
+fn fifteen_split(which: usize) -> SplitTables {
+    let split = pdb::partitions(4, 4, 1, &(0..15).collect::<Vec<_>>()).swap_remove(which);
+    let mut quiet = |_: TableEvent<'_>| {};
+    let mut supply = Supply::new(None, &Limits::memory(1 << 30), 2, &mut quiet);
+    let tables = supply.obtain(&split).expect("the split fits in memory");
     (split, tables)
 }
 
@@ -183,7 +188,7 @@ fn the_light_tables_find_the_path_any_tables_find() {
     let mut quiet = |_: TableEvent<'_>| {};
     let mut supply = Supply::new(None, &Limits::memory(1 << 30), 2, &mut quiet);
     let light = TileWalk::light(&engine, &target, &mut supply).expect("4x4 has a lighter split");
-    let (split, lightest) = five_five_five(&mut supply);
+    let (split, lightest) = fifteen_split(2);
     let five_five_five = TileWalk::with_tables(&engine, &target, &split, lightest);
     let ((by_light, light_nodes), (by_lightest, lightest_nodes)) = (
         shortest(&light, &engine.start),
@@ -206,11 +211,8 @@ fn the_light_tables_find_the_path_any_tables_find() {
 
 #[test]
 fn pruning_duplicate_sequences_keeps_the_path_and_walks_fewer_nodes() {
-    let (engine, target) =
-        crate::engine::sample("4 4\n1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 15 0\n0\n");
-    let mut quiet = |_: TableEvent<'_>| {};
-    let mut supply = Supply::new(None, &Limits::memory(1 << 30), 2, &mut quiet);
-    let (split, tables) = five_five_five(&mut supply);
+    let (engine, target) = crate::engine::sample(SOLVED_FIFTEEN);
+    let (split, tables) = fifteen_split(2);
     let pruned = TileWalk::with_tables(&engine, &target, &split, tables.clone());
     // Only moves straight back ruled out: the walk as it was before the automaton.
     let unpruned = TileWalk::with_tables(&engine, &target, &split, tables).every_sequence();
@@ -234,13 +236,8 @@ fn pruning_duplicate_sequences_keeps_the_path_and_walks_fewer_nodes() {
 
 #[test]
 fn two_splits_bound_by_the_larger_and_find_the_same_path_in_fewer_nodes() {
-    let (engine, target) =
-        crate::engine::sample("4 4\n1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 15 0\n0\n");
-    let mut quiet = |_: TableEvent<'_>| {};
-    let mut supply = Supply::new(None, &Limits::memory(1 << 30), 2, &mut quiet);
-    let (light, light_tables) = five_five_five(&mut supply);
-    let six = pdb::partitions(4, 4, 1, &(0..15).collect::<Vec<_>>()).swap_remove(1);
-    let six_tables = supply.obtain(&six).expect("6-6-3 fits in memory");
+    let (engine, target) = crate::engine::sample(SOLVED_FIFTEEN);
+    let ((light, light_tables), (six, six_tables)) = (fifteen_split(2), fifteen_split(1));
     let singles = [
         TileWalk::with_tables(&engine, &target, &light, light_tables.clone()),
         TileWalk::with_tables(&engine, &target, &six, six_tables.clone()),
